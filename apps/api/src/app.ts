@@ -1,0 +1,214 @@
+/**
+ * buildApp: the Fastify instance with every plugin and route. Used by main.ts and by the tests
+ * (through app.inject), so tests exercise exactly what production serves.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { Database } from './db/client.ts';
+import { access, type RouteEntry, registerAccessControl, requireAccessRules } from './http/access.ts';
+import { AppError, registerErrorHandler } from './http/errors.ts';
+import { registerRequestDatabase } from './http/transactions.ts';
+import type { Mailer } from './integrations/email/mailer.ts';
+import { createSecrets, type Secrets } from './integrations/secrets.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { companyRoutes } from './modules/companies/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { emailRoutes } from './modules/email/routes.ts';
+import { historyLogRoutes } from './modules/history-logs/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+export interface AppDeps {
+  database: Database;
+  boss?: PgBoss | null;
+  mailer?: Mailer | null;
+  /** Public address of the web app, for links in emails; else http://localhost:PORT. */
+  appUrl?: string;
+  /** Allow shop URLs on private networks (self-hosted shops on a LAN); ALLOW_PRIVATE_SHOP_URLS. */
+  allowPrivateShopUrls?: boolean;
+  /** Encryption of stored credentials; tests and main pass one (see integrations/secrets.ts). */
+  secrets?: Secrets;
+  /** Sign-in and reset requests allowed per IP address per minute (default 20; AUTH_RATE_LIMIT_PER_MINUTE). */
+  authRateLimitPerMinute?: number;
+  logLevel?: string;
+  corsOrigins?: string[];
+  /** The built web app (apps/web/dist); served with an SPA fallback when present. */
+  webDistDir?: string;
+  version?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access rule (see http/access.ts). */
+    routeTable: RouteEntry[];
+    /** Services the modules use beyond the database. */
+    deps: {
+      boss: PgBoss | null;
+      mailer: Mailer | null;
+      appUrl: string | undefined;
+      secrets: Secrets;
+      allowPrivateShopUrls: boolean;
+    };
+    authRateLimit: { max: number; timeWindow: number };
+  }
+}
+
+const SECRET_PARAMS = /([?&](?:token|password|current_password|refresh_token)=)[^&]*/gi;
+export const redactQuery = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel ?? 'info',
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        // Tokens and passwords can arrive in the query (links from emails): never log them.
+        req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+          method: req.method,
+          url: redactQuery(req.url),
+          ip: req.ip,
+        }),
+      },
+    },
+    // Keep a caller's request id (for tracing across services) when it is well-formed.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // MUI (emotion) injects style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Product images live in the merchant's shop or CDN.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        // Served over plain http on a LAN address, an upgrade to https would break every request.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  // Cross-origin calls are refused unless an origin is configured (CORS_ORIGINS).
+  await app.register(cors, {
+    origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false,
+  });
+
+  // Per-IP limits on the unauthenticated account routes (sign-in, reset); kept in memory per instance.
+  // Per-email sign-in throttling is in the database (modules/auth/service.ts), shared by all instances.
+  await app.register(rateLimit, { global: false });
+  app.decorate('authRateLimit', { max: deps.authRateLimitPerMinute ?? 20, timeWindow: 60_000 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Rentloop API',
+        version: deps.version ?? '0.0.0',
+        description: 'See docs/api.md for conventions.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const routeTable = requireAccessRules(app);
+  app.decorate('routeTable', routeTable);
+  app.decorate('deps', {
+    boss: deps.boss ?? null,
+    mailer: deps.mailer ?? null,
+    appUrl: deps.appUrl,
+    // Without a key (tests that do not touch credentials), a throwaway one: nothing sealed with it outlives the process.
+    secrets: deps.secrets ?? createSecrets(randomBytes(32)),
+    allowPrivateShopUrls: deps.allowPrivateShopUrls ?? false,
+  });
+  registerErrorHandler(app);
+  registerAccessControl(app, deps.database.primary);
+  registerRequestDatabase(app, deps.database);
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: access.public },
+      schema: {
+        tags: ['system'],
+        summary: 'Checks the database',
+        response: {
+          200: z.object({
+            status: z.boolean(),
+            message: z.string(),
+            data: z.object({ database: z.string() }),
+          }),
+        },
+      },
+    },
+    async () => {
+      try {
+        await deps.database.primary.execute(sql`select 1`);
+      } catch {
+        throw new AppError('unavailable', 'Database unavailable.');
+      }
+      return { status: true, message: 'ok', data: { database: deps.database.kind } };
+    },
+  );
+
+  await app.register(authRoutes);
+  await app.register(companyRoutes);
+  await app.register(customerRoutes);
+  await app.register(historyLogRoutes);
+  await app.register(userRoutes);
+  await app.register(emailRoutes);
+  await app.register(settingsRoutes);
+  await app.register(catalogRoutes);
+
+  // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
+  // is built; API paths, and everything when it is not, get the JSON 404 envelope.
+  const dist = deps.webDistDir;
+  const spa = Boolean(dist && existsSync(join(dist, 'index.html')));
+  if (spa) await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api') || path.startsWith('/read-replica');
+    if (spa && request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ status: false, message: MESSAGES.notFound, code: 'not_found', request_id: request.id });
+  });
+  return app;
+}

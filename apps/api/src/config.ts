@@ -1,0 +1,102 @@
+/**
+ * Every environment variable the server reads, parsed once. Documented in README.md ("Configuration").
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
+const bool = (fallback: boolean) =>
+  z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).optional())
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl,
+  READ_REPLICA_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
+  SEED_DEMO: bool(true),
+  RUN_JOBS: bool(true),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Rentloop <no-reply@rentloop.local>')),
+  APP_URL: optionalUrl,
+  AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(20),
+  ),
+  ALLOW_PRIVATE_SHOP_URLS: bool(false),
+  SECRETS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  readReplicaUrl: string | undefined;
+  poolSize: number;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  runJobs: boolean;
+  logLevel: string;
+  corsOrigins: string[];
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appUrl: string | undefined;
+  secretsKey: string | undefined;
+  authRateLimitPerMinute: number;
+  allowPrivateShopUrls: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    readReplicaUrl: e.READ_REPLICA_URL,
+    poolSize: e.DATABASE_POOL_SIZE,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    runJobs: e.RUN_JOBS,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS
+      ? e.CORS_ORIGINS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    secretsKey: e.SECRETS_KEY,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    allowPrivateShopUrls: e.ALLOW_PRIVATE_SHOP_URLS,
+    appUrl: e.APP_URL?.replace(/\/$/, ''),
+    webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

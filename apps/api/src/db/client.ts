@@ -1,0 +1,151 @@
+/**
+ * The database: embedded PGlite in DATA_DIR when DATABASE_URL is unset, node-postgres otherwise.
+ * One drizzle schema and one SQL dialect serve both. `replica` serves list reads
+ * (READ_REPLICA_URL when set, else the primary).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: domain functions take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Raw SQL with positional parameters, for libraries (pg-boss) that speak text + values. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  primary: Db;
+  replica: Db;
+  /** Raw executor on the primary, for pg-boss. */
+  executor: SqlExecutor;
+  /** Connection string for libraries that open their own pool (PostgreSQL only). */
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
+
+// node-postgres: bigint (int8) and numeric come back as strings by default; counts and ids are safe integers here.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    primary: db,
+    replica: db,
+    url: undefined,
+    executor: {
+      async executeSql(text, values) {
+        // PGlite runs several statements only without parameters (pg-boss sends its migrations that way).
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        }
+        const r = await client.query<Record<string, unknown>>(text, values);
+        return { rows: r.rows };
+      },
+    },
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(
+  url: string,
+  opts: { replicaUrl?: string; poolSize?: number; schemaName?: string } = {},
+): Promise<Database> {
+  const options = opts.schemaName ? `-c search_path=${opts.schemaName},public` : undefined;
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, options });
+  const replicaPool = opts.replicaUrl
+    ? new pg.Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? 10, options })
+    : undefined;
+  const primary = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const replica = replicaPool ? (drizzleNodePg({ client: replicaPool, schema }) as unknown as Db) : primary;
+  return {
+    kind: 'postgres',
+    primary,
+    replica,
+    url,
+    executor: {
+      async executeSql(text, values) {
+        const r = await pool.query(text, values as unknown[] | undefined);
+        // A multi-statement text returns an array of results; pg-boss wants the last.
+        const last = Array.isArray(r) ? r.at(-1) : r;
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      },
+    },
+    async close() {
+      await pool.end();
+      await replicaPool?.end();
+    },
+  };
+}
+
+/** Applies the committed SQL migrations (the runtime migrator; drizzle-kit migrate is not used). */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.primary as never, { migrationsFolder: MIGRATIONS });
+  } else {
+    await migrateNodePg(database.primary as never, { migrationsFolder: MIGRATIONS });
+  }
+}
+
+/**
+ * Turns `text` with `$1, $2, ...` placeholders into a drizzle SQL value, so libraries that speak
+ * text + values can run inside a drizzle transaction (pg-boss `send` with `{ db }`).
+ */
+export function textToSql(text: string, values: unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const m of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, m.index)));
+    chunks.push(sql`${driverValue(values[Number(m[1]) - 1])}`);
+    last = (m.index ?? 0) + m[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks, sql.raw(''));
+}
+
+/** What node-postgres would send for a value: undefined is NULL, a plain object is JSON. */
+function driverValue(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (
+    v !== null &&
+    typeof v === 'object' &&
+    !(v instanceof Date) &&
+    !Array.isArray(v) &&
+    !Buffer.isBuffer(v)
+  ) {
+    return JSON.stringify(v);
+  }
+  return v;
+}
+
+/** An executor bound to a transaction: what runs through it commits or rolls back with the transaction. */
+export function txExecutor(tx: Tx): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      const r = (await tx.execute(textToSql(text, values))) as unknown as { rows: Record<string, unknown>[] };
+      return { rows: r.rows };
+    },
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "entity_counts" ADD CONSTRAINT "entity_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,1 @@
+CREATE INDEX "history_logs_auth_email_idx" ON "history_logs" USING btree (("after" ->> 'email'),"created_at") WHERE "history_logs"."entity_type" = 'auth';

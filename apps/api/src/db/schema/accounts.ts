@@ -1,0 +1,72 @@
+import { EMAIL_STATUSES } from '@rentloop/domain/email';
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import { companies } from './companies.ts';
+import { users } from './users.ts';
+
+export const USER_TOKEN_KINDS = ['verify_email', 'password_reset', 'invitation'] as const;
+
+/** Single-use tokens sent by email (verification, password reset, invitation); stored as SHA-256 hashes. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: idColumn(),
+    user_id: refColumn('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: USER_TOKEN_KINDS }).notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: tsOrNull('expires_at').notNull(),
+    used_at: tsOrNull('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_key').on(t.token_hash),
+    index('user_tokens_user_idx').on(t.user_id, t.kind),
+  ],
+);
+
+/**
+ * The outbox: every email the product sends, kept as a record. Secret links in the body are hidden
+ * (`body_html` holds the redacted copy); the delivery job carries the real body.
+ */
+export const emailEntries = pgTable(
+  'email_entries',
+  {
+    id: idColumn(),
+    company_id: refColumn('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    cc: text('cc'),
+    bcc: text('bcc'),
+    subject: text('subject').notNull(),
+    body_html: text('body_html').notNull(),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
+    error: text('error'),
+    sent_at: tsOrNull('sent_at'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('email_entries_company_idx').on(t.company_id, t.id)],
+);
+
+/** Platform-wide settings (operators): one row per key. */
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updated_at: updatedAt(),
+});
+
+/** A company's settings, one row per settings group (general, invoice, checkout_general, ...). */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    company_id: refColumn('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    group: text('group').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.group] })],
+);

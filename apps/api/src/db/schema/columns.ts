@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { bigint, customType } from 'drizzle-orm/pg-core';
+
+/**
+ * timestamptz read as an ISO 8601 UTC string ("2026-11-22T08:29:27.556Z"), the API's format,
+ * whatever the driver hands over (node-postgres and PGlite differ).
+ */
+const timestamptz = customType<{ data: string; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: (value) => new Date(value).toISOString(),
+  toDriver: (value) => value,
+});
+
+export const createdAt = () => timestamptz('created_at').notNull().default(sql`now()`);
+export const updatedAt = () => timestamptz('updated_at').notNull().default(sql`now()`);
+export const tsOrNull = (name: string) => timestamptz(name);
+
+/** Primary keys are bigint identities read as JS numbers (safe up to 2^53). */
+export const idColumn = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+export const refColumn = (name: string) => bigint(name, { mode: 'number' });

@@ -1,0 +1,46 @@
+import type { Address } from '@rentloop/domain/addresses';
+import { CUSTOMER_LANGUAGES } from '@rentloop/domain/customers';
+import { type SQL, sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, refColumn, updatedAt } from './columns.ts';
+import { companies } from './companies.ts';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: idColumn(),
+    company_id: refColumn('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    language: text('language', { enum: CUSTOMER_LANGUAGES }).notNull().default('en'),
+    company_name: text('company_name'),
+    vat_number: text('vat_number'),
+    billing_address: jsonb('billing_address').$type<Address>(),
+    shipping_address: jsonb('shipping_address').$type<Address>(),
+    /** Country of the billing address, kept as a column so the list can filter on it with an index. */
+    billing_country: text('billing_country').generatedAlwaysAs(
+      (): SQL => sql`lower(${customers.billing_address} ->> 'country')`,
+    ),
+    /** What the list search matches (name, email, phone), lower-cased, under one trigram index. */
+    search_text: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${customers.name} || ' ' || ${customers.email} || ' ' || coalesce(${customers.phone}, ''))`,
+    ),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_company_email_key').on(t.company_id, t.email),
+    // Every list order leads with company_id and ends with id, so a page (even a deep one) is an index range.
+    index('customers_company_id_idx').on(t.company_id, t.id),
+    index('customers_company_name_idx').on(t.company_id, t.name, t.id),
+    index('customers_company_created_idx').on(t.company_id, t.created_at, t.id),
+    index('customers_company_updated_idx').on(t.company_id, t.updated_at, t.id),
+    index('customers_company_country_idx').on(t.company_id, t.billing_country, t.id),
+    index('customers_company_language_idx').on(t.company_id, t.language, t.id),
+    index('customers_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,8 @@
+// The whole schema, for drizzle-kit and for the typed query builder.
+export * from './accounts.ts';
+export * from './catalog.ts';
+export * from './companies.ts';
+export * from './counts.ts';
+export * from './customers.ts';
+export * from './history-logs.ts';
+export * from './users.ts';

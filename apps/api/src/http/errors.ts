@@ -1,0 +1,115 @@
+/**
+ * One error type for the product. A domain function throws `AppError('not_found')`;
+ * the error handler turns it into the status of ERROR_STATUS and the `{status:false,...}` body.
+ */
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@rentloop/domain/api';
+import { MESSAGES } from '@rentloop/domain/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  bad_request: 'The request is malformed.',
+  unauthenticated: MESSAGES.unauthenticated,
+  forbidden: MESSAGES.forbidden,
+  not_found: MESSAGES.notFound,
+  conflict: 'The request conflicts with the current state.',
+  validation: MESSAGES.validationFailed,
+  rate_limited: 'Too many requests. Please try again later.',
+  internal: MESSAGES.internalServerError,
+  unavailable: 'Service unavailable.',
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Message of a 422 from this route, when the catalogue has one. */
+    failureMessage?: string;
+  }
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly errors?: Record<string, string[]>,
+    /** Response headers that belong to the error (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message ?? DEFAULT_MESSAGES[code]);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (message?: string) => new AppError('not_found', message);
+
+/** A 422 naming one field. */
+export const invalid = (field: string, message: string) =>
+  new AppError('validation', MESSAGES.validationFailed, { [field]: [message] });
+
+/** Zod issues keyed by dotted field path, the shape of `errors` in a 422. */
+export function fieldErrors(issues: ZodError['issues'], prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '_';
+    if (!out[key]) out[key] = [];
+    out[key].push(issue.message);
+  }
+  return out;
+}
+
+function validationErrorsOf(error: FastifyError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const v of error.validation ?? []) {
+    const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    if (!out[key]) out[key] = [];
+    out[key].push(v.message ?? 'Invalid value.');
+  }
+  return out;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = (code: ErrorCode, message: string, errors?: Record<string, string[]>): ErrorBody => ({
+      status: false,
+      message,
+      code,
+      ...(errors ? { errors } : {}),
+      request_id: request.id,
+    });
+
+    // A route may name its own failure text (the spec's catalogue, e.g. "Failed to update customer details.").
+    const failureMessage = request.routeOptions.config?.failureMessage;
+    if (error instanceof AppError) {
+      if (error.code === 'internal') request.log.error({ err: error }, 'internal error');
+      const message = error.code === 'validation' && failureMessage ? failureMessage : error.message;
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.status).send(body(error.code, message, error.errors));
+    }
+    // A domain function's own parse (for input gathered from query and body together).
+    if ((error as unknown) instanceof ZodError) {
+      const message = failureMessage ?? MESSAGES.validationFailed;
+      return reply
+        .status(422)
+        .send(body('validation', message, fieldErrors((error as unknown as ZodError).issues)));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      // A malformed id in the path names no record: it is a 404, like a missing one.
+      if (error.validationContext === 'params') {
+        return reply.status(404).send(body('not_found', MESSAGES.notFound));
+      }
+      const message = failureMessage ?? MESSAGES.validationFailed;
+      return reply.status(422).send(body('validation', message, validationErrorsOf(error)));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send(body('rate_limited', error.message || DEFAULT_MESSAGES.rate_limited));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large.
+      return reply.status(status).send(body('bad_request', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('internal', MESSAGES.internalServerError));
+  });
+}

@@ -1,0 +1,44 @@
+/** The API serves the built web app: client-side routes get index.html, API paths keep their JSON 404. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/database.ts';
+
+let t: TestDatabase;
+let dist: string;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  dist = mkdtempSync(join(tmpdir(), 'rentloop-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Rentloop</title><div id="root"></div>');
+  writeFileSync(join(dist, 'app.js'), 'console.log(1)');
+  app = await buildApp({ database: t.database, logLevel: 'silent', webDistDir: dist });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.drop();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('starts with a built web app and answers client routes with index.html', async () => {
+    for (const url of ['/', '/cms/customers/12', '/auth/login?next=x']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves static files and keeps JSON 404s for API paths', async () => {
+    expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toContain('console.log');
+    const api = await app.inject({ method: 'GET', url: '/api/missing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: false, code: 'not_found' });
+    const replica = await app.inject({ method: 'GET', url: '/read-replica/x' });
+    expect(replica.json().code).toBe('not_found');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Every write request runs in one database transaction, with the actor, the request id and the IP
+ * address set as transaction-local settings that the audit trigger records (migration 0004). A route
+ * reaches the database through `request.db`: that transaction for writes, the primary for single reads,
+ * the replica connection for `/read-replica` lists. A new module gets its audit trail by using it.
+ *
+ * Handlers return their answer (never `reply.send` inside), so it is sent after the commit.
+ * A route that must keep rows even when it answers an error (sign-in records failed attempts) sets
+ * `config: { transaction: false }` and manages its own writes.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { Database, Tx } from '../db/client.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    db: Tx;
+  }
+  interface FastifyContextConfig {
+    transaction?: boolean;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function setAuditContext(tx: Tx, ctx: { userId: number | null; requestId: string; ip: string }) {
+  await tx.execute(sql`select
+    set_config('rentloop.user_id', ${ctx.userId === null ? '' : String(ctx.userId)}, true),
+    set_config('rentloop.request_id', ${ctx.requestId}, true),
+    set_config('rentloop.ip', ${ctx.ip}, true)`);
+}
+
+export const auditContextOf = (request: FastifyRequest) => ({
+  userId: request.actor?.userId ?? null,
+  requestId: request.id,
+  ip: request.ip,
+});
+
+export function registerRequestDatabase(app: FastifyInstance, database: Database) {
+  app.decorateRequest('db', null as unknown as Tx);
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/api') && !url.startsWith('/read-replica')) return;
+    const original = route.handler as RouteHandlerMethod;
+    const writes = [route.method].flat().some((m) => !READS.has(m));
+    const transactional =
+      writes && (route.config as { transaction?: boolean } | undefined)?.transaction !== false;
+    const readDb = url.startsWith('/read-replica') ? database.replica : database.primary;
+
+    route.handler = transactional
+      ? async function (this: FastifyInstance, request, reply) {
+          return database.primary.transaction(async (tx) => {
+            await setAuditContext(tx, auditContextOf(request));
+            request.db = tx;
+            return original.call(this, request, reply);
+          });
+        }
+      : async function (this: FastifyInstance, request, reply) {
+          request.db = readDb;
+          return original.call(this, request, reply);
+        };
+  });
+}

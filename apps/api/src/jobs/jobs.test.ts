@@ -1,0 +1,107 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { companies, customers } from '../db/schema/index.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { ALL_JOBS, seedDemoCustomersJob } from './definitions.ts';
+import { createBoss, defineJob, enqueue, registerQueues } from './queue.ts';
+
+let database: Database;
+let boss: PgBoss;
+let drop: () => Promise<void>;
+
+const probeJob = defineJob({
+  name: 'test-probe',
+  schema: z.object({ n: z.number() }),
+  handler: async () => null,
+});
+
+beforeAll(async () => {
+  const t = await createTestDatabase();
+  database = t.database;
+  drop = t.drop;
+  boss = createBoss(database);
+  await boss.start();
+  await registerQueues(boss, [...ALL_JOBS, probeJob]);
+});
+
+afterAll(async () => {
+  await boss.stop({ graceful: false, wait: true });
+  await drop();
+});
+
+const queued = async (name: string) => {
+  const r = await database.executor.executeSql('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [
+    name,
+  ]);
+  return Number(r.rows[0]?.n);
+};
+
+describe('jobs on the database (pg-boss)', () => {
+  it('schedules the nightly session clean-up', async () => {
+    const schedules = await boss.getSchedules();
+    expect(schedules.map((s) => s.name)).toContain('sessions-purge-expired');
+  });
+
+  it('enqueues a job inside a transaction: it exists only if the transaction commits', async () => {
+    await database.primary.transaction(async (tx) => {
+      await enqueue(boss, tx, probeJob, { n: 1 });
+    });
+    expect(await queued('test-probe')).toBe(1);
+
+    await expect(
+      database.primary.transaction(async (tx) => {
+        await enqueue(boss, tx, probeJob, { n: 2 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await queued('test-probe')).toBe(1);
+  });
+
+  it('refuses a payload that does not match the job’s schema', async () => {
+    await expect(
+      database.primary.transaction((tx) =>
+        enqueue(boss, tx, probeJob, { n: 'x' } as unknown as { n: number }),
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('is processed by a worker: the demo seeding job fills a company, and a repeat adds nothing', async () => {
+    const [company] = await database.primary.insert(companies).values({ name: 'Seed Co' }).returning();
+    const ctx = { database, log: { info: () => {}, error: () => {} } };
+    await seedDemoCustomersJob.handler({ companyId: company!.id, count: 120, seed: 7 }, ctx);
+    await seedDemoCustomersJob.handler({ companyId: company!.id, count: 120, seed: 7 }, ctx);
+    const [n] = await database.primary
+      .select({ n: count() })
+      .from(customers)
+      .where(eq(customers.company_id, company!.id));
+    expect(Number(n!.n)).toBe(120);
+    const kept = await database.primary.execute(
+      sql`SELECT total FROM entity_counts WHERE company_id = ${company!.id} AND entity = 'customers'`,
+    );
+    expect(Number((kept as unknown as { rows: { total: number }[] }).rows[0]!.total)).toBe(120);
+  });
+
+  it('runs a queued job through a started worker', async () => {
+    const [company] = await database.primary.insert(companies).values({ name: 'Worker Co' }).returning();
+    await database.primary.transaction((tx) =>
+      enqueue(boss, tx, seedDemoCustomersJob, { companyId: company!.id, count: 15, seed: 3 }),
+    );
+    const { startWorkers } = await import('./queue.ts');
+    await startWorkers(boss, [seedDemoCustomersJob], { database, log: { info: () => {}, error: () => {} } });
+    await expect
+      .poll(
+        async () => {
+          const [n] = await database.primary
+            .select({ n: count() })
+            .from(customers)
+            .where(eq(customers.company_id, company!.id));
+          return Number(n!.n);
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toBe(15);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Background jobs on pg-boss, in the same database as the data (PostgreSQL, or PGlite through
+ * its executeSql adapter). A job is data: a name, a zod payload schema and a handler
+ * (`defineJob`). `enqueue(tx, ...)` writes the job inside the caller's transaction, so it
+ * exists exactly when the change that caused it commits.
+ */
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import { type Database, type Tx, txExecutor } from '../db/client.ts';
+import type { Mailer } from '../integrations/email/mailer.ts';
+import type { Secrets } from '../integrations/secrets.ts';
+
+export interface JobContext {
+  database: Database;
+  mailer?: Mailer | null;
+  secrets?: Secrets;
+  log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+}
+
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  schema: S;
+  handler(data: z.infer<S>, ctx: JobContext): Promise<unknown>;
+  /** Cron expression (UTC) when the job also runs on a schedule. */
+  cron?: string;
+  retryLimit?: number;
+}
+
+export const defineJob = <S extends z.ZodType>(job: JobDefinition<S>) => job;
+
+export function createBoss(database: Database): PgBoss {
+  const options =
+    database.kind === 'pglite'
+      ? { db: database.executor, schema: 'pgboss' }
+      : { connectionString: database.url, max: 4, schema: 'pgboss' };
+  return new PgBoss({
+    ...options,
+    // Archive finished jobs after a day, drop them after a week.
+    archiveCompletedAfterSeconds: 86_400,
+    deleteAfterDays: 7,
+  });
+}
+
+/** Creates the queues and cron schedules of the given jobs (idempotent). */
+export async function registerQueues(boss: PgBoss, jobs: JobDefinition[]): Promise<void> {
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  }
+}
+
+/** Starts a worker per job in this process. */
+export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], ctx: JobContext): Promise<void> {
+  for (const job of jobs) {
+    await boss.work(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
+      for (const item of batch) {
+        const data = job.schema.parse(item.data ?? {});
+        const started = Date.now();
+        await job.handler(data, ctx);
+        ctx.log.info({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
+      }
+    });
+  }
+}
+
+/** Enqueues a job inside the transaction `tx`: it commits or rolls back with it. */
+export async function enqueue<S extends z.ZodType>(
+  boss: PgBoss,
+  tx: Tx,
+  job: JobDefinition<S>,
+  data: z.input<S>,
+  options: PgBoss.SendOptions = {},
+): Promise<string | null> {
+  const payload = job.schema.parse(data) as object;
+  return boss.send(job.name, payload, { ...options, db: txExecutor(tx) as PgBoss.Db });
+}

@@ -1,0 +1,101 @@
+/** Process entry: config -> database (lock, migrate) -> first-start bootstrap -> jobs -> listen. */
+import { readFileSync } from 'node:fs';
+import type PgBoss from 'pg-boss';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { type Database, migrate, openPglite, openPostgres } from './db/client.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { createMailer } from './integrations/email/mailer.ts';
+import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
+import { ALL_JOBS } from './jobs/definitions.ts';
+import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
+import { bootstrap } from './seed/bootstrap.ts';
+
+const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
+  .version as string;
+
+async function main() {
+  const config = loadConfig();
+  let unlock: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl, {
+      replicaUrl: config.readReplicaUrl,
+      poolSize: config.poolSize,
+    });
+  } else {
+    unlock = await lockDataDir(config.dataDir);
+    database = await openPglite(config.dataDir);
+  }
+  await migrate(database);
+
+  const boss: PgBoss = createBoss(database);
+  boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  await boss.start();
+  await registerQueues(boss, ALL_JOBS);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const secrets = createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+  const app = await buildApp({
+    database,
+    boss,
+    mailer,
+    appUrl: config.appUrl,
+    secrets,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+    allowPrivateShopUrls: config.allowPrivateShopUrls,
+    logLevel: config.logLevel,
+    corsOrigins: config.corsOrigins,
+    webDistDir: config.webDistDir,
+    version,
+  });
+
+  const result = await bootstrap(database, boss, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    seedDemo: config.seedDemo,
+  });
+  if (result.createdOperator) printCredentials(result.createdOperator, result.seededDemo);
+
+  if (config.runJobs) await startWorkers(boss, ALL_JOBS, { database, mailer, secrets, log: app.log });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    'Rentloop ready',
+  );
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await boss.stop({ graceful: true, timeout: 5_000 });
+    await database.close();
+    await unlock?.();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printCredentials(op: { email: string; password: string; generated: boolean }, demo: boolean) {
+  const lines = [
+    'Rentloop: first operator account created',
+    `  email:    ${op.email}`,
+    `  password: ${op.generated ? op.password : '(the ADMIN_PASSWORD you set)'}`,
+    ...(demo
+      ? [
+          'Demo staff (same password): owner@northwind.demo, admin@northwind.demo, user@northwind.demo,',
+          '  owner@alpine.demo, admin@alpine.demo, user@alpine.demo',
+        ]
+      : []),
+    op.generated ? 'This password is shown only once.' : '',
+  ].filter(Boolean);
+  const width = Math.max(...lines.map((l) => l.length)) + 2;
+  const bar = `+${'-'.repeat(width)}+`;
+  process.stdout.write(`\n${bar}\n${lines.map((l) => `| ${l.padEnd(width - 1)}|`).join('\n')}\n${bar}\n\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/**
+ * Single-use email tokens (verification, password reset, invitation): random, stored as SHA-256
+ * hashes, expiring, consumed once. Issuing a new token of a kind voids the user's earlier ones.
+ */
+import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { type USER_TOKEN_KINDS, users, userTokens } from '../../db/schema/index.ts';
+import { hashToken } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+
+export type TokenKind = (typeof USER_TOKEN_KINDS)[number];
+
+const LIFETIME_MINUTES: Record<TokenKind, number> = {
+  verify_email: 24 * 60,
+  password_reset: 60,
+  invitation: 7 * 24 * 60,
+};
+
+export async function issueUserToken(tx: Tx, userId: number, kind: TokenKind): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await tx
+    .update(userTokens)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(userTokens.user_id, userId), eq(userTokens.kind, kind), isNull(userTokens.used_at)));
+  await tx.insert(userTokens).values({
+    user_id: userId,
+    kind,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + LIFETIME_MINUTES[kind] * 60_000).toISOString(),
+  });
+  return token;
+}
+
+/** Marks the token used and returns its user; any mismatch (kind, email, expired, used) is the same error. */
+export async function consumeUserToken(
+  tx: Tx,
+  token: string,
+  kinds: TokenKind[],
+  email?: string,
+): Promise<{ userId: number; kind: TokenKind }> {
+  const [row] = await tx
+    .update(userTokens)
+    .set({ used_at: sql`now()` })
+    .where(
+      and(
+        eq(userTokens.token_hash, hashToken(token)),
+        inArray(userTokens.kind, kinds),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, sql`now()`),
+      ),
+    )
+    .returning({ userId: userTokens.user_id, kind: userTokens.kind });
+  if (!row) throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
+  if (email) {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    if (user?.email !== email)
+      throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
+  }
+  return row;
+}

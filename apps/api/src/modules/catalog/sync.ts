@@ -1,0 +1,504 @@
+/**
+ * Product sync from a company's shop (WooCommerce, Shopify): `startProductSync` records a sync and
+ * enqueues its job in the caller's transaction; the job pages through the shop's adapter and upserts
+ * products by (company, source, shop id) and variants by (product, shop id), one transaction per page.
+ * The shop owns name, description, type, status, image and variants; Rentloop owns rental prices,
+ * buyout price, deposit, purchase price, minimum term, tax class and collections, which a sync never
+ * writes. A product that disappeared from the shop is marked `deleted_in_shop`, never deleted (orders
+ * and subscriptions refer to it). Also `importTaxRates` for `tax-rules/refresh`. See docs/shops.md.
+ */
+import { createHash } from 'node:crypto';
+import type { ProductSync } from '@rentloop/domain/catalog';
+import { decimalToMinor } from '@rentloop/domain/money';
+import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { companies, productSyncs, products, productVariants, taxRules } from '../../db/schema/index.ts';
+import { AppError } from '../../http/errors.ts';
+import { setAuditContext } from '../../http/transactions.ts';
+import type { Secrets } from '../../integrations/secrets.ts';
+import {
+  createShopAdapter,
+  hasShopAdapter,
+  type ShopAdapterOptions,
+} from '../../integrations/shops/index.ts';
+import { ShopError, type ShopProduct, type ShopTaxRate } from '../../integrations/shops/types.ts';
+import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
+import { getShopConnection, getShopSettings } from '../settings/shop.ts';
+
+export const NO_SHOP_CONNECTED = 'No shop is connected. Connect your shop in Settings first.';
+export const SYNC_ALREADY_RUNNING = 'A product sync is already queued or running. Wait for it to finish.';
+export const SHOPIFY_NO_TAX_RATES =
+  'Shopify does not publish its tax rates through its API; define the tax rules here.';
+export const SYNC_UNEXPECTED_FAILURE =
+  'The product sync stopped on an unexpected error. Start it again; if it fails again, contact support.';
+export const syncNotAvailable = (system: string) => `Product sync for ${system} is not available yet.`;
+
+/** A sync still running after this long was abandoned (the worker stopped); the job expires then too. */
+const RUNNING_LIMIT_HOURS = 6;
+/** A sync still queued after this long never reached a worker. */
+const QUEUED_LIMIT_HOURS = 24;
+const ABANDONED = 'The product sync did not finish (the worker stopped). Start it again.';
+
+type SyncRow = typeof productSyncs.$inferSelect;
+type ShopSource = 'woocommerce' | 'shopify';
+
+const toProductSync = (row: SyncRow): ProductSync => ({
+  id: row.id,
+  shop_system: row.shop_system,
+  status: row.status,
+  processed: row.processed,
+  total: row.total,
+  created: row.created,
+  updated: row.updated,
+  unchanged: row.unchanged,
+  removed: row.removed,
+  error: row.error,
+  started_at: row.started_at,
+  finished_at: row.finished_at,
+  created_at: row.created_at,
+});
+
+/**
+ * `POST products/sync`: records a queued sync and enqueues its job, both in `tx`. `shopSystem` is
+ * the company's `shop_system`. 409 without a connected shop, for a platform without an adapter, or
+ * while another sync of the company is queued or running.
+ */
+export async function startProductSync(
+  tx: Tx,
+  deps: { boss: PgBoss | null },
+  companyId: number,
+  shopSystem: string | null,
+): Promise<ProductSync> {
+  if (!shopSystem) throw new AppError('conflict', NO_SHOP_CONNECTED);
+  if (!hasShopAdapter(shopSystem)) throw new AppError('conflict', syncNotAvailable(shopSystem));
+  const settings = await getShopSettings(tx as Db, companyId);
+  if (settings.shop_system !== shopSystem || !settings.url || !settings.has_credentials) {
+    throw new AppError('conflict', NO_SHOP_CONNECTED);
+  }
+  if (!deps.boss) throw new AppError('unavailable', 'Background jobs are not running on this server.');
+
+  // One start at a time per company, so two concurrent requests cannot both pass the check below.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-sync:${companyId}`}))`);
+  await tx
+    .update(productSyncs)
+    .set({ status: 'failed', error: ABANDONED, finished_at: sql`now()` })
+    .where(
+      and(
+        eq(productSyncs.company_id, companyId),
+        sql`((${productSyncs.status} = 'running' and ${productSyncs.started_at} < now() - make_interval(hours => ${RUNNING_LIMIT_HOURS}))
+          or (${productSyncs.status} = 'queued' and ${productSyncs.created_at} < now() - make_interval(hours => ${QUEUED_LIMIT_HOURS})))`,
+      ),
+    );
+  const [active] = await tx
+    .select({ id: productSyncs.id })
+    .from(productSyncs)
+    .where(and(eq(productSyncs.company_id, companyId), inArray(productSyncs.status, ['queued', 'running'])))
+    .limit(1);
+  if (active) throw new AppError('conflict', SYNC_ALREADY_RUNNING);
+
+  const [row] = await tx
+    .insert(productSyncs)
+    .values({ company_id: companyId, shop_system: shopSystem, status: 'queued' })
+    .returning();
+  await enqueue(deps.boss, tx, productSyncJob, { syncId: row!.id }, { expireInHours: RUNNING_LIMIT_HOURS });
+  return toProductSync(row!);
+}
+
+/** The company's most recent sync (for the product list's progress and result), or null. */
+export async function latestProductSync(db: Tx, companyId: number): Promise<ProductSync | null> {
+  const [row] = await db
+    .select()
+    .from(productSyncs)
+    .where(eq(productSyncs.company_id, companyId))
+    .orderBy(desc(productSyncs.id))
+    .limit(1);
+  return row ? toProductSync(row) : null;
+}
+
+/** A failure of the sync with a message for the merchant (like a ShopError, but not from the shop). */
+class SyncFailure extends Error {}
+
+/** Variants deduplicated by shop id (the last wins), so one page cannot hit the unique key twice. */
+const normalize = (p: ShopProduct): ShopProduct => ({
+  ...p,
+  variants: [...new Map(p.variants.map((v) => [v.shopId, v])).values()],
+});
+
+/** A fingerprint of everything the sync writes from the shop, and the currency its prices are read in. */
+export function shopHash(p: ShopProduct, currency: string): string {
+  const canonical = [
+    1,
+    currency,
+    p.name,
+    p.description,
+    p.type,
+    p.status,
+    p.imageUrl,
+    p.variants.map((v) => [
+      v.shopId,
+      v.sku,
+      v.name,
+      Object.entries(v.options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      v.price,
+      v.stock,
+    ]),
+  ];
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+}
+
+interface PageScope {
+  companyId: number;
+  source: ShopSource;
+  currency: string;
+}
+
+const minor = (price: string | null, currency: string) =>
+  price === null ? null : (decimalToMinor(price, currency, { round: 'half-up' }) ?? null);
+
+const variantValues = (scope: PageScope, productId: number, p: ShopProduct) =>
+  p.variants.map((v) => ({
+    company_id: scope.companyId,
+    product_id: productId,
+    shop_id: v.shopId,
+    sku: v.sku,
+    name: v.name,
+    options: v.options,
+    price: minor(v.price, scope.currency),
+    stock: v.stock,
+  }));
+
+/** The shop-owned fields of a product row. */
+const shopFields = (p: ShopProduct, hash: string) => ({
+  name: p.name,
+  description: p.description,
+  type: p.type,
+  status: p.status,
+  image_url: p.imageUrl,
+  shop_hash: hash,
+});
+
+/** Upserts one page of shop products; returns how many were created, updated and unchanged. */
+async function upsertPage(tx: Tx, scope: PageScope, page: ShopProduct[]) {
+  const unique = [...new Map(page.map((p) => [p.shopId, normalize(p)])).values()];
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  if (unique.length === 0) return counts;
+  const existing = await tx
+    .select({
+      id: products.id,
+      shop_id: products.shop_id,
+      shop_hash: products.shop_hash,
+      status: products.status,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.company_id, scope.companyId),
+        eq(products.source, scope.source),
+        inArray(
+          products.shop_id,
+          unique.map((p) => p.shopId),
+        ),
+      ),
+    );
+  const byShopId = new Map(existing.map((r) => [r.shop_id, r]));
+  const fresh: { product: ShopProduct; hash: string }[] = [];
+
+  for (const product of unique) {
+    const hash = shopHash(product, scope.currency);
+    const row = byShopId.get(product.shopId);
+    if (!row) {
+      fresh.push({ product, hash });
+    } else if (row.shop_hash === hash && row.status !== 'deleted_in_shop') {
+      counts.unchanged += 1;
+    } else {
+      await updateProduct(tx, scope, row.id, product, hash);
+      counts.updated += 1;
+    }
+  }
+
+  if (fresh.length > 0) {
+    const inserted = await tx
+      .insert(products)
+      .values(
+        fresh.map(({ product, hash }) => ({
+          company_id: scope.companyId,
+          source: scope.source,
+          shop_id: product.shopId,
+          ...shopFields(product, hash),
+        })),
+      )
+      .returning({ id: products.id, shop_id: products.shop_id });
+    const idOf = new Map(inserted.map((r) => [r.shop_id, r.id]));
+    const variants = fresh.flatMap(({ product }) => variantValues(scope, idOf.get(product.shopId)!, product));
+    if (variants.length > 0) await tx.insert(productVariants).values(variants);
+    counts.created = fresh.length;
+  }
+  return counts;
+}
+
+/** Writes the shop's fields of a changed product; a variant is written only when it changed. */
+async function updateProduct(tx: Tx, scope: PageScope, productId: number, p: ShopProduct, hash: string) {
+  await tx
+    .update(products)
+    .set({ ...shopFields(p, hash), updated_at: sql`now()` })
+    .where(eq(products.id, productId));
+  const variants = variantValues(scope, productId, p);
+  if (variants.length > 0) {
+    await tx
+      .insert(productVariants)
+      .values(variants)
+      .onConflictDoUpdate({
+        target: [productVariants.product_id, productVariants.shop_id],
+        set: {
+          sku: sql`excluded.sku`,
+          name: sql`excluded.name`,
+          options: sql`excluded.options`,
+          price: sql`excluded.price`,
+          stock: sql`excluded.stock`,
+          updated_at: sql`now()`,
+        },
+        setWhere: sql`(${productVariants.sku}, ${productVariants.name}, ${productVariants.options}, ${productVariants.price}, ${productVariants.stock})
+          is distinct from (excluded.sku, excluded.name, excluded.options, excluded.price, excluded.stock)`,
+      });
+  }
+  // Variants gone from the shop (a variant Rentloop made itself, without a shop id, is kept).
+  await tx.delete(productVariants).where(
+    and(
+      eq(productVariants.product_id, productId),
+      isNotNull(productVariants.shop_id),
+      notInArray(
+        productVariants.shop_id,
+        p.variants.map((v) => v.shopId),
+      ),
+    ),
+  );
+}
+
+/** Marks the company's products from this shop that the sync did not see as deleted_in_shop. */
+async function markRemoved(tx: Tx, scope: PageScope, seen: Set<string>): Promise<number> {
+  const rows = await tx
+    .select({ id: products.id, shop_id: products.shop_id })
+    .from(products)
+    .where(
+      and(
+        eq(products.company_id, scope.companyId),
+        eq(products.source, scope.source),
+        ne(products.status, 'deleted_in_shop'),
+      ),
+    );
+  const gone = rows.filter((r) => r.shop_id !== null && !seen.has(r.shop_id)).map((r) => r.id);
+  for (let i = 0; i < gone.length; i += 1000) {
+    await tx
+      .update(products)
+      .set({ status: 'deleted_in_shop', updated_at: sql`now()` })
+      .where(inArray(products.id, gone.slice(i, i + 1000)));
+  }
+  return gone.length;
+}
+
+const auditAs = (tx: Tx, syncId: number) =>
+  setAuditContext(tx, { userId: null, requestId: `sync-${syncId}`, ip: '' });
+
+/**
+ * Runs a queued sync to its end: succeeded with its counts, or failed with the reason. Each page is
+ * written in its own transaction (with the page's progress), so a failure keeps the pages before it
+ * and nothing of the failing one; products are marked deleted_in_shop only after the last page.
+ */
+export async function runProductSync(
+  db: Db,
+  secrets: Secrets | undefined,
+  syncId: number,
+  opts: { log: JobContext['log']; adapterOptions?: ShopAdapterOptions },
+): Promise<ProductSync | null> {
+  const [sync] = await db
+    .update(productSyncs)
+    .set({ status: 'running', started_at: sql`now()` })
+    .where(and(eq(productSyncs.id, syncId), eq(productSyncs.status, 'queued')))
+    .returning();
+  if (!sync) {
+    opts.log.info({ syncId }, 'product sync not queued any more; skipped');
+    return null;
+  }
+  try {
+    if (!secrets) throw new SyncFailure('The worker cannot read the shop credentials. Contact support.');
+    const [company] = await db
+      .select({ currency: companies.currency })
+      .from(companies)
+      .where(eq(companies.id, sync.company_id));
+    const connection = await getShopConnection(db, secrets, sync.company_id);
+    if (!company || !connection) throw new SyncFailure(NO_SHOP_CONNECTED);
+    if (connection.shop_system !== sync.shop_system) {
+      throw new SyncFailure('The shop connection changed after the sync was started. Start it again.');
+    }
+    const scope: PageScope = {
+      companyId: sync.company_id,
+      source: connection.shop_system,
+      currency: company.currency,
+    };
+    const adapter = createShopAdapter(connection, opts.adapterOptions);
+    const seen = new Set<string>();
+    for await (const page of adapter.listProducts()) {
+      await db.transaction(async (tx) => {
+        await auditAs(tx, syncId);
+        const counts = await upsertPage(tx, scope, page.products);
+        await tx
+          .update(productSyncs)
+          .set({
+            processed: sql`${productSyncs.processed} + ${page.products.length}`,
+            total: page.total,
+            created: sql`${productSyncs.created} + ${counts.created}`,
+            updated: sql`${productSyncs.updated} + ${counts.updated}`,
+            unchanged: sql`${productSyncs.unchanged} + ${counts.unchanged}`,
+          })
+          .where(eq(productSyncs.id, syncId));
+      });
+      for (const p of page.products) seen.add(p.shopId);
+    }
+    const [done] = await db.transaction(async (tx) => {
+      await auditAs(tx, syncId);
+      const removed = await markRemoved(tx, scope, seen);
+      return tx
+        .update(productSyncs)
+        .set({
+          status: 'succeeded',
+          removed,
+          total: sql`coalesce(${productSyncs.total}, ${productSyncs.processed})`,
+          finished_at: sql`now()`,
+        })
+        .where(eq(productSyncs.id, syncId))
+        .returning();
+    });
+    return toProductSync(done!);
+  } catch (err) {
+    const known = err instanceof ShopError || err instanceof SyncFailure;
+    if (!known) opts.log.error({ err, syncId }, 'product sync failed');
+    const [failed] = await db
+      .update(productSyncs)
+      .set({
+        status: 'failed',
+        error: known ? err.message : SYNC_UNEXPECTED_FAILURE,
+        finished_at: sql`now()`,
+      })
+      .where(eq(productSyncs.id, syncId))
+      .returning();
+    return failed ? toProductSync(failed) : null;
+  }
+}
+
+/** The background job of `POST products/sync`. It never retries: a failed sync is started again by the merchant. */
+export const productSyncJob = defineJob({
+  name: 'catalog-product-sync',
+  schema: z.object({ syncId: z.number().int().positive() }),
+  retryLimit: 0,
+  async handler({ syncId }, ctx) {
+    const result = await runProductSync(ctx.database.primary, ctx.secrets, syncId, { log: ctx.log });
+    ctx.log.info({ syncId, status: result?.status, error: result?.error }, 'product sync finished');
+    return result?.status ?? null;
+  },
+});
+
+// ---- tax rates ----
+
+export interface TaxImportResult {
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Rules imported from the shop before that it no longer has. */
+  removed: number;
+  /** Shop rates Rentloop cannot hold as a rule (a key already taken by a higher-priority rate, a bad value). */
+  skipped: number;
+}
+
+const taxKey = (r: { country: string; region: string | null; productClass: string }) =>
+  `${r.country}|${r.region ?? ''}|${r.productClass}`;
+
+const validRate = (r: ShopTaxRate) =>
+  /^[a-z]{2}$/.test(r.country) &&
+  (r.region === null || r.region.length <= 10) &&
+  /^\d{1,3}(\.\d+)?$/.test(r.percentage) &&
+  Number.parseFloat(r.percentage) <= 100;
+
+/** A failure of the shop as the API answers it: a credential problem is the connection's state (409). */
+const shopFailure = (err: ShopError) =>
+  new AppError(
+    err.kind === 'unauthorized' || err.kind === 'not_supported' ? 'conflict' : 'unavailable',
+    err.message,
+  );
+
+/**
+ * `POST tax-rules/refresh`: replaces the company's rules imported from its WooCommerce shop with the
+ * shop's current rates (upsert on country, region and class; a manual rule with the same key takes
+ * the shop's rate). Percentages are kept to two decimals (half-up), as tax rules are.
+ */
+export async function importTaxRates(
+  tx: Tx,
+  secrets: Secrets,
+  companyId: number,
+  opts: { adapterOptions?: ShopAdapterOptions } = {},
+): Promise<TaxImportResult> {
+  const connection = await getShopConnection(tx as Db, secrets, companyId);
+  if (!connection) throw new AppError('conflict', NO_SHOP_CONNECTED);
+  if (connection.shop_system === 'shopify') throw new AppError('conflict', SHOPIFY_NO_TAX_RATES);
+  let rates: ShopTaxRate[];
+  try {
+    const adapter = createShopAdapter(connection, opts.adapterOptions);
+    if (!adapter.listTaxRates) {
+      throw new ShopError(
+        'not_supported',
+        `Tax rate import from ${connection.shop_system} is not available.`,
+      );
+    }
+    rates = await adapter.listTaxRates();
+  } catch (err) {
+    throw err instanceof ShopError ? shopFailure(err) : err;
+  }
+  const source = connection.shop_system;
+
+  // The first rate for a key wins (adapters list the highest priority first).
+  const byKey = new Map<string, ShopTaxRate>();
+  let skipped = 0;
+  for (const r of rates) {
+    if (!validRate(r) || byKey.has(taxKey(r))) skipped += 1;
+    else byKey.set(taxKey(r), r);
+  }
+  const wanted = [...byKey.values()];
+
+  let created = 0;
+  let updated = 0;
+  if (wanted.length > 0) {
+    const values = sql.join(
+      wanted.map(
+        (r) =>
+          sql`(${companyId}, ${r.name}, ${r.country}, ${r.region}, ${r.productClass}, round(${r.percentage}::numeric, 2), ${source})`,
+      ),
+      sql`, `,
+    );
+    const result = (await tx.execute(sql`
+      insert into tax_rules (company_id, name, country, region, product_class, percentage, source)
+      values ${values}
+      on conflict (company_id, country, coalesce(region, ''), product_class) do update
+        set name = excluded.name, region = excluded.region, percentage = excluded.percentage,
+            source = excluded.source, updated_at = now()
+        where (tax_rules.name, tax_rules.region, tax_rules.percentage, tax_rules.source)
+          is distinct from (excluded.name, excluded.region, excluded.percentage, excluded.source)
+      returning (xmax::text = '0') as inserted`)) as unknown as { rows: { inserted: boolean }[] };
+    created = result.rows.filter((r) => r.inserted).length;
+    updated = result.rows.length - created;
+  }
+
+  const imported = await tx
+    .select({
+      id: taxRules.id,
+      country: taxRules.country,
+      region: taxRules.region,
+      productClass: taxRules.product_class,
+    })
+    .from(taxRules)
+    .where(and(eq(taxRules.company_id, companyId), eq(taxRules.source, source)));
+  const gone = imported.filter((r) => !byKey.has(taxKey(r))).map((r) => r.id);
+  if (gone.length > 0) await tx.delete(taxRules).where(inArray(taxRules.id, gone));
+
+  return { created, updated, unchanged: wanted.length - created - updated, removed: gone.length, skipped };
+}

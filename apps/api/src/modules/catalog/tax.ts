@@ -1,0 +1,185 @@
+/**
+ * Tax: rules map a country (and optionally a region) and a product class to a percentage. The rate
+ * of a line is the most specific rule for the shipping address (country + region, then country),
+ * else the company default (settings group checkout_Taxes).
+ */
+import {
+  PRODUCT_CLASSES,
+  type TaxConfig,
+  type TaxRule,
+  type taxConfigUpdateSchema,
+  type taxRuleInputSchema,
+  type taxRuleUpdateSchema,
+} from '@rentloop/domain/catalog';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { companySettings, taxRules } from '../../db/schema/index.ts';
+import { invalid, notFound } from '../../http/errors.ts';
+
+const GROUP = 'checkout_Taxes';
+const duplicate = () =>
+  invalid('country', 'A rule for this country, region and product class already exists.');
+
+/** Percentages are kept as numeric(5,2); the API shows them with two decimals ("19.00"). */
+const pct = (v: string | number) => {
+  const [int = '0', frac = ''] = String(v).split('.');
+  return `${Number.parseInt(int, 10)}.${`${frac}00`.slice(0, 2)}`;
+};
+
+const toRule = (r: typeof taxRules.$inferSelect): TaxRule => ({
+  id: Number(r.id),
+  name: r.name,
+  country: r.country,
+  region: r.region,
+  product_class: r.product_class,
+  percentage: pct(r.percentage),
+  source: r.source,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+export async function taxConfig(db: Db, companyId: number): Promise<TaxConfig> {
+  const [row] = await db
+    .select({ data: companySettings.data })
+    .from(companySettings)
+    .where(and(eq(companySettings.company_id, companyId), eq(companySettings.group, GROUP)));
+  const data = (row?.data ?? {}) as { default_rate?: string; prices_include_tax?: boolean };
+  return {
+    default_rate: pct(data.default_rate ?? '0'),
+    prices_include_tax: data.prices_include_tax ?? false,
+    product_classes: [...PRODUCT_CLASSES],
+  };
+}
+
+export async function updateTaxConfig(
+  db: Db,
+  companyId: number,
+  input: z.infer<typeof taxConfigUpdateSchema>,
+): Promise<TaxConfig> {
+  const current = await taxConfig(db, companyId);
+  const data = {
+    default_rate: input.default_rate !== undefined ? pct(input.default_rate) : current.default_rate,
+    prices_include_tax: input.prices_include_tax ?? current.prices_include_tax,
+  };
+  await db
+    .insert(companySettings)
+    .values({ company_id: companyId, group: GROUP, data })
+    .onConflictDoUpdate({
+      target: [companySettings.company_id, companySettings.group],
+      set: { data, updated_at: sql`now()` },
+    });
+  return taxConfig(db, companyId);
+}
+
+export async function listTaxRules(
+  db: Db,
+  companyId: number,
+  p: { offset: number; perPage: number; country?: string },
+) {
+  const where = and(
+    eq(taxRules.company_id, companyId),
+    p.country ? eq(taxRules.country, p.country) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(taxRules)
+      .where(where)
+      .orderBy(asc(taxRules.country), sql`${taxRules.region} NULLS FIRST`, asc(taxRules.product_class))
+      .limit(p.perPage)
+      .offset(p.offset),
+    db.select({ n: count() }).from(taxRules).where(where),
+  ]);
+  return { rows: rows.map(toRule), total: Number(total?.n ?? 0) };
+}
+
+export async function createTaxRule(
+  db: Db,
+  companyId: number,
+  input: z.infer<typeof taxRuleInputSchema>,
+): Promise<TaxRule> {
+  try {
+    const [row] = await db
+      .insert(taxRules)
+      .values({
+        company_id: companyId,
+        name: input.name ?? null,
+        country: input.country,
+        region: input.region || null,
+        product_class: input.product_class,
+        percentage: pct(input.percentage),
+      })
+      .returning();
+    return toRule(row!);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw duplicate();
+    throw e;
+  }
+}
+
+export async function updateTaxRule(
+  db: Db,
+  companyId: number,
+  id: number,
+  input: z.infer<typeof taxRuleUpdateSchema>,
+): Promise<TaxRule> {
+  const set: Partial<typeof taxRules.$inferInsert> = {};
+  if (input.name !== undefined) set.name = input.name;
+  if (input.country !== undefined) set.country = input.country;
+  if (input.region !== undefined) set.region = input.region || null;
+  if (input.product_class !== undefined) set.product_class = input.product_class;
+  if (input.percentage !== undefined) set.percentage = pct(input.percentage);
+  try {
+    const [row] = await db
+      .update(taxRules)
+      .set({ ...set, updated_at: sql`now()` })
+      .where(and(eq(taxRules.id, id), eq(taxRules.company_id, companyId)))
+      .returning();
+    if (!row) throw notFound();
+    return toRule(row);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw duplicate();
+    throw e;
+  }
+}
+
+export async function deleteTaxRule(db: Db, companyId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(taxRules)
+    .where(and(eq(taxRules.id, id), eq(taxRules.company_id, companyId)))
+    .returning({ id: taxRules.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** The percentage for a line shipped to `country`/`region` of a product of `productClass`. */
+export async function resolveTaxRate(
+  db: Db,
+  companyId: number,
+  q: { country: string; region?: string | null; productClass: (typeof PRODUCT_CLASSES)[number] },
+): Promise<{
+  percentage: string;
+  rule_id: number | null;
+  matched: 'country_region' | 'country' | 'default';
+}> {
+  const region = q.region?.toUpperCase() || null;
+  const rows = await db
+    .select()
+    .from(taxRules)
+    .where(
+      and(
+        eq(taxRules.company_id, companyId),
+        eq(taxRules.country, q.country.toLowerCase()),
+        eq(taxRules.product_class, q.productClass),
+        region ? or(eq(taxRules.region, region), isNull(taxRules.region)) : isNull(taxRules.region),
+      ),
+    );
+  const exact = rows.find((r) => r.region !== null);
+  const country = rows.find((r) => r.region === null);
+  if (exact)
+    return { percentage: pct(exact.percentage), rule_id: Number(exact.id), matched: 'country_region' };
+  if (country)
+    return { percentage: pct(country.percentage), rule_id: Number(country.id), matched: 'country' };
+  return { percentage: (await taxConfig(db, companyId)).default_rate, rule_id: null, matched: 'default' };
+}

@@ -1,0 +1,150 @@
+import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
+import {
+  companyCreateSchema,
+  companyUpdateSchema,
+  SETTINGS_GROUPS,
+  userCompanySchema,
+} from '@rentloop/domain/companies';
+import { MESSAGES } from '@rentloop/domain/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, actorOf } from '../../http/access.ts';
+import { ok, paginated } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { listMeta, listParams } from '../../http/list.ts';
+import {
+  createCompany,
+  deleteCompany,
+  getCompany,
+  listCompanies,
+  selectiveSettings,
+  updateCompany,
+} from './service.ts';
+
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/companies',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ['companies'],
+        summary: 'Companies the user may open (all of them for operators), by name',
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(userCompanySchema) },
+      },
+    },
+    async (request) => {
+      const p = listParams(request.query, {
+        sorts: ['name'] as const,
+        defaultSort: 'name',
+        defaultDesc: false,
+        filters: z.object({}),
+      });
+      const { rows, total } = await listCompanies(request.db, actorOf(request), p);
+      return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
+    },
+  );
+
+  app.get(
+    '/api/companies/:id',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ['companies'],
+        summary: 'One company, with the user’s role and flags',
+        params: z.object({ id: idParam }),
+        response: { 200: envelope(userCompanySchema) },
+      },
+    },
+    async (request) => ok(await getCompany(request.db, actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/companies',
+    {
+      config: { access: access.operator, failureMessage: MESSAGES.companyCreateFailed },
+      schema: {
+        tags: ['companies'],
+        summary: 'Create a company (operators)',
+        body: companyCreateSchema,
+        response: { 201: envelope(userCompanySchema) },
+      },
+    },
+    async (request, reply) => {
+      const company = await createCompany(request.db, actorOf(request), request.body);
+      reply.status(201);
+      return ok(company, MESSAGES.companyCreated);
+    },
+  );
+
+  // The id is named `company` so the access check resolves the membership like any company route.
+  app.put(
+    '/api/companies/:company',
+    {
+      config: { access: access.company('owner'), failureMessage: MESSAGES.companyUpdateFailed },
+      schema: {
+        tags: ['companies'],
+        summary: 'Update a company (its owners and operators)',
+        params: z.object({ company: idParam }),
+        body: companyUpdateSchema,
+        response: { 200: envelope(userCompanySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateCompany(request.db, actorOf(request), request.params.company, request.body),
+        MESSAGES.companyUpdated,
+      ),
+  );
+
+  app.delete(
+    '/api/companies/:id',
+    {
+      config: { access: access.operator },
+      schema: {
+        tags: ['companies'],
+        summary: 'Delete a company and all its data (operators)',
+        params: z.object({ id: idParam }),
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteCompany(request.db, request.params.id);
+      return ok(null, MESSAGES.companyDeleted);
+    },
+  );
+
+  app.get(
+    '/api/companies/:company/settings/selective',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        tags: ['companies'],
+        summary: 'Chosen settings groups of a company (`groups=general,invoice`; all groups when omitted)',
+        params: z.object({ company: idParam }),
+        querystring: z.object({ groups: z.string().max(500).optional() }),
+        response: { 200: envelope(z.record(z.string(), z.record(z.string(), z.unknown()))) },
+      },
+    },
+    async (request) => {
+      const asked = request.query.groups
+        ?.split(',')
+        .map((g) => g.trim())
+        .filter(Boolean);
+      const unknown = asked?.filter((g) => !(SETTINGS_GROUPS as readonly string[]).includes(g)) ?? [];
+      if (unknown.length > 0) {
+        throw new AppError('validation', MESSAGES.settingsFetchFailed, {
+          groups: [`Unknown settings group: ${unknown.join(', ')}.`],
+        });
+      }
+      return ok(
+        await selectiveSettings(
+          request.db,
+          actorOf(request),
+          request.params.company,
+          asked ?? [...SETTINGS_GROUPS],
+        ),
+      );
+    },
+  );
+};

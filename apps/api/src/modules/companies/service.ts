@@ -1,0 +1,112 @@
+import type { UserCompany } from '@rentloop/domain/companies';
+import { type CompanyRole, companyFlags, type GlobalRole } from '@rentloop/domain/roles';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies, companySettings, companyUsers } from '../../db/schema/index.ts';
+import { type Actor, isOperator } from '../../http/access.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { likePattern } from '../../http/list.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+const withFlags = (c: CompanyRow, role: CompanyRole | null, globalRole: GlobalRole | null): UserCompany => ({
+  ...c,
+  role,
+  ...companyFlags(role, globalRole),
+});
+
+/** Companies the actor may see: every company for operators, their memberships for staff. */
+export async function listCompanies(
+  db: Db,
+  actor: Actor,
+  p: { search?: string; offset: number; perPage: number },
+): Promise<{ rows: UserCompany[]; total: number }> {
+  const operator = isOperator(actor.globalRole);
+  const conditions: SQL[] = [];
+  if (p.search) conditions.push(sql`lower(${companies.name}) LIKE ${likePattern(p.search)}`);
+  const membership = and(eq(companyUsers.company_id, companies.id), eq(companyUsers.user_id, actor.userId));
+  const base = db
+    .select({ company: companies, role: companyUsers.role })
+    .from(companies)
+    [operator ? 'leftJoin' : 'innerJoin'](companyUsers, membership);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [totalRow]] = await Promise.all([
+    base.where(where).orderBy(asc(companies.name), asc(companies.id)).limit(p.perPage).offset(p.offset),
+    db
+      .select({ n: count() })
+      .from(companies)
+      [operator ? 'leftJoin' : 'innerJoin'](companyUsers, membership)
+      .where(where),
+  ]);
+  return {
+    rows: rows.map((r) => withFlags(r.company, r.role ?? null, actor.globalRole)),
+    total: Number(totalRow?.n ?? 0),
+  };
+}
+
+export async function getCompany(db: Db, actor: Actor, id: number): Promise<UserCompany> {
+  const [row] = await db
+    .select({ company: companies, role: companyUsers.role })
+    .from(companies)
+    .leftJoin(
+      companyUsers,
+      and(eq(companyUsers.company_id, companies.id), eq(companyUsers.user_id, actor.userId)),
+    )
+    .where(eq(companies.id, id))
+    .limit(1);
+  if (!row || (row.role === null && !isOperator(actor.globalRole))) throw notFound();
+  return withFlags(row.company, row.role, actor.globalRole);
+}
+
+type CompanyInput = Partial<Pick<CompanyRow, 'name' | 'currency' | 'shop_system' | 'payment_system'>>;
+
+/** Operators create companies. */
+export async function createCompany(
+  db: Db,
+  actor: Actor,
+  input: CompanyInput & { name: string },
+): Promise<UserCompany> {
+  const [row] = await db.insert(companies).values(input).returning();
+  return withFlags(row!, null, actor.globalRole);
+}
+
+/** Owners of the company and operators update it. */
+export async function updateCompany(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: CompanyInput,
+): Promise<UserCompany> {
+  const current = await getCompany(db, actor, id);
+  if (!isOperator(actor.globalRole) && current.role !== 'owner') throw new AppError('forbidden');
+  if (Object.keys(input).length > 0) {
+    await db
+      .update(companies)
+      .set({ ...input, updated_at: sql`now()` })
+      .where(eq(companies.id, id));
+  }
+  return getCompany(db, actor, id);
+}
+
+/** Operators delete a company with everything in it (cascades); the audit trail keeps the record. */
+export async function deleteCompany(db: Db, id: number): Promise<void> {
+  const deleted = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** The requested settings groups of a company (a group never saved is an empty object). */
+export async function selectiveSettings(
+  db: Db,
+  actor: Actor,
+  id: number,
+  groups: string[],
+): Promise<Record<string, Record<string, unknown>>> {
+  await getCompany(db, actor, id);
+  const rows = await db
+    .select()
+    .from(companySettings)
+    .where(and(eq(companySettings.company_id, id), inArray(companySettings.group, groups)));
+  const out: Record<string, Record<string, unknown>> = Object.fromEntries(groups.map((g) => [g, {}]));
+  for (const r of rows) out[r.group] = r.data;
+  return out;
+}

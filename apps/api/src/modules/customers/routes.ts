@@ -1,0 +1,113 @@
+import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
+import {
+  CUSTOMER_SORTS,
+  customerFiltersSchema,
+  customerInputSchema,
+  customerSchema,
+  customerUpdateSchema,
+} from '@rentloop/domain/customers';
+import { MESSAGES } from '@rentloop/domain/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, companyActorOf } from '../../http/access.ts';
+import { ok, paginated } from '../../http/envelope.ts';
+import { listMeta, listParams } from '../../http/list.ts';
+import { createCustomer, customerInsights, getCustomer, listCustomers, updateCustomer } from './service.ts';
+
+const companyParams = z.object({ company: idParam });
+const customerParams = companyParams.extend({ id: idParam });
+
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/read-replica/:company/rentloopdb/customers',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        tags: ['customers'],
+        summary: 'List customers (search by name, email, phone)',
+        description: `Sort: ${CUSTOMER_SORTS.join(', ')} (default id, newest first). Filters (JSON): language, country, created_from, created_to.`,
+        params: companyParams,
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(customerSchema) },
+      },
+    },
+    async (request) => {
+      const { companyId } = companyActorOf(request);
+      const p = listParams(request.query, {
+        sorts: CUSTOMER_SORTS,
+        defaultSort: 'id',
+        defaultDesc: true,
+        filters: customerFiltersSchema,
+      });
+      const { rows, total } = await listCustomers(request.db, companyId, p);
+      return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
+    },
+  );
+
+  app.post(
+    '/api/:company/rentloopdb/customers',
+    {
+      config: { access: access.company('user'), failureMessage: MESSAGES.customerCreateFailed },
+      schema: {
+        tags: ['customers'],
+        summary: 'Create a customer',
+        params: companyParams,
+        body: customerInputSchema,
+        response: { 201: envelope(customerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const customer = await createCustomer(request.db, companyActorOf(request).companyId, request.body);
+      reply.status(201);
+      return ok(customer, MESSAGES.customerCreated);
+    },
+  );
+
+  app.get(
+    '/api/:company/rentloopdb/customers/:id',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        tags: ['customers'],
+        summary: 'One customer',
+        params: customerParams,
+        response: { 200: envelope(customerSchema) },
+      },
+    },
+    async (request) =>
+      ok(await getCustomer(request.db, companyActorOf(request).companyId, request.params.id)),
+  );
+
+  app.put(
+    '/api/:company/rentloopdb/customers/:id',
+    {
+      config: { access: access.company('user'), failureMessage: MESSAGES.customerUpdateFailed },
+      schema: {
+        tags: ['customers'],
+        summary: 'Update a customer (only the fields sent change)',
+        params: customerParams,
+        body: customerUpdateSchema,
+        response: { 200: envelope(customerSchema) },
+      },
+    },
+    async (request) => {
+      const { companyId } = companyActorOf(request);
+      const customer = await updateCustomer(request.db, companyId, request.params.id, request.body);
+      return ok(customer, MESSAGES.customerUpdated);
+    },
+  );
+
+  app.get(
+    '/api/:company/insights/customers',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        tags: ['insights'],
+        summary: 'Customer figures: total and new this month',
+        params: companyParams,
+        response: { 200: envelope(z.object({ total: z.number().int(), new_this_month: z.number().int() })) },
+      },
+    },
+    async (request) => ok(await customerInsights(request.db, companyActorOf(request).companyId)),
+  );
+};

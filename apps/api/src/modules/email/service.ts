@@ -1,0 +1,42 @@
+import type { EMAIL_ENTRY_SORTS, EmailEntry } from '@rentloop/domain/email';
+import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { emailEntries } from '../../db/schema/index.ts';
+import { type Actor, isOperator } from '../../http/access.ts';
+import type { ListParams } from '../../http/list.ts';
+import { likePattern } from '../../http/list.ts';
+
+const { updated_at: _u, ...columns } = getTableColumns(emailEntries);
+
+/** The company's sent mail; operators also see platform mail (password resets, operator invitations). */
+export async function listEmailEntries(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  p: ListParams<(typeof EMAIL_ENTRY_SORTS)[number], { status?: EmailEntry['status']; kind?: string }>,
+): Promise<{ rows: EmailEntry[]; total: number }> {
+  const conditions: SQL[] = [
+    isOperator(actor.globalRole)
+      ? (or(eq(emailEntries.company_id, companyId), isNull(emailEntries.company_id)) as SQL)
+      : eq(emailEntries.company_id, companyId),
+  ];
+  if (p.filters.status) conditions.push(eq(emailEntries.status, p.filters.status));
+  if (p.filters.kind) conditions.push(eq(emailEntries.kind, p.filters.kind));
+  if (p.search) {
+    conditions.push(
+      sql`(lower(${emailEntries.to}) LIKE ${likePattern(p.search)} OR lower(${emailEntries.subject}) LIKE ${likePattern(p.search)})`,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(emailEntries)
+      .where(where)
+      .orderBy(p.desc ? desc(emailEntries.id) : asc(emailEntries.id))
+      .limit(p.perPage)
+      .offset(p.offset),
+    db.select({ n: count() }).from(emailEntries).where(where),
+  ]);
+  return { rows: rows as EmailEntry[], total: Number(total?.n ?? 0) };
+}

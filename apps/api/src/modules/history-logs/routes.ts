@@ -1,0 +1,56 @@
+import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
+import { HISTORY_LOG_SORTS, historyLogFiltersSchema, historyLogSchema } from '@rentloop/domain/history-logs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, companyActorOf } from '../../http/access.ts';
+import { ok, paginated } from '../../http/envelope.ts';
+import { listMeta, listParams } from '../../http/list.ts';
+import { getHistoryLog, listHistoryLogs } from './service.ts';
+
+const companyParams = z.object({ company: idParam });
+
+export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/:company/utils/history-logs',
+    {
+      config: { access: access.company('admin') },
+      schema: {
+        tags: ['history logs'],
+        summary: 'The audit trail of a company, newest first',
+        description:
+          'Filters (JSON): entity, entity_id, user, action, date_from, date_to. Owners, admins and operators.',
+        params: companyParams,
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(historyLogSchema) },
+      },
+    },
+    async (request) => {
+      const actor = companyActorOf(request);
+      const p = listParams(request.query, {
+        sorts: HISTORY_LOG_SORTS,
+        defaultSort: 'id',
+        defaultDesc: true,
+        filters: historyLogFiltersSchema,
+      });
+      const { rows, total } = await listHistoryLogs(request.db, actor, actor.companyId, p);
+      return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
+    },
+  );
+
+  app.get(
+    '/api/:company/utils/history-logs/:id',
+    {
+      config: { access: access.company('admin') },
+      schema: {
+        tags: ['history logs'],
+        summary: 'One audit entry with its before and after',
+        params: companyParams.extend({ id: idParam }),
+        response: { 200: envelope(historyLogSchema) },
+      },
+    },
+    async (request) => {
+      const actor = companyActorOf(request);
+      return ok(await getHistoryLog(request.db, actor, actor.companyId, request.params.id));
+    },
+  );
+};

@@ -1,0 +1,68 @@
+/** Reading the audit trail (written by the audit trigger and the sign-in code). */
+import type { HISTORY_LOG_SORTS, HistoryLog, HistoryLogFilters } from '@rentloop/domain/history-logs';
+import { and, asc, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { historyLogs, users } from '../../db/schema/index.ts';
+import { type Actor, isOperator } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import type { ListParams } from '../../http/list.ts';
+
+const selection = { ...getTableColumns(historyLogs), user_name: users.name, user_email: users.email };
+
+/** A company's entries; operators also see platform entries that belong to no company (users, sign-ins). */
+function scope(actor: Actor, companyId: number): SQL {
+  return isOperator(actor.globalRole)
+    ? (or(eq(historyLogs.company_id, companyId), isNull(historyLogs.company_id)) as SQL)
+    : eq(historyLogs.company_id, companyId);
+}
+
+export async function listHistoryLogs(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  p: ListParams<(typeof HISTORY_LOG_SORTS)[number], HistoryLogFilters>,
+): Promise<{ rows: HistoryLog[]; total: number }> {
+  const f = p.filters;
+  const conditions: SQL[] = [scope(actor, companyId)];
+  if (f.entity) conditions.push(eq(historyLogs.entity_type, f.entity));
+  if (f.entity_id) conditions.push(eq(historyLogs.entity_id, f.entity_id));
+  if (f.user) conditions.push(eq(historyLogs.user_id, f.user));
+  if (f.action) conditions.push(eq(historyLogs.action, f.action));
+  if (f.date_from) conditions.push(sql`${historyLogs.created_at} >= ${f.date_from}::date`);
+  if (f.date_to) conditions.push(sql`${historyLogs.created_at} < (${f.date_to}::date + 1)`);
+  if (p.search)
+    conditions.push(
+      sql`${historyLogs.entity_type} || ' ' || coalesce(${historyLogs.entity_id}, '') ILIKE ${`%${p.search}%`}`,
+    );
+  const where = and(...conditions);
+  // Entries are appended in time order, so created_at and id sort alike; id is the index.
+  const order = p.desc ? desc(historyLogs.id) : asc(historyLogs.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(selection)
+      .from(historyLogs)
+      .leftJoin(users, eq(users.id, historyLogs.user_id))
+      .where(where)
+      .orderBy(order)
+      .limit(p.perPage)
+      .offset(p.offset),
+    db.select({ n: sql<number>`count(*)::int8` }).from(historyLogs).where(where),
+  ]);
+  return { rows: rows as HistoryLog[], total: Number(total?.n ?? 0) };
+}
+
+export async function getHistoryLog(
+  db: Db,
+  actor: Actor,
+  companyId: number,
+  id: number,
+): Promise<HistoryLog> {
+  const [row] = await db
+    .select(selection)
+    .from(historyLogs)
+    .leftJoin(users, eq(users.id, historyLogs.user_id))
+    .where(and(eq(historyLogs.id, id), scope(actor, companyId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row as HistoryLog;
+}

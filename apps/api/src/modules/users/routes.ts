@@ -1,0 +1,265 @@
+import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
+import { MESSAGES } from '@rentloop/domain/messages';
+import {
+  companyUserCreateSchema,
+  companyUserSchema,
+  operatorUserCreateSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  roleAssignSchema,
+  USER_SORTS,
+  userFiltersSchema,
+  userSchema,
+} from '@rentloop/domain/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { access, actorOf, companyActorOf } from '../../http/access.ts';
+import { ok, paginated } from '../../http/envelope.ts';
+import { AppError } from '../../http/errors.ts';
+import { listMeta, listParams } from '../../http/list.ts';
+import {
+  assignRole,
+  changePassword,
+  createCompanyUser,
+  createUserAsOperator,
+  deleteUser,
+  getUser,
+  listCompanyUsers,
+  listUsers,
+  removeCompanyUser,
+  sendInvitation,
+  updateUser,
+} from './service.ts';
+
+const companyParams = z.object({ company: idParam });
+const message = envelope(z.null());
+const created = envelope(
+  z.object({ user: userSchema, invitation: z.enum(['queued', 'not_sent', 'skipped']) }),
+);
+const listOptions = {
+  sorts: USER_SORTS,
+  defaultSort: 'name' as const,
+  defaultDesc: false,
+  filters: userFiltersSchema,
+};
+const pathOf = (url: string) => url.split('?')[0] ?? '';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ---- a company's users (owners, admins, operators) ----
+
+  app.get(
+    '/api/auth/:company/users',
+    {
+      config: { access: access.company('admin') },
+      schema: {
+        tags: ['users'],
+        summary: 'The users of a company, with their role there',
+        params: companyParams,
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(companyUserSchema) },
+      },
+    },
+    async (request) => {
+      const p = listParams(request.query, listOptions);
+      const { rows, total } = await listCompanyUsers(request.db, companyActorOf(request).companyId, p);
+      return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
+    },
+  );
+
+  app.post(
+    '/api/auth/:company/users',
+    {
+      config: { access: access.company('admin'), failureMessage: MESSAGES.userCreateFailed },
+      schema: {
+        tags: ['users'],
+        summary: 'Add a user to the company (a new account is invited by email)',
+        params: companyParams,
+        body: companyUserCreateSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      const actor = companyActorOf(request);
+      if (request.body.company_id !== undefined && request.body.company_id !== actor.companyId) {
+        throw new AppError('validation', MESSAGES.userCreateFailed, {
+          company_id: ['Must be the company of the address.'],
+        });
+      }
+      const result = await createCompanyUser(request.db, app.deps, actor, actor.companyId, request.body);
+      reply.status(201);
+      return ok(
+        result,
+        result.invitation === 'not_sent' ? MESSAGES.invitationNotDelivered : MESSAGES.userCreated,
+      );
+    },
+  );
+
+  app.post(
+    '/api/auth/:company/users/:id/send-invitation-email',
+    {
+      config: { access: access.company('admin') },
+      schema: {
+        tags: ['users'],
+        summary: 'Send (again) the invitation to set a password',
+        params: companyParams.extend({ id: idParam }),
+        response: { 200: envelope(z.object({ status: z.enum(['queued', 'not_sent']) })) },
+      },
+    },
+    async (request) => {
+      const actor = companyActorOf(request);
+      const status = await sendInvitation(request.db, app.deps, actor, actor.companyId, request.params.id);
+      return ok({ status }, status === 'queued' ? MESSAGES.invitationSent : MESSAGES.invitationNotDelivered);
+    },
+  );
+
+  app.delete(
+    '/api/auth/:company/users/:id',
+    {
+      config: { access: access.company('admin') },
+      schema: {
+        tags: ['users'],
+        summary: 'Remove a user from the company (the account stays)',
+        params: companyParams.extend({ id: idParam }),
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      const actor = companyActorOf(request);
+      await removeCompanyUser(request.db, actor, actor.companyId, request.params.id);
+      return ok(null, MESSAGES.roleRemoved);
+    },
+  );
+
+  app.put(
+    '/api/auth/users/roles',
+    {
+      // The company is in the body (`id`): membership and rank are checked in the service.
+      config: { access: access.signedIn, failureMessage: MESSAGES.roleAssignFailed },
+      schema: {
+        tags: ['users'],
+        summary: 'Assign a role in a company by email (`id` is the company); role null removes the user',
+        body: roleAssignSchema,
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!actor.emailVerified) throw new AppError('forbidden', 'Please verify your email address first.');
+      await assignRole(request.db, actor, request.body);
+      return ok(null, request.body.role ? MESSAGES.roleAssigned(request.body.role) : MESSAGES.roleRemoved);
+    },
+  );
+
+  // ---- every user (operators) ----
+
+  app.get(
+    '/api/auth/users',
+    {
+      config: { access: access.operator },
+      schema: {
+        tags: ['users'],
+        summary: 'Every user, with their companies',
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const p = listParams(request.query, listOptions);
+      const { rows, total } = await listUsers(request.db, p);
+      return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
+    },
+  );
+
+  app.post(
+    '/api/auth/users',
+    {
+      config: { access: access.operator, failureMessage: MESSAGES.userCreateFailed },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user (optionally in a company, optionally an operator)',
+        body: operatorUserCreateSchema,
+        response: { 201: created },
+      },
+    },
+    async (request, reply) => {
+      const result = await createUserAsOperator(request.db, app.deps, actorOf(request), request.body);
+      reply.status(201);
+      return ok(
+        result,
+        result.invitation === 'not_sent' ? MESSAGES.invitationNotDelivered : MESSAGES.userCreated,
+      );
+    },
+  );
+
+  // ---- one user: themself, or any user for operators ----
+
+  app.get(
+    '/api/auth/users/:id',
+    {
+      config: { access: access.signedIn },
+      schema: {
+        tags: ['users'],
+        summary: 'One user (yourself, or anyone for operators)',
+        params: z.object({ id: idParam }),
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => ok(await getUser(request.db, actorOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/api/auth/users/:id',
+    {
+      config: { access: access.signedIn, failureMessage: MESSAGES.profileUpdateFailed },
+      schema: {
+        tags: ['users'],
+        summary: 'Update a profile: name, email, alert preferences; status (operators)',
+        params: z.object({ id: idParam }),
+        body: profileUpdateSchema,
+        response: { 200: envelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(request.db, app.deps, actorOf(request), request.params.id, request.body);
+      return ok(
+        user,
+        request.params.id === actorOf(request).userId ? MESSAGES.profileUpdated : MESSAGES.userUpdated,
+      );
+    },
+  );
+
+  app.put(
+    '/api/auth/users/password/:userId',
+    {
+      config: { access: access.signedIn, failureMessage: MESSAGES.passwordChangeFailed },
+      schema: {
+        tags: ['users'],
+        summary: 'Change a password (your own needs current_password; ends your other sessions)',
+        params: z.object({ userId: idParam }),
+        body: passwordChangeSchema,
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      await changePassword(request.db, actorOf(request), request.params.userId, request.body);
+      return ok(null, MESSAGES.passwordChanged);
+    },
+  );
+
+  app.delete(
+    '/api/auth/users/:id',
+    {
+      config: { access: access.operator },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user account',
+        params: z.object({ id: idParam }),
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      await deleteUser(request.db, actorOf(request), request.params.id);
+      return ok(null, MESSAGES.userDeleted);
+    },
+  );
+};

@@ -1,0 +1,115 @@
+/**
+ * What the first start does: create the first operator (from ADMIN_EMAIL / ADMIN_PASSWORD, or a
+ * generated password printed once), and, on an empty database, the demo companies, their staff
+ * and (through a job enqueued in the same transaction) their customers.
+ */
+import { randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import { companies, companyUsers, users } from '../db/schema/index.ts';
+import { seedDemoCustomersJob } from '../jobs/definitions.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@rentloop.local';
+
+export const DEMO_COMPANIES = [
+  {
+    key: 'northwind',
+    name: 'Northwind Rentals',
+    currency: 'CAD',
+    shop_system: 'woocommerce',
+    payment_system: 'stripe',
+  },
+  {
+    key: 'alpine',
+    name: 'Alpine Leasing GmbH',
+    currency: 'EUR',
+    shop_system: 'shopify',
+    payment_system: 'mollie',
+  },
+] as const;
+
+export const DEMO_CUSTOMERS_PER_COMPANY = 300;
+
+export interface BootstrapResult {
+  /** Set when this start created the operator: the credentials to print once. */
+  createdOperator?: { email: string; password: string; generated: boolean };
+  seededDemo: boolean;
+}
+
+export async function bootstrap(
+  database: Database,
+  boss: PgBoss | null,
+  opts: { adminEmail?: string; adminPassword?: string; seedDemo: boolean },
+): Promise<BootstrapResult> {
+  const db = database.primary;
+  const [operators] = await db.select({ n: count() }).from(users).where(eq(users.role, 'super-admin'));
+  if (Number(operators?.n ?? 0) > 0) return { seededDemo: false };
+
+  const email = (opts.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const generated = !opts.adminPassword;
+  const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  const [existingCompanies] = await db.select({ n: count() }).from(companies);
+  const seedDemo = opts.seedDemo && Number(existingCompanies?.n ?? 0) === 0;
+
+  await db.transaction(async (tx) => {
+    const now = new Date().toISOString();
+    await tx.insert(users).values({
+      name: 'Rentloop Admin',
+      email,
+      password_hash: passwordHash,
+      role: 'super-admin',
+      email_verified_at: now,
+    });
+    if (!seedDemo) return;
+    for (const [index, demo] of DEMO_COMPANIES.entries()) {
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name: demo.name,
+          currency: demo.currency,
+          shop_system: demo.shop_system,
+          payment_system: demo.payment_system,
+        })
+        .returning({ id: companies.id });
+      if (!company) throw new Error('company not created');
+      for (const role of ['owner', 'admin', 'user'] as const) {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            name: `${demo.name.split(' ')[0]} ${role[0]!.toUpperCase()}${role.slice(1)}`,
+            email: `${role}@${demo.key}.demo`,
+            password_hash: passwordHash,
+            email_verified_at: now,
+          })
+          .returning({ id: users.id });
+        await tx.insert(companyUsers).values({ company_id: company.id, user_id: user!.id, role });
+      }
+      if (boss) {
+        await enqueue(boss, tx, seedDemoCustomersJob, {
+          companyId: company.id,
+          count: DEMO_CUSTOMERS_PER_COMPANY,
+          seed: 1000 * (index + 1),
+        });
+      }
+    }
+    // The Northwind owner also works for Alpine, so the ordinary company switcher has something to switch.
+    const [northwindOwner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'owner@northwind.demo'));
+    const [alpine] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, DEMO_COMPANIES[1].name));
+    if (northwindOwner && alpine) {
+      await tx
+        .insert(companyUsers)
+        .values({ company_id: alpine.id, user_id: northwindOwner.id, role: 'user' });
+    }
+  });
+  return { createdOperator: { email, password, generated }, seededDemo: seedDemo };
+}

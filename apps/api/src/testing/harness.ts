@@ -1,0 +1,180 @@
+/**
+ * The API test harness: a fresh database and the real app (driven with app.inject), plus helpers
+ * that create companies, users with roles, sessions and customers the way the product does.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CompanyRole, GlobalRole } from '@rentloop/domain/roles';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/client.ts';
+import { companies, companyUsers, users } from '../db/schema/index.ts';
+import { createMailer, type Mailer, sendEmailJob } from '../integrations/email/mailer.ts';
+import { createSecrets } from '../integrations/secrets.ts';
+import { ALL_JOBS } from '../jobs/definitions.ts';
+import { createBoss, type JobDefinition, registerQueues, startWorkers } from '../jobs/queue.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import { createTestDatabase } from './database.ts';
+import { type Inbox, startInbox } from './mail.ts';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+let passwordHash: Promise<string> | undefined;
+
+export interface Harness {
+  app: FastifyInstance;
+  database: Database;
+  /** With `{ mail: true }`: the SMTP server the app delivers to, and the job queue that delivers. */
+  inbox: Inbox;
+  boss: PgBoss;
+}
+
+export const TEST_APP_URL = 'http://rentloop.test';
+
+/**
+ * Call at the top of a test file: one database and app for the file, closed afterwards.
+ * `mail: true` also starts a real SMTP server and the job workers, so emails are delivered for real.
+ */
+export function useHarness(
+  opts: {
+    mail?: boolean;
+    jobs?: boolean;
+    authRateLimitPerMinute?: number;
+    allowPrivateShopUrls?: boolean;
+  } = {},
+): Harness {
+  const h = {} as Harness;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const t = await createTestDatabase();
+    drop = t.drop;
+    h.database = t.database;
+    let mailer: Mailer | null = null;
+    // One key for the app and the workers: jobs read the credentials the API stored.
+    const secrets = createSecrets(randomBytes(32));
+    if (opts.jobs && !opts.mail) {
+      h.boss = createBoss(t.database);
+      await h.boss.start();
+      await registerQueues(h.boss, ALL_JOBS);
+      await startWorkers(h.boss, ALL_JOBS, { database: t.database, secrets, log: quietLog });
+    }
+    if (opts.mail) {
+      h.inbox = await startInbox();
+      mailer = createMailer({ smtpUrl: h.inbox.url, from: 'Rentloop <no-reply@rentloop.test>' });
+      h.boss = createBoss(t.database);
+      await h.boss.start();
+      await registerQueues(h.boss, ALL_JOBS);
+      await startWorkers(h.boss, [sendEmailJob as JobDefinition], {
+        database: t.database,
+        mailer,
+        log: quietLog,
+      });
+    }
+    h.app = await buildApp({
+      database: t.database,
+      boss: h.boss ?? null,
+      mailer,
+      secrets,
+      // The fake shops of the tests listen on 127.0.0.1.
+      allowPrivateShopUrls: opts.allowPrivateShopUrls ?? true,
+      appUrl: TEST_APP_URL,
+      logLevel: 'silent',
+      authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 100_000,
+    });
+    await h.app.ready();
+  });
+  afterAll(async () => {
+    await h.app?.close();
+    await h.boss?.stop({ graceful: false, wait: true });
+    await h.inbox?.close();
+    await drop?.();
+  });
+  return h;
+}
+
+const quietLog = { info: () => {}, error: () => {} };
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++seq}`;
+
+export async function createCompany(
+  db: Database,
+  values: Partial<typeof companies.$inferInsert> = {},
+): Promise<typeof companies.$inferSelect> {
+  const [row] = await db.primary
+    .insert(companies)
+    .values({ name: unique('Company'), currency: 'CAD', ...values })
+    .returning();
+  return row!;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A user (with a company role and/or a global role), signed in through the real login route. */
+export async function createUser(
+  h: Harness,
+  opts: { company?: { id: number }; role?: CompanyRole; globalRole?: GlobalRole; email?: string } = {},
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = (opts.email ?? `${unique('user')}@example.test`).toLowerCase();
+  const [user] = await h.database.primary
+    .insert(users)
+    .values({
+      name: 'Test User',
+      email,
+      password_hash: await passwordHash,
+      role: opts.globalRole ?? null,
+      email_verified_at: new Date().toISOString(),
+    })
+    .returning({ id: users.id });
+  if (opts.company) {
+    await h.database.primary
+      .insert(companyUsers)
+      .values({ company_id: opts.company.id, user_id: user!.id, role: opts.role ?? 'user' });
+  }
+  const token = await signIn(h.app, email, TEST_PASSWORD);
+  return { id: user!.id, email, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.access_token as string;
+}
+
+export async function call(
+  app: FastifyInstance,
+  user: TestUser | null,
+  opts: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(user ? user.headers : {}) } });
+}
+
+/** A customer body that passes validation. */
+export function customerBody(overrides: Record<string, unknown> = {}) {
+  const n = ++seq;
+  return {
+    name: `Jane Doe ${n}`,
+    email: `jane.${n}.${Date.now().toString(36)}@example.com`,
+    phone: '+1 416 555 0123',
+    language: 'en',
+    billing_address: {
+      first_name: 'Jane',
+      last_name: 'Doe',
+      email: 'jane@example.com',
+      phone: '+1 416 555 0123',
+      street: 'King Street West',
+      street_number: '100',
+      postal_code: 'M5V 2T6',
+      city: 'Toronto',
+      region: 'ON',
+      country: 'ca',
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * `npm run worker`: background workers as a separate process, for scale-out on PostgreSQL.
+ * The embedded database belongs to one process (npm start runs its workers in-process).
+ */
+import pino from 'pino';
+import { loadConfig } from './config.ts';
+import { migrate, openPostgres } from './db/client.ts';
+import { createMailer } from './integrations/email/mailer.ts';
+import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
+import { ALL_JOBS } from './jobs/definitions.ts';
+import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
+
+async function main() {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new Error(
+      'npm run worker needs DATABASE_URL (PostgreSQL). With the embedded database, npm start runs the workers.',
+    );
+  }
+  const log = pino({ level: config.logLevel });
+  const database = await openPostgres(config.databaseUrl, { poolSize: config.poolSize });
+  await migrate(database);
+  const boss = createBoss(database);
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  await registerQueues(boss, ALL_JOBS);
+  await startWorkers(boss, ALL_JOBS, {
+    database,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    // The same key as the API's (SECRETS_KEY): jobs read shop credentials the API stored.
+    secrets: createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+    log,
+  });
+  log.info({ jobs: ALL_JOBS.map((j) => j.name) }, 'worker started');
+  const stop = async () => {
+    await boss.stop({ graceful: true, timeout: 10_000 });
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

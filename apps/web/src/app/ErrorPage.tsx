@@ -1,0 +1,86 @@
+/**
+ * The error page (spec 01 §2): 404 "Page Not Found", 500 "Internal Server Error", anything else
+ * "An error occurred", with a "take me back" button to home.
+ */
+import Home from '@mui/icons-material/Home';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { shellIds } from './testids.ts';
+
+export function errorTitle(status: number | undefined): string {
+  if (status === 404) return MESSAGES.pageNotFound;
+  if (status === 500) return MESSAGES.internalServerError;
+  return MESSAGES.anErrorOccurred;
+}
+
+export function ErrorPage({ status, message }: { status?: number; message?: string }) {
+  return (
+    <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 3 }}>
+      <Card
+        variant="elevation"
+        elevation={4}
+        sx={{ maxWidth: 480, width: '100%', borderRadius: 3 }}
+        data-testid={shellIds.errorPage}
+      >
+        <CardContent sx={{ p: 4, textAlign: 'center' }}>
+          {status !== undefined && (
+            <Typography
+              component="p"
+              sx={{
+                fontSize: 72,
+                fontWeight: 800,
+                lineHeight: 1,
+                color: 'primary.dark',
+                letterSpacing: '-0.03em',
+              }}
+            >
+              {status}
+            </Typography>
+          )}
+          <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid={shellIds.errorTitle}>
+            {errorTitle(status)}
+          </Typography>
+          {message && (
+            <Typography color="text.secondary" sx={{ mt: 1 }} data-testid={shellIds.errorMessage}>
+              {message}
+            </Typography>
+          )}
+          <Button
+            component={Link}
+            to="/"
+            variant="contained"
+            startIcon={<Home />}
+            sx={{ mt: 3 }}
+            data-testid={shellIds.errorBack}
+          >
+            Take me back
+          </Button>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+/** An unmatched route. */
+export function NotFoundPage() {
+  return <ErrorPage status={404} message={MESSAGES.routeNotFound} />;
+}
+
+/** The error boundary of the routes: a thrown response keeps its status; anything else has none. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    return (
+      <ErrorPage
+        status={error.status}
+        message={error.status === 404 ? MESSAGES.routeNotFound : error.statusText}
+      />
+    );
+  }
+  return <ErrorPage message={error instanceof Error ? error.message : undefined} />;
+}

@@ -1,0 +1,57 @@
+import { alpha, createTheme } from '@mui/material/styles';
+
+/** Spec 01 §9: theme primary colour. */
+export const PRIMARY = '#00e3ae';
+/** The primary colour as text on a light background: #00e3ae itself reads too faintly there. */
+export const PRIMARY_TEXT = '#00785c';
+export const DRAWER_WIDTH = 220;
+export const DRAWER_MINI_WIDTH = 64;
+
+const ink = '#10231f';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: PRIMARY, dark: '#00b58b', light: '#5ff0cd', contrastText: '#062b22' },
+    secondary: { main: '#1c3b57', contrastText: '#ffffff' },
+    background: { default: '#f4f7f6', paper: '#ffffff' },
+    text: { primary: ink, secondary: '#55675f' },
+    divider: alpha(ink, 0.1),
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif',
+    h4: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: {
+          variants: [
+            { props: { variant: 'text', color: 'primary' }, style: { color: PRIMARY_TEXT } },
+            { props: { variant: 'outlined', color: 'primary' }, style: { color: PRIMARY_TEXT } },
+          ],
+        },
+      },
+    },
+    MuiLink: { styleOverrides: { root: { color: PRIMARY_TEXT } } },
+    MuiPaper: { defaultProps: { elevation: 0 } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiTableCell: {
+      styleOverrides: {
+        head: { fontWeight: 600, color: '#55675f', whiteSpace: 'nowrap' },
+      },
+    },
+    MuiTextField: { defaultProps: { size: 'small' } },
+    MuiSelect: { defaultProps: { size: 'small' } },
+  },
+});
+
+/** The default layout's background (sign-in and other pages outside the back office). */
+export const DEFAULT_LAYOUT_BACKGROUND =
+  'radial-gradient(circle at 15% 20%, rgba(0, 227, 174, 0.35), transparent 45%), radial-gradient(circle at 85% 85%, rgba(64, 140, 255, 0.22), transparent 40%), linear-gradient(160deg, #06251f 0%, #0b3a31 55%, #0f5747 100%)';

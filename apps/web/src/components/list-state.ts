@@ -1,0 +1,123 @@
+/**
+ * A list's state lives in the URL (STYLE.md #3): `page`, `search`, `sort`, `desc` and `filters`
+ * (a JSON object). A new search, sort or filter goes back to page 1.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE } from './paging.ts';
+
+export interface ListState {
+  page: number;
+  search: string;
+  sort: string | null;
+  desc: boolean;
+  filters: Record<string, string>;
+}
+
+export interface ListStateControls extends ListState {
+  setPage: (page: number) => void;
+  setSearch: (search: string) => void;
+  /** Sorts by a column; the same column again flips the direction. */
+  toggleSort: (column: string) => void;
+  setFilter: (key: string, value: string | null) => void;
+}
+
+export function parseFilters(raw: string | null): Record<string, string> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export function readListState(params: URLSearchParams): ListState {
+  const page = Number(params.get('page'));
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    search: params.get('search') ?? '',
+    sort: params.get('sort') || null,
+    desc: params.get('desc') === 'true',
+    filters: parseFilters(params.get('filters')),
+  };
+}
+
+/** The query parameters of a list call (API conventions: page, per_page, search, sort, desc, filters). */
+export function listQuery(state: ListState, perPage = PAGE_SIZE) {
+  return {
+    page: state.page,
+    per_page: perPage,
+    search: state.search.trim() || undefined,
+    sort: state.sort ?? undefined,
+    desc: state.sort ? state.desc : undefined,
+    filters: Object.keys(state.filters).length ? JSON.stringify(state.filters) : undefined,
+  };
+}
+
+export function useListState(): ListStateControls {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params), [params]);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void, replace = false) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+
+  const setPage = useCallback(
+    (page: number) =>
+      update((next) => {
+        if (page <= 1) next.delete('page');
+        else next.set('page', String(page));
+      }),
+    [update],
+  );
+
+  const setSearch = useCallback(
+    (search: string) =>
+      update((next) => {
+        if (search.trim()) next.set('search', search.trim());
+        else next.delete('search');
+        next.delete('page');
+      }, true),
+    [update],
+  );
+
+  const toggleSort = useCallback(
+    (column: string) =>
+      update((next) => {
+        const desc = next.get('sort') === column && next.get('desc') !== 'true';
+        next.set('sort', column);
+        next.set('desc', String(desc));
+        next.delete('page');
+      }),
+    [update],
+  );
+
+  const setFilter = useCallback(
+    (key: string, value: string | null) =>
+      update((next) => {
+        const filters = parseFilters(next.get('filters'));
+        if (value) filters[key] = value;
+        else delete filters[key];
+        if (Object.keys(filters).length) next.set('filters', JSON.stringify(filters));
+        else next.delete('filters');
+        next.delete('page');
+      }),
+    [update],
+  );
+
+  return { ...state, setPage, setSearch, toggleSort, setFilter };
+}

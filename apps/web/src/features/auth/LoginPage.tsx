@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { loginSchema } from '@rentloop/domain/auth';
+import { useForm } from 'react-hook-form';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { AuthCard } from './AuthCard.tsx';
+import { useLogin, useSignedIn } from './hooks.ts';
+import type { LoginLocationState } from './PasswordResetPage.tsx';
+import { authIds } from './testids.ts';
+
+export function LoginPage() {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  const login = useLogin();
+  // After a new password the email is filled in.
+  const { state } = useLocation() as { state: LoginLocationState | null };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: state?.email ?? '', password: '' },
+  });
+
+  if (signedIn && !login.isPending && !login.isSuccess) return <Navigate to="/cms/insights" replace />;
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate(values, { onSuccess: () => navigate('/cms/insights', { replace: true }) });
+  });
+
+  return (
+    <AuthCard title="Sign in to Rentloop" subtitle="Your subscription and rental back office">
+      <Box component="form" noValidate onSubmit={onSubmit} data-testid={authIds.loginForm}>
+        <Stack spacing={2}>
+          {login.error && (
+            <Alert severity="error" data-testid={authIds.loginError}>
+              {login.error.message}
+            </Alert>
+          )}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus={!state?.email}
+            fullWidth
+            size="medium"
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            slotProps={{ htmlInput: { 'data-testid': authIds.loginEmail } }}
+            {...register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            autoFocus={Boolean(state?.email)}
+            fullWidth
+            size="medium"
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+            slotProps={{ htmlInput: { 'data-testid': authIds.loginPassword } }}
+            {...register('password')}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            startIcon={<LockOutlined />}
+            loading={login.isPending}
+            data-testid={authIds.loginSubmit}
+          >
+            Sign in
+          </Button>
+          <Link
+            component={RouterLink}
+            to="/auth/password-forgot"
+            variant="body2"
+            sx={{ alignSelf: 'center' }}
+            data-testid={authIds.forgotLink}
+          >
+            Forgot password?
+          </Link>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

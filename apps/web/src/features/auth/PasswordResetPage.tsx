@@ -1,0 +1,179 @@
+/**
+ * `/auth/password-reset?token&email` and `/auth/password-create?token&email`: the links from the reset
+ * and invitation emails. Both set a password with the token; the first chooses a new one, the second
+ * the first password of an invited user. Then the user signs in.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import LockReset from '@mui/icons-material/LockReset';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { applyServerErrors } from '../../components/form-errors.ts';
+import { notify } from '../../utils/notify.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { useResetPassword } from './hooks.ts';
+import { type NewPasswordForm, newPasswordFormSchema } from './password-form.ts';
+import { authIds } from './testids.ts';
+
+const WORDING = {
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'Your old password stops working, and every session of your account ends.',
+    submit: 'Save the new password',
+    again: { to: '/auth/password-forgot', label: 'Ask for a new link' },
+  },
+  create: {
+    title: 'Welcome to Rentloop',
+    subtitle: 'Choose the password you will sign in with.',
+    submit: 'Set my password',
+    again: null,
+  },
+} as const;
+
+/** The state the sign-in page reads to fill in the email. */
+export interface LoginLocationState {
+  email?: string;
+}
+
+export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const wording = WORDING[mode];
+  const reset = useResetPassword();
+  const navigate = useNavigate();
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+
+  const onSubmit = form.handleSubmit(({ password }) =>
+    reset.mutate(
+      { token, email, password },
+      {
+        onSuccess: (message) => {
+          notify.success(message || MESSAGES.passwordReset);
+          const state: LoginLocationState = { email };
+          navigate('/auth/login', { replace: true, state });
+        },
+        onError: (error) => applyServerErrors(form, error),
+      },
+    ),
+  );
+
+  // A 422 on the token (or the email it belongs to) is a dead link; a password problem sits on its field.
+  const deadLink =
+    reset.error instanceof ApiError &&
+    reset.error.status === 422 &&
+    Boolean(reset.error.errors?.token || reset.error.errors?.email);
+
+  const backToSignIn = (
+    <Button
+      component={RouterLink}
+      to="/auth/login"
+      startIcon={<ArrowBack />}
+      data-testid={authIds.backToSignIn}
+    >
+      Back to sign in
+    </Button>
+  );
+
+  // A link without its token or email can never work: nothing to fill in.
+  if (!token || !email) {
+    return (
+      <AuthCard title={wording.title} testId={authIds.resetPage}>
+        <Stack spacing={2}>
+          <Alert severity="error" data-testid={authIds.resetInvalidLink}>
+            {MESSAGES.tokenInvalid}{' '}
+            {wording.again ? (
+              <Link component={RouterLink} to={wording.again.to}>
+                {wording.again.label}
+              </Link>
+            ) : (
+              'Ask the person who invited you to send the invitation again.'
+            )}
+          </Alert>
+          {backToSignIn}
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={wording.title} subtitle={wording.subtitle} testId={authIds.resetPage}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2}>
+          {deadLink && (
+            <Alert severity="error" data-testid={authIds.resetInvalidLink}>
+              {MESSAGES.tokenInvalid}{' '}
+              {wording.again ? (
+                <Link component={RouterLink} to={wording.again.to}>
+                  {wording.again.label}
+                </Link>
+              ) : (
+                'Ask the person who invited you to send the invitation again.'
+              )}
+            </Alert>
+          )}
+          {reset.error && !deadLink && !(reset.error instanceof ApiError && reset.error.errors) && (
+            <Alert severity="error" data-testid={authIds.resetError}>
+              {reset.error.message}
+            </Alert>
+          )}
+          <TextField
+            label="Email"
+            value={email}
+            size="medium"
+            autoComplete="username"
+            disabled
+            slotProps={{ htmlInput: { 'data-testid': authIds.resetEmail } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="password"
+            label={mode === 'create' ? 'Password' : 'New password'}
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            size="medium"
+            helperText="At least 8 characters."
+            slotProps={{ htmlInput: { 'data-testid': authIds.resetPassword } }}
+          />
+          <FormTextField
+            control={form.control}
+            name="confirm"
+            label="Repeat the password"
+            type="password"
+            autoComplete="new-password"
+            size="medium"
+            slotProps={{ htmlInput: { 'data-testid': authIds.resetConfirm } }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            startIcon={<LockReset />}
+            loading={reset.isPending}
+            loadingPosition="start"
+            data-testid={authIds.resetSubmit}
+          >
+            {wording.submit}
+          </Button>
+          {backToSignIn}
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}
+
+export const PasswordCreatePage = () => <PasswordResetPage mode="create" />;
+export const PasswordResetOnlyPage = () => <PasswordResetPage mode="reset" />;

@@ -1,0 +1,38 @@
+export const authIds = {
+  loginForm: 'login-form',
+  loginEmail: 'login-email',
+  loginPassword: 'login-password',
+  loginSubmit: 'login-submit',
+  loginError: 'login-error',
+  forgotLink: 'login-forgot-password',
+  noCompany: 'no-company-notice',
+
+  verifyPage: 'verify-page',
+  verifyEmail: 'verify-email-address',
+  verifyResend: 'verify-resend',
+  verifyContinue: 'verify-continue',
+  verifySignOut: 'verify-sign-out',
+  verifyDone: 'verify-already-verified',
+
+  verifyTokenPage: 'verify-token-page',
+  verifyTokenPending: 'verify-token-pending',
+  verifyTokenSuccess: 'verify-token-success',
+  verifyTokenError: 'verify-token-error',
+  verifyTokenSignIn: 'verify-token-sign-in',
+  verifyTokenInsights: 'verify-token-insights',
+
+  forgotPage: 'password-forgot-page',
+  forgotEmail: 'password-forgot-email',
+  forgotSubmit: 'password-forgot-submit',
+  forgotSent: 'password-forgot-sent',
+  forgotError: 'password-forgot-error',
+  backToSignIn: 'back-to-sign-in',
+
+  resetPage: 'password-reset-page',
+  resetEmail: 'password-reset-email',
+  resetPassword: 'password-reset-password',
+  resetConfirm: 'password-reset-confirm',
+  resetSubmit: 'password-reset-submit',
+  resetError: 'password-reset-error',
+  resetInvalidLink: 'password-reset-invalid-link',
+} as const;

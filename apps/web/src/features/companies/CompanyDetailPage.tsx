@@ -1,0 +1,311 @@
+/**
+ * `/super/companies/{id}`: edit a company, see its settings groups (read-only), add its owner, switch to
+ * it, or delete it with all its data.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import Save from '@mui/icons-material/Save';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { UserCompany } from '@rentloop/domain/companies';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { applyServerErrors } from '../../components/form-errors.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDate } from '../../utils/dates.ts';
+import { notify } from '../../utils/notify.ts';
+import { ownerCreatePath } from './CompanyCreate.tsx';
+import {
+  CompanyFields,
+  type CompanyFormOutput,
+  type CompanyFormValues,
+  companyFormSchema,
+} from './CompanyForm.tsx';
+import { useCurrentCompany } from './current-company.tsx';
+import { currentCompanyStore } from './current-company-store.ts';
+import { useCompany, useCompanySettings, useDeleteCompany, useUpdateCompany } from './hooks.ts';
+import { companyAdminIds } from './testids.ts';
+
+function DetailsCard({ company }: { company: UserCompany }) {
+  const update = useUpdateCompany(company.id);
+  const form = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
+    resolver: zodResolver(companyFormSchema),
+    values: {
+      name: company.name,
+      currency: company.currency,
+      shop_system: company.shop_system,
+      payment_system: company.payment_system,
+    },
+  });
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: ({ message }) => notify.success(message || MESSAGES.companyUpdated),
+      onError: (error) => {
+        notify.error(error.message || MESSAGES.companyUpdateFailed);
+        applyServerErrors(form, error);
+      },
+    }),
+  );
+  return (
+    <Card>
+      <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} data-testid={companyAdminIds.form}>
+          <CompanyFields form={form} />
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<Save />}
+            loading={update.isPending}
+            loadingPosition="start"
+            disabled={!form.formState.isDirty}
+            sx={{ mt: 2 }}
+            data-testid={companyAdminIds.save}
+          >
+            Save
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+const valueText = (value: unknown) =>
+  value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
+
+/** The groups that hold settings as tables; the ones never set in one line. */
+function SettingsGroups({ groups }: { groups: Record<string, Record<string, unknown>> }) {
+  const entries = Object.entries(groups);
+  const set = entries.filter(([, values]) => Object.keys(values).length > 0);
+  const empty = entries.filter(([, values]) => Object.keys(values).length === 0);
+  return (
+    <Stack spacing={2}>
+      {set.map(([group, values]) => (
+        <Box key={group} data-testid={companyAdminIds.settingsGroup(group)} data-empty="false">
+          <Typography variant="subtitle2" sx={{ fontFamily: 'monospace', mb: 0.5 }}>
+            {group}
+          </Typography>
+          <Table size="small">
+            <TableBody>
+              {Object.entries(values).map(([key, value]) => (
+                <TableRow key={key}>
+                  <TableCell sx={{ width: '40%', fontFamily: 'monospace', fontSize: 13 }}>{key}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{valueText(value)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      ))}
+      {empty.length > 0 && (
+        <Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {set.length === 0 ? 'No settings saved yet. Groups:' : 'Not set yet:'}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+            {empty.map(([group]) => (
+              <Chip
+                key={group}
+                size="small"
+                variant="outlined"
+                label={group}
+                data-testid={companyAdminIds.settingsGroup(group)}
+                data-empty="true"
+                sx={{ fontFamily: 'monospace' }}
+              />
+            ))}
+          </Box>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function SettingsCard({ id }: { id: number }) {
+  const settings = useCompanySettings(id);
+  useEffect(() => {
+    if (settings.error) notify.error(MESSAGES.settingsFetchFailed);
+  }, [settings.error]);
+  return (
+    <Card data-testid={companyAdminIds.settings}>
+      <CardHeader
+        title="Settings"
+        subheader="Read-only: the company's settings groups"
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {settings.error ? (
+          <Alert severity="error">{MESSAGES.settingsFetchFailed}</Alert>
+        ) : !settings.data ? (
+          <Skeleton variant="rounded" height={160} />
+        ) : (
+          <SettingsGroups groups={settings.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Deleting a company and all its data, after typing its name. */
+function useDeleteCompanyDialog(company: UserCompany | undefined) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteCompany();
+  const navigate = useNavigate();
+  const { me, company: current } = useCurrentCompany();
+  const confirm = () => {
+    if (!company) return;
+    remove.mutate(company.id, {
+      onSuccess: ({ message }) => {
+        // The operator was working in it: the next company is picked as at sign-in.
+        if (me && current?.id === company.id) currentCompanyStore.clear(me.id);
+        notify.success(message || MESSAGES.companyDeleted);
+        setOpen(false);
+        navigate('/super/companies', { replace: true });
+      },
+      onError: (error) => notify.error(error.message),
+    });
+  };
+  const dialog = company && (
+    <ConfirmDialog
+      open={open}
+      title={`Delete ${company.name}?`}
+      confirmLabel="Delete company"
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onClose={() => setOpen(false)}
+      typeToConfirm={company.name}
+    >
+      This deletes the company with all its data: users lose access to it, and its customers, orders and
+      settings are gone. This cannot be undone.
+    </ConfirmDialog>
+  );
+  return { openDelete: () => setOpen(true), deleteDialog: dialog };
+}
+
+export function CompanyDetailPage() {
+  const id = Number(useParams().id);
+  const company = useCompany(id);
+  const c = company.data as UserCompany | undefined;
+  const { select } = useCurrentCompany();
+  const navigate = useNavigate();
+  const { openDelete, deleteDialog } = useDeleteCompanyDialog(c);
+
+  useEffect(() => {
+    if (company.error && !(company.error instanceof ApiError && company.error.status === 404)) {
+      notify.error(MESSAGES.companyFetchFailed);
+    }
+  }, [company.error]);
+
+  const back = (
+    <Button component={Link} to="/super/companies" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
+      Companies
+    </Button>
+  );
+
+  if (company.error) {
+    const missing = company.error instanceof ApiError && company.error.status === 404;
+    return (
+      <Box data-testid={companyAdminIds.detailPage}>
+        {back}
+        <Alert severity={missing ? 'info' : 'error'} data-testid={companyAdminIds.detailError}>
+          {missing ? 'This company does not exist (any more).' : MESSAGES.companyFetchFailed}
+        </Alert>
+      </Box>
+    );
+  }
+
+  const switchTo = () => {
+    if (!c) return;
+    select(c.id);
+    navigate('/cms/customers');
+  };
+
+  return (
+    <Box data-testid={companyAdminIds.detailPage}>
+      {back}
+      <PageHeader
+        title={c ? c.name : <Skeleton width={260} />}
+        titleTestId={companyAdminIds.detailName}
+        subtitle={c ? `Company #${c.id} · created ${formatDate(c.created_at)}` : <Skeleton width={200} />}
+        actions={
+          <>
+            <Button
+              component={Link}
+              to={ownerCreatePath(id)}
+              variant="outlined"
+              startIcon={<PersonAddAlt1Outlined />}
+              disabled={!c}
+              data-testid={companyAdminIds.addOwner}
+            >
+              Add an owner
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<SwapHoriz />}
+              onClick={switchTo}
+              disabled={!c}
+              data-testid={companyAdminIds.switchTo}
+            >
+              Work in this company
+            </Button>
+          </>
+        }
+      />
+      {c ? (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            alignItems: 'start',
+            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Stack spacing={2}>
+            <DetailsCard company={c} />
+            <Card sx={{ borderColor: 'error.light' }}>
+              <CardHeader
+                title="Delete the company"
+                subheader="Removes the company and all its data for good"
+                slotProps={{ title: { variant: 'h6' } }}
+              />
+              <CardContent sx={{ pt: 0 }}>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  startIcon={<DeleteOutlined />}
+                  onClick={openDelete}
+                  data-testid={companyAdminIds.delete}
+                >
+                  Delete company
+                </Button>
+              </CardContent>
+            </Card>
+          </Stack>
+          <SettingsCard id={c.id} />
+        </Box>
+      ) : (
+        <Skeleton variant="rounded" height={320} />
+      )}
+      {deleteDialog}
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import { lazyPage } from '../../app/lazy.ts';
+import type { AppRoute } from '../../app/route-meta.ts';
+
+const CompaniesPage = lazyPage(() => import('./CompaniesPage.tsx').then((m) => m.CompaniesPage));
+const CompanyCreateDialog = lazyPage(() =>
+  import('./CompanyCreateDialog.tsx').then((m) => m.CompanyCreateDialog),
+);
+const CompanyCreatePage = lazyPage(() => import('./CompanyCreatePage.tsx').then((m) => m.CompanyCreatePage));
+const CompanyDetailPage = lazyPage(() => import('./CompanyDetailPage.tsx').then((m) => m.CompanyDetailPage));
+
+export const companiesRoutes: AppRoute[] = [
+  {
+    path: '/super/companies',
+    meta: {
+      name: 'super-companies',
+      title: 'Companies',
+      icon: ApartmentOutlined,
+      auth: 'super',
+      pageType: 'index',
+    },
+    Component: CompaniesPage,
+    children: [
+      {
+        path: '/super/companies/create',
+        meta: { name: 'super-companies-create', title: 'New company', auth: 'super' },
+        Component: CompanyCreateDialog,
+      },
+    ],
+  },
+  {
+    path: '/super/companies/:id',
+    meta: {
+      name: 'super-companies-id',
+      title: 'Company',
+      auth: 'super',
+      crumb: (params) => `Company ${params.id ?? ''}`.trim(),
+    },
+    Component: CompanyDetailPage,
+  },
+  // Spec 01 §2: company creation is also reachable under this name (from the company switcher).
+  // Creating companies is an operator tool, so the route needs super or support like the API.
+  {
+    path: '/cms/companies/create',
+    meta: { name: 'cms-companies-create', title: 'New company', auth: 'super' },
+    Component: CompanyCreatePage,
+  },
+];

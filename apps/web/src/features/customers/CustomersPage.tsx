@@ -1,0 +1,121 @@
+/** `/cms/customers`: the customer list (search, sort by header, filter by language, paging in the URL). */
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Customer } from '@rentloop/domain/customers';
+import { CONTENT_LANGUAGE_CODES } from '@rentloop/domain/enums';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { countryName } from '../../components/address-format.ts';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDate } from '../../utils/dates.ts';
+import { languageName } from '../../utils/languages.ts';
+import { useCustomers } from './hooks.ts';
+import { customersIds } from './testids.ts';
+
+/**
+ * The customer languages by English name. From the light enumerations, not from customers.ts, whose
+ * address schema would bring the country table and phone metadata into the list's chunk.
+ */
+const LANGUAGE_CODES = Object.values(CONTENT_LANGUAGE_CODES);
+
+const columns: Column<Customer>[] = [
+  {
+    id: 'name',
+    label: 'Name',
+    sortKey: 'name',
+    render: (c) => (
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {c.name}
+      </Typography>
+    ),
+  },
+  { id: 'email', label: 'Email', sortKey: 'email', render: (c) => c.email },
+  { id: 'phone', label: 'Phone', hideOnMobile: true, render: (c) => c.phone ?? '' },
+  { id: 'language', label: 'Language', hideOnMobile: true, render: (c) => languageName(c.language) },
+  {
+    id: 'country',
+    label: 'Country',
+    hideOnMobile: true,
+    render: (c) => {
+      const code = c.billing_address?.country;
+      return code ? (countryName(code) ?? code.toUpperCase()) : '';
+    },
+  },
+  {
+    id: 'created_at',
+    label: 'Created',
+    sortKey: 'created_at',
+    render: (c) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.created_at)}</Box>,
+  },
+];
+
+export function CustomersPage() {
+  const state = useListState();
+  const customers = useCustomers(state);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+
+  const languageFilter = (
+    <TextField
+      select
+      label="Language"
+      value={state.filters.language ?? ''}
+      onChange={(event) => state.setFilter('language', event.target.value || null)}
+      sx={{ minWidth: 180 }}
+      slotProps={{
+        select: { displayEmpty: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': customersIds.languageFilter },
+      }}
+    >
+      <MenuItem value="">All languages</MenuItem>
+      {LANGUAGE_CODES.map((code) => (
+        <MenuItem key={code} value={code} data-value={code}>
+          {languageName(code)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box data-testid={customersIds.listPage}>
+      <PageHeader
+        title="Customers"
+        subtitle="Everyone who rents or subscribes with this company"
+        actions={
+          <Button
+            component={Link}
+            to={`/cms/customers/create${search}`}
+            variant="contained"
+            startIcon={<PersonAdd />}
+            data-testid={customersIds.newCustomer}
+          >
+            New customer
+          </Button>
+        }
+      />
+      <DataList
+        label="Customers"
+        columns={columns}
+        rows={customers.data?.data}
+        meta={customers.data?.meta}
+        state={state}
+        getRowId={(c) => c.id}
+        isLoading={customers.isPending}
+        isFetching={customers.isFetching}
+        error={customers.error?.message}
+        onRowClick={(c) => navigate(`/cms/customers/${c.id}`)}
+        toolbar={languageFilter}
+        emptyText={
+          state.search || Object.keys(state.filters).length ? 'No customers match.' : 'No customers yet.'
+        }
+      />
+      <Outlet />
+    </Box>
+  );
+}

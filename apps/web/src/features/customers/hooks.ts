@@ -1,0 +1,76 @@
+/** Data hooks of customers on one query-key factory (STYLE.md #2). */
+import type { Customer, CustomerInput, CustomerUpdate } from '@rentloop/domain/customers';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { queryKeysFactory } from '../../api/query-keys.ts';
+import { type ListState, listQuery } from '../../components/list-state.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+import { insightsKeys } from '../insights/hooks.ts';
+
+export const customersKeys = queryKeysFactory('customers');
+
+export function useCustomers(state: ListState) {
+  const company = useCompanyId();
+  const query = listQuery(state);
+  return useQuery({
+    queryKey: customersKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<Customer[]>(paths.replica(company, 'customers'), { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}
+
+export function useCustomer(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: customersKeys.detail(company, id),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<Customer>(paths.company(company, `customers/${id}`), { signal })),
+  });
+}
+
+export interface SavedCustomer {
+  customer: Customer;
+  /** The server's message ("Customer created.", "Updated customer details."). */
+  message: string;
+}
+
+export function useCreateCustomer() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CustomerInput): Promise<SavedCustomer> => {
+      const result = await api.post<Customer>(paths.company(company, 'customers'), input);
+      if (!result.success || !result.data) throw new ApiError(result);
+      return { customer: result.data, message: result.message };
+    },
+    onSuccess: async ({ customer }) => {
+      queryClient.setQueryData(customersKeys.detail(company, customer.id), customer);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: customersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: insightsKeys.all }),
+      ]);
+    },
+  });
+}
+
+export function useUpdateCustomer(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CustomerUpdate): Promise<SavedCustomer> => {
+      const result = await api.put<Customer>(paths.company(company, `customers/${id}`), input);
+      if (!result.success || !result.data) throw new ApiError(result);
+      return { customer: result.data, message: result.message };
+    },
+    onSuccess: async ({ customer }) => {
+      queryClient.setQueryData(customersKeys.detail(company, id), customer);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: customersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: customersKeys.detail(company, id) }),
+      ]);
+    },
+  });
+}

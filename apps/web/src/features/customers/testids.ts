@@ -1,0 +1,23 @@
+export const customersIds = {
+  listPage: 'customers-page',
+  newCustomer: 'customers-new',
+  languageFilter: 'customers-language-filter',
+  createDialog: 'customer-create-dialog',
+  editDialog: 'customer-edit-dialog',
+  form: 'customer-form',
+  formError: 'customer-form-error',
+  billingToggle: 'customer-billing-toggle',
+  shippingToggle: 'customer-shipping-toggle',
+  copyBilling: 'customer-copy-billing',
+  save: 'customer-save',
+  cancel: 'customer-cancel',
+  detailPage: 'customer-detail-page',
+  detailName: 'customer-detail-name',
+  detailError: 'customer-detail-error',
+  edit: 'customer-edit',
+  field: (field: string) => `customer-field-${field}`,
+  address: (kind: 'billing' | 'shipping', field: string) => `customer-${kind}-${field}`,
+  /** The postal lines of an address on the detail page, one element per line. */
+  addressLines: (kind: 'billing' | 'shipping') => `customer-${kind}-lines`,
+  noAddress: (kind: 'billing' | 'shipping') => `customer-${kind}-none`,
+} as const;

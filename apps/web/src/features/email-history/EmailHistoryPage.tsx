@@ -1,0 +1,89 @@
+/** `/admin/email-history`: every email the company sent, newest first; a row opens the email. */
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { EMAIL_STATUSES, type EmailEntry } from '@rentloop/domain/email';
+import { useState } from 'react';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDateTime } from '../../utils/dates.ts';
+import { EmailEntryDialog } from './EmailEntryDialog.tsx';
+import { EMAIL_STATUS, EmailStatusChip, kindLabel } from './EmailStatusChip.tsx';
+import { useEmailEntries } from './hooks.ts';
+import { emailHistoryIds } from './testids.ts';
+
+const columns: Column<EmailEntry>[] = [
+  {
+    id: 'created_at',
+    label: 'Date',
+    sortKey: 'created_at',
+    render: (e) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Box>,
+  },
+  { id: 'to', label: 'To', render: (e) => <Box sx={{ wordBreak: 'break-all' }}>{e.to}</Box> },
+  {
+    id: 'subject',
+    label: 'Subject',
+    render: (e) => (
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {e.subject}
+      </Typography>
+    ),
+  },
+  { id: 'kind', label: 'Kind', hideOnMobile: true, render: (e) => kindLabel(e.kind) },
+  { id: 'status', label: 'Status', render: (e) => <EmailStatusChip status={e.status} /> },
+];
+
+export function EmailHistoryPage() {
+  const state = useListState();
+  const entries = useEmailEntries(state);
+  const [open, setOpen] = useState<EmailEntry | null>(null);
+
+  const statusFilter = (
+    <TextField
+      select
+      label="Status"
+      value={state.filters.status ?? ''}
+      onChange={(event) => state.setFilter('status', event.target.value || null)}
+      sx={{ minWidth: 160 }}
+      slotProps={{
+        select: { displayEmpty: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': emailHistoryIds.statusFilter },
+      }}
+    >
+      <MenuItem value="" data-testid={emailHistoryIds.statusOption('all')}>
+        All statuses
+      </MenuItem>
+      {EMAIL_STATUSES.map((status) => (
+        <MenuItem key={status} value={status} data-testid={emailHistoryIds.statusOption(status)}>
+          {EMAIL_STATUS[status].label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box data-testid={emailHistoryIds.page}>
+      <PageHeader title="Email History" subtitle="Every email sent for this company, newest first" />
+      <DataList
+        label="Email History"
+        columns={columns}
+        rows={entries.data?.data}
+        meta={entries.data?.meta}
+        state={state}
+        getRowId={(e) => e.id}
+        isLoading={entries.isPending}
+        isFetching={entries.isFetching}
+        error={entries.error?.message}
+        onRowClick={setOpen}
+        toolbar={statusFilter}
+        emptyText={
+          state.search || Object.keys(state.filters).length ? 'No emails match.' : 'No emails sent yet.'
+        }
+      />
+      <EmailEntryDialog entry={open} onClose={() => setOpen(null)} />
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+/** Data hooks of the Email History (the outbox), on one query-key factory (STYLE.md #2). */
+import type { EmailEntry } from '@rentloop/domain/email';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, paths, unwrapPage } from '../../api/client.ts';
+import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { queryKeysFactory } from '../../api/query-keys.ts';
+import { type ListState, listQuery } from '../../components/list-state.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+
+export const emailEntriesKeys = queryKeysFactory('email-entries');
+
+export function useEmailEntries(state: ListState) {
+  const company = useCompanyId();
+  const query = listQuery(state);
+  return useQuery({
+    queryKey: emailEntriesKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<EmailEntry[]>(paths.company(company, 'email-entries'), { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}

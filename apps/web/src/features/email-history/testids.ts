@@ -1,0 +1,12 @@
+export const emailHistoryIds = {
+  page: 'email-history-page',
+  statusFilter: 'email-history-status-filter',
+  statusOption: (status: string) => `email-status-option-${status}`,
+  statusChip: 'email-status-chip',
+  dialog: 'email-entry-dialog',
+  dialogSubject: 'email-entry-subject',
+  dialogTo: 'email-entry-to',
+  dialogError: 'email-entry-error',
+  dialogBody: 'email-entry-body',
+  dialogClose: 'email-entry-close',
+} as const;

@@ -1,0 +1,16 @@
+export const historyLogsIds = {
+  listPage: 'history-logs-page',
+  filter: (name: string) => `history-logs-filter-${name}`,
+  actionOption: (action: string) => `history-logs-action-${action}`,
+  clearFilters: 'history-logs-clear-filters',
+  actionChip: 'history-log-action',
+  entity: 'history-log-entity',
+  detailPage: 'history-log-detail-page',
+  detailError: 'history-log-detail-error',
+  detailField: (name: string) => `history-log-field-${name}`,
+  diffTable: 'history-log-diff',
+  diffRow: 'history-log-diff-row',
+  diffEmpty: 'history-log-diff-empty',
+  redacted: 'history-log-redacted',
+  back: 'history-log-back',
+} as const;

@@ -1,0 +1,239 @@
+/**
+ * `/cms/products/collections/create` and `/cms/products/collections/{id}`: a collection's name,
+ * description and products (saving replaces its products), and deleting it (its products stay).
+ */
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Skeleton from '@mui/material/Skeleton';
+import { type Collection, collectionInputSchema } from '@rentloop/domain/catalog';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useLocation, useParams } from 'react-router';
+import { z } from 'zod';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { isValidation } from '../../components/form-errors.ts';
+import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { notify } from '../../utils/notify.ts';
+import { via } from './amounts.ts';
+import {
+  useCollection,
+  useCollectionProducts,
+  useDeleteCollection,
+  useSaveCollection,
+} from './catalog-hooks.ts';
+import { TextInput } from './fields.tsx';
+import { type PickedProduct, ProductPicker } from './ProductPicker.tsx';
+import { placeServerErrors } from './server-errors.ts';
+import { collectionsIds } from './testids.ts';
+
+interface Values {
+  name: string;
+  description: string;
+  products: PickedProduct[];
+}
+
+const formSchema = z.object({
+  name: collectionInputSchema.shape.name,
+  description: z
+    .string()
+    .transform((v) => (v.trim() === '' ? null : v))
+    .transform(via(collectionInputSchema.shape.description.unwrap())),
+  products: z.array(z.object({ id: z.number().int().positive(), name: z.string() })).max(1000),
+});
+type Output = z.output<typeof formSchema>;
+const resolver = zodResolver(formSchema) as unknown as Resolver<Values, unknown, Output>;
+
+function CollectionForm(props: {
+  collection?: Collection;
+  products?: PickedProduct[];
+  loadingProducts?: boolean;
+}) {
+  const { close } = useRouteDialog();
+  const { search } = useLocation();
+  const id = props.collection?.id ?? null;
+  const save = useSaveCollection(id);
+  const remove = useDeleteCollection(id ?? 0);
+  const [confirming, setConfirming] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useForm<Values, unknown, Output>({
+    resolver,
+    defaultValues: {
+      name: props.collection?.name ?? '',
+      description: props.collection?.description ?? '',
+      products: props.products ?? [],
+    },
+  });
+  const { resetField } = form;
+
+  // The collection's products arrive after the form opened.
+  useEffect(() => {
+    if (props.products) resetField('products', { defaultValue: props.products });
+  }, [props.products, resetField]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    setProblems([]);
+    save.mutate(
+      { name: values.name, description: values.description, product_ids: values.products.map((p) => p.id) },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message || (id === null ? 'Collection created.' : 'Collection updated.'));
+          close();
+        },
+        onError: (error) => {
+          notify.error(error.message);
+          const unplaced = placeServerErrors(form, error);
+          setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
+        },
+      },
+    );
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      data-testid={collectionsIds.form}
+      style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+    >
+      <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
+        {problems.length > 0 && (
+          <Alert severity="error" data-testid={collectionsIds.formError}>
+            {problems.map((p) => (
+              <div key={p}>{p}</div>
+            ))}
+          </Alert>
+        )}
+        <TextInput control={form.control} name="name" label="Name" required autoFocus />
+        <TextInput
+          control={form.control}
+          name="description"
+          label="Description"
+          multiline
+          minRows={2}
+          maxRows={5}
+        />
+        <Controller
+          control={form.control}
+          name="products"
+          render={({ field, fieldState }) => (
+            <ProductPicker
+              label="Products"
+              value={field.value}
+              onChange={field.onChange}
+              loading={props.loadingProducts}
+              error={fieldState.error?.message ?? form.formState.errors.products?.root?.message}
+              testId={collectionsIds.products}
+            />
+          )}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        {id !== null && (
+          <Button
+            color="error"
+            startIcon={<DeleteOutlined />}
+            onClick={() => setConfirming(true)}
+            disabled={save.isPending}
+            data-testid={collectionsIds.delete}
+          >
+            Delete
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={() => close()} disabled={save.isPending} data-testid={collectionsIds.cancel}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<Save />}
+          loading={save.isPending}
+          loadingPosition="start"
+          disabled={props.loadingProducts}
+          data-testid={collectionsIds.save}
+        >
+          {id === null ? 'Create collection' : 'Save'}
+        </Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this collection?"
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: ({ message }) => {
+              notify.success(message || 'Collection deleted.');
+              setConfirming(false);
+              close(`/cms/products/collections${search}`);
+            },
+            onError: (error) => notify.error(error.message),
+          })
+        }
+      >
+        {props.collection?.name} will be deleted. Its products stay in the catalog.
+      </ConfirmDialog>
+    </form>
+  );
+}
+
+export function CollectionCreateDialog() {
+  const { search } = useLocation();
+  return (
+    <RouteDialog
+      title="New collection"
+      closeTo={`/cms/products/collections${search}`}
+      maxWidth="sm"
+      testId={collectionsIds.createDialog}
+    >
+      <CollectionForm />
+    </RouteDialog>
+  );
+}
+
+function EditBody({ collection }: { collection: Collection }) {
+  const products = useCollectionProducts(collection.id);
+  const picked = useMemo(() => products.data?.map((p) => ({ id: p.id, name: p.name })), [products.data]);
+  if (products.error) {
+    return (
+      <DialogContent>
+        <Alert severity="error">{products.error.message}</Alert>
+      </DialogContent>
+    );
+  }
+  return <CollectionForm collection={collection} products={picked} loadingProducts={products.isPending} />;
+}
+
+export function CollectionEditDialog() {
+  const id = Number(useParams().collectionId);
+  const { search } = useLocation();
+  const collection = useCollection(id);
+  return (
+    <RouteDialog
+      title={collection.data ? `Edit ${collection.data.name}` : 'Edit collection'}
+      closeTo={`/cms/products/collections${search}`}
+      maxWidth="sm"
+      testId={collectionsIds.editDialog}
+    >
+      {collection.data ? (
+        <EditBody collection={collection.data} />
+      ) : (
+        <DialogContent>
+          {collection.error ? (
+            <Alert severity="error">{collection.error.message}</Alert>
+          ) : (
+            <Skeleton variant="rounded" height={200} />
+          )}
+        </DialogContent>
+      )}
+    </RouteDialog>
+  );
+}

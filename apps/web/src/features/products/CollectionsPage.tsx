@@ -1,0 +1,107 @@
+/** `/cms/products/collections`: the collections products are grouped in (for filters and the shop). */
+import Add from '@mui/icons-material/Add';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { Collection } from '@rentloop/domain/catalog';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { formatDate } from '../../utils/dates.ts';
+import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
+import { useCollections } from './catalog-hooks.ts';
+import { collectionsIds } from './testids.ts';
+
+const count = new Intl.NumberFormat('en');
+
+/** The product list filtered by a collection. */
+export const collectionProductsPath = (id: number) =>
+  `/cms/products?filters=${encodeURIComponent(JSON.stringify({ collection_id: String(id) }))}`;
+
+export function CollectionsPage() {
+  const state = useListState();
+  const collections = useCollections(state);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const isAdmin = useIsCatalogAdmin();
+
+  const columns: Column<Collection>[] = [
+    {
+      id: 'name',
+      label: 'Name',
+      render: (c) => (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {c.name}
+        </Typography>
+      ),
+    },
+    {
+      id: 'description',
+      label: 'Description',
+      hideOnMobile: true,
+      render: (c) => (
+        <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 420 }}>
+          {c.description ?? ''}
+        </Typography>
+      ),
+    },
+    {
+      id: 'products',
+      label: 'Products',
+      align: 'right',
+      render: (c) => (
+        <Button
+          size="small"
+          component={Link}
+          to={collectionProductsPath(c.id)}
+          onClick={(event) => event.stopPropagation()}
+          data-testid={collectionsIds.showProducts(c.id)}
+        >
+          {count.format(c.products_count)} product{c.products_count === 1 ? '' : 's'}
+        </Button>
+      ),
+    },
+    {
+      id: 'updated_at',
+      label: 'Updated',
+      hideOnMobile: true,
+      render: (c) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.updated_at)}</Box>,
+    },
+  ];
+
+  return (
+    <Box data-testid={collectionsIds.listPage}>
+      <CatalogHeader
+        tab="collections"
+        subtitle="Groups of products, for filtering the catalog and for your shop"
+        actions={
+          isAdmin && (
+            <Button
+              component={Link}
+              to={`/cms/products/collections/create${search}`}
+              variant="contained"
+              startIcon={<Add />}
+              data-testid={collectionsIds.newCollection}
+            >
+              New collection
+            </Button>
+          )
+        }
+      />
+      <DataList
+        label="Collections"
+        columns={columns}
+        rows={collections.data?.data}
+        meta={collections.data?.meta}
+        state={state}
+        getRowId={(c) => c.id}
+        isLoading={collections.isPending}
+        isFetching={collections.isFetching}
+        error={collections.error?.message}
+        onRowClick={isAdmin ? (c) => navigate(`/cms/products/collections/${c.id}${search}`) : undefined}
+        emptyText={state.search ? 'No collections match.' : 'No collections yet.'}
+      />
+      <Outlet />
+    </Box>
+  );
+}

@@ -1,0 +1,314 @@
+/**
+ * `/cms/products/{id}`: a product's rental terms, buyout price, tax class, collections, the bundles
+ * it is in and its variants (editable in place for hand-made products), with Edit for the rest.
+ */
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Edit from '@mui/icons-material/Edit';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ProductDetail } from '@rentloop/domain/catalog';
+import type { ReactNode } from 'react';
+import { Outlet, Link as RouterLink, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { formatDateTime } from '../../utils/dates.ts';
+import { formatAmount } from './amounts.ts';
+import { useIsCatalogAdmin } from './CatalogHeader.tsx';
+import { useProduct } from './hooks.ts';
+import { ProductThumbnail } from './ProductThumbnail.tsx';
+import {
+  htmlToText,
+  INTERVALS,
+  PRODUCT_CLASS_LABELS,
+  PRODUCT_TYPE_LABELS,
+  RENT_LABELS,
+  SOURCE_LABELS,
+  STATUS_LABELS,
+} from './product-form.ts';
+import { productsIds } from './testids.ts';
+import { useCompanyCurrency } from './use-currency.ts';
+import { VariantsCard } from './VariantsCard.tsx';
+
+function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  const empty = value === null || value === undefined || value === '' || value === '—';
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography
+        variant="body2"
+        component="div"
+        data-testid={testId}
+        sx={{ wordBreak: 'break-word', color: empty ? 'text.disabled' : 'text.primary' }}
+      >
+        {empty ? '—' : value}
+      </Typography>
+    </Box>
+  );
+}
+
+const fieldGrid = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+  columnGap: 3,
+  rowGap: 2,
+} as const;
+
+function RentalCard({ product }: { product: ProductDetail }) {
+  const money = (v: string | null) => formatAmount(v, product.currency);
+  return (
+    <Card>
+      <CardHeader
+        title="Rental terms"
+        subheader="Kept in Rentloop, also for products from a shop"
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Box sx={fieldGrid}>
+          {INTERVALS.map((i) => (
+            <Field
+              key={i}
+              label={RENT_LABELS[i]}
+              value={money(product.rental_prices[i])}
+              testId={productsIds.field(`rental_prices.${i}`)}
+            />
+          ))}
+          <Field
+            label="Minimum term"
+            value={
+              product.minimum_term_months === null
+                ? null
+                : `${product.minimum_term_months} month${product.minimum_term_months === 1 ? '' : 's'}`
+            }
+            testId={productsIds.field('minimum_term_months')}
+          />
+          <Field label="Deposit" value={money(product.deposit)} testId={productsIds.field('deposit')} />
+          <Field
+            label="Buyout price"
+            value={money(product.buyout_price)}
+            testId={productsIds.field('buyout_price')}
+          />
+          <Field
+            label="Purchase price"
+            value={money(product.purchase_price)}
+            testId={productsIds.field('purchase_price')}
+          />
+          <Field
+            label="Tax class"
+            value={PRODUCT_CLASS_LABELS[product.product_class]}
+            testId={productsIds.field('product_class')}
+          />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DetailsCard({ product }: { product: ProductDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Box sx={fieldGrid}>
+          <Field label="Type" value={PRODUCT_TYPE_LABELS[product.type]} testId={productsIds.field('type')} />
+          <Field
+            label="Status"
+            value={<StatusChip status={product.status} label={STATUS_LABELS[product.status]} />}
+            testId={productsIds.field('status')}
+          />
+          <Field
+            label="Source"
+            value={
+              product.source === 'manual'
+                ? 'Made in Rentloop'
+                : `${SOURCE_LABELS[product.source]}${product.shop_id ? ` (id ${product.shop_id})` : ''}`
+            }
+            testId={productsIds.field('source')}
+          />
+          <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' } }}>
+            <Field
+              label="Collections"
+              testId={productsIds.field('collections')}
+              value={
+                product.collections.length === 0 ? (
+                  'None'
+                ) : (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                    {product.collections.map((c) => (
+                      <Chip
+                        key={c.id}
+                        size="small"
+                        label={c.name}
+                        component={RouterLink}
+                        to={`/cms/products?filters=${encodeURIComponent(JSON.stringify({ collection_id: String(c.id) }))}`}
+                        clickable
+                      />
+                    ))}
+                  </Box>
+                )
+              }
+            />
+          </Box>
+          <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' } }}>
+            <Field
+              label="In bundles"
+              testId={productsIds.field('bundles')}
+              value={
+                product.bundles.length === 0 ? (
+                  'None'
+                ) : (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+                    {product.bundles.map((b) => (
+                      <Chip
+                        key={b.id}
+                        size="small"
+                        variant="outlined"
+                        label={b.is_group ? `${b.name} (group)` : b.name}
+                        component={RouterLink}
+                        to={`/cms/products/bundles/${b.id}`}
+                        clickable
+                        data-testid={productsIds.bundleLink(b.id)}
+                      />
+                    ))}
+                  </Box>
+                )
+              }
+            />
+          </Box>
+          <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' } }}>
+            <Field
+              label="Description"
+              testId={productsIds.field('description')}
+              // A shop's description is HTML: shown as text, never rendered.
+              value={htmlToText(product.description)}
+            />
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProductDetailPage() {
+  const id = Number(useParams().id);
+  const product = useProduct(id);
+  const isAdmin = useIsCatalogAdmin();
+  const currency = useCompanyCurrency();
+  const p = product.data;
+
+  if (product.error) {
+    const missing = product.error instanceof ApiError && product.error.status === 404;
+    return (
+      <Box data-testid={productsIds.detailPage}>
+        <Alert
+          severity={missing ? 'info' : 'error'}
+          data-testid={productsIds.detailError}
+          action={
+            <Button component={RouterLink} to="/cms/products" color="inherit" size="small">
+              All products
+            </Button>
+          }
+        >
+          {missing ? 'This product does not exist in the current company.' : product.error.message}
+        </Alert>
+      </Box>
+    );
+  }
+
+  return (
+    <Box data-testid={productsIds.detailPage}>
+      <Button component={RouterLink} to="/cms/products" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
+        Products
+      </Button>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        {p && (
+          <Box sx={{ pt: 0.5 }}>
+            <ProductThumbnail src={p.image_url} name={p.name} size={56} />
+          </Box>
+        )}
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <PageHeader
+            title={p ? p.name : <Skeleton width={260} />}
+            titleTestId={productsIds.detailName}
+            subtitle={
+              p ? (
+                <>
+                  {p.source === 'manual' ? 'Made in Rentloop' : `From ${SOURCE_LABELS[p.source]}`} · updated{' '}
+                  {formatDateTime(p.updated_at)}
+                </>
+              ) : (
+                <Skeleton width={200} />
+              )
+            }
+            actions={
+              isAdmin && (
+                <Button
+                  component={RouterLink}
+                  to="edit"
+                  variant="contained"
+                  startIcon={<Edit />}
+                  disabled={!p}
+                  data-testid={productsIds.edit}
+                >
+                  Edit
+                </Button>
+              )
+            }
+          />
+        </Box>
+      </Box>
+      {p ? (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {p.source !== 'manual' && (
+            <Alert severity="info" sx={{ gridColumn: { lg: 'span 2' } }} data-testid={productsIds.fromShop}>
+              Comes from the shop: name, description, type, status, image and variants are kept in sync with{' '}
+              {SOURCE_LABELS[p.source]}. Rental terms, buyout price, tax class and collections are Rentloop's.
+              {p.status === 'deleted_in_shop' && (
+                <>
+                  {' '}
+                  This product is no longer in the shop; it stays here because orders and subscriptions may
+                  refer to it.
+                </>
+              )}
+            </Alert>
+          )}
+          <RentalCard product={p} />
+          <DetailsCard product={p} />
+          <VariantsCard product={p} editable={isAdmin} currency={currency} />
+          {p.bundles.length === 0 && p.collections.length === 0 && isAdmin && (
+            <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { lg: 'span 2' } }}>
+              Group products on the{' '}
+              <Link component={RouterLink} to="/cms/products/collections">
+                Collections
+              </Link>{' '}
+              tab, or sell them together as a{' '}
+              <Link component={RouterLink} to="/cms/products/bundles">
+                bundle
+              </Link>
+              .
+            </Typography>
+          )}
+        </Box>
+      ) : (
+        <Skeleton variant="rounded" height={360} />
+      )}
+      <Outlet />
+    </Box>
+  );
+}

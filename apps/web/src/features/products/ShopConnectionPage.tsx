@@ -1,0 +1,242 @@
+/**
+ * `/cms/products/shop` (admins): the shop the catalog is synced from (`GET/PUT
+ * /api/companies/{company}/settings/shop_system`). Credentials are write-only: the API keeps them
+ * encrypted and only says whether it has them; an empty credential field keeps the stored ones.
+ */
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import LinkOff from '@mui/icons-material/LinkOff';
+import Save from '@mui/icons-material/Save';
+import Sync from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { type ShopSettings, type ShopSettingsInput, SYNCABLE_SHOPS } from '@rentloop/domain/companies';
+import { useMemo, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { isValidation } from '../../components/form-errors.ts';
+import { notify } from '../../utils/notify.ts';
+import { CatalogHeader } from './CatalogHeader.tsx';
+import { useSaveShopSettings, useShopSettings } from './catalog-hooks.ts';
+import { TextInput } from './fields.tsx';
+import { SOURCE_LABELS } from './product-form.ts';
+import { placeServerErrors } from './server-errors.ts';
+import { KEEP_CREDENTIALS, type ShopFormValues, shopFormSchema, toShopValues } from './shop-form.ts';
+import { shopIds } from './testids.ts';
+
+function Status({ settings }: { settings: ShopSettings }) {
+  const name = settings.shop_system ? (SOURCE_LABELS[settings.shop_system] ?? settings.shop_system) : null;
+  const connected = Boolean(settings.shop_system && settings.url && settings.has_credentials);
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+      data-testid={shopIds.status}
+    >
+      <Chip
+        label={connected ? 'Connected' : 'Not connected'}
+        color={connected ? 'success' : 'default'}
+        variant="outlined"
+        sx={{ fontWeight: 600 }}
+        data-connected={connected}
+      />
+      <Typography variant="body2">
+        {connected ? (
+          <>
+            {name} at <strong>{settings.url}</strong>. API credentials are stored encrypted and never shown.
+          </>
+        ) : (
+          'Connect your shop to sync its products and variants into Rentloop.'
+        )}
+      </Typography>
+    </Box>
+  );
+}
+
+function ShopForm({ settings }: { settings: ShopSettings }) {
+  const save = useSaveShopSettings();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const resolver = useMemo(
+    () =>
+      zodResolver(shopFormSchema(settings)) as unknown as Resolver<
+        ShopFormValues,
+        unknown,
+        ShopSettingsInput
+      >,
+    [settings],
+  );
+  const form = useForm<ShopFormValues, unknown, ShopSettingsInput>({
+    resolver,
+    defaultValues: toShopValues(settings),
+  });
+  const system = form.watch('shop_system');
+  const keep = settings.has_credentials && settings.shop_system === system;
+  const credentialProps = {
+    type: 'password',
+    autoComplete: 'new-password',
+    placeholder: keep ? KEEP_CREDENTIALS : undefined,
+    helperText: keep ? undefined : 'Stored encrypted; never shown again',
+    slotProps: { inputLabel: { shrink: true } },
+  } as const;
+
+  const submit = (input: ShopSettingsInput, after?: () => void) => {
+    setProblems([]);
+    save.mutate(input, {
+      onSuccess: ({ data, message }) => {
+        notify.success(message || 'Shop settings saved.');
+        form.reset(toShopValues(data));
+        after?.();
+      },
+      onError: (error) => {
+        notify.error(error.message);
+        const unplaced = placeServerErrors(form, error).map((p) => p.replace(/^credentials: /, ''));
+        setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
+        after?.();
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((input) => submit(input))} data-testid={shopIds.form}>
+      {problems.length > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid={shopIds.formError}>
+          {problems.map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' } }}>
+        <TextInput
+          control={form.control}
+          name="shop_system"
+          label="Shop system"
+          select
+          slotProps={{ htmlInput: { 'data-testid': shopIds.system } }}
+        >
+          {SYNCABLE_SHOPS.map((s) => (
+            <MenuItem key={s} value={s} data-value={s}>
+              {SOURCE_LABELS[s]}
+            </MenuItem>
+          ))}
+        </TextInput>
+        <TextInput
+          control={form.control}
+          name="url"
+          label="Shop address"
+          required
+          placeholder={system === 'shopify' ? 'https://your-shop.myshopify.com' : 'https://shop.example.com'}
+          helperText={
+            system === 'shopify'
+              ? 'Your shop’s https://<name>.myshopify.com address'
+              : 'The WordPress site’s address (a site in a subfolder works)'
+          }
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'url' } }}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {system === 'woocommerce' ? (
+          <>
+            <TextInput control={form.control} name="consumer_key" label="Consumer key" {...credentialProps} />
+            <TextInput
+              control={form.control}
+              name="consumer_secret"
+              label="Consumer secret"
+              {...credentialProps}
+            />
+          </>
+        ) : (
+          <TextInput
+            control={form.control}
+            name="access_token"
+            label="Admin API access token"
+            {...credentialProps}
+          />
+        )}
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid={shopIds.credentialsNote}>
+        {system === 'woocommerce'
+          ? 'In WordPress, create a key under WooCommerce → Settings → Advanced → REST API with Read permission. WooCommerce accepts it over https only.'
+          : 'In Shopify, create a custom app with the Admin API scope read_products and copy its Admin API access token.'}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, mt: 3, flexWrap: 'wrap' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<Save />}
+          loading={save.isPending}
+          loadingPosition="start"
+          data-testid={shopIds.save}
+        >
+          {settings.shop_system ? 'Save' : 'Connect shop'}
+        </Button>
+        {settings.syncable && (
+          <Button component={Link} to="/cms/products" startIcon={<Sync />} data-testid={shopIds.goToProducts}>
+            Sync products
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {settings.shop_system && (
+          <Button
+            color="error"
+            startIcon={<LinkOff />}
+            onClick={() => setConfirming(true)}
+            disabled={save.isPending}
+            data-testid={shopIds.disconnect}
+          >
+            Disconnect
+          </Button>
+        )}
+      </Box>
+      <ConfirmDialog
+        open={confirming}
+        title="Disconnect the shop?"
+        confirmLabel="Disconnect"
+        busy={save.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => submit({ shop_system: null }, () => setConfirming(false))}
+      >
+        The stored credentials are deleted and no more syncs run. Products already synced stay in the catalog.
+      </ConfirmDialog>
+    </form>
+  );
+}
+
+export function ShopConnectionPage() {
+  const settings = useShopSettings();
+  return (
+    <Box data-testid={shopIds.page}>
+      <CatalogHeader
+        tab="shop"
+        subtitle="Where your catalog comes from when you sell through an online shop"
+      />
+      <Card>
+        <CardHeader
+          title="Shop connection"
+          subheader="Rentloop reads products and variants from your shop; rental terms, buyout prices, tax classes and collections stay in Rentloop."
+          slotProps={{ title: { variant: 'h6' } }}
+        />
+        <CardContent sx={{ pt: 0, display: 'grid', gap: 3 }}>
+          {settings.data ? (
+            <>
+              <Status settings={settings.data} />
+              <ShopForm settings={settings.data} />
+            </>
+          ) : settings.error ? (
+            <Alert severity="error">{settings.error.message}</Alert>
+          ) : (
+            <Skeleton variant="rounded" height={240} />
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,234 @@
+/** `/cms/products/tax/create` and `/cms/products/tax/{id}`: a tax rule (country, region, tax class, rate). */
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import { PRODUCT_CLASSES, type TaxRule } from '@rentloop/domain/catalog';
+import { regionsForCountry } from '@rentloop/domain/regions';
+import { useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useLocation, useParams } from 'react-router';
+import { isValidation } from '../../components/form-errors.ts';
+
+import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { notify } from '../../utils/notify.ts';
+import { useSaveTaxRule, useTaxRule } from './catalog-hooks.ts';
+import { PercentField, TextInput } from './fields.tsx';
+import { PRODUCT_CLASS_LABELS } from './product-form.ts';
+import { placeServerErrors } from './server-errors.ts';
+import {
+  COUNTRY_OPTIONS,
+  type TaxRuleOutput,
+  type TaxRuleValues,
+  taxRuleFormSchema,
+  toRuleValues,
+} from './tax-form.ts';
+import { taxIds } from './testids.ts';
+
+const resolver = zodResolver(taxRuleFormSchema) as unknown as Resolver<TaxRuleValues, unknown, TaxRuleOutput>;
+
+function RuleForm({ rule }: { rule?: TaxRule }) {
+  const { close } = useRouteDialog();
+  const save = useSaveTaxRule(rule?.id ?? null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useForm<TaxRuleValues, unknown, TaxRuleOutput>({
+    resolver,
+    defaultValues: toRuleValues(rule),
+  });
+  const country = form.watch('country');
+  const regions = regionsForCountry(country);
+  const currentRegion = form.watch('region');
+  // A rule imported with a region the tables do not list keeps it as a choice.
+  const regionChoices =
+    currentRegion && !regions.some((r) => r.region === currentRegion.toUpperCase())
+      ? [
+          ...regions,
+          { alpha2: country, region: currentRegion.toUpperCase(), name: currentRegion.toUpperCase() },
+        ]
+      : regions;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setProblems([]);
+    save.mutate(values, {
+      onSuccess: ({ message }) => {
+        notify.success(message || (rule ? 'Tax rule updated.' : 'Tax rule created.'));
+        close();
+      },
+      onError: (error) => {
+        notify.error(error.message);
+        const unplaced = placeServerErrors(form, error);
+        setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
+      },
+    });
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      data-testid={taxIds.ruleForm}
+      style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
+    >
+      <DialogContent dividers>
+        {problems.length > 0 && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid={taxIds.ruleFormError}>
+            {problems.map((p) => (
+              <div key={p}>{p}</div>
+            ))}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Controller
+            control={form.control}
+            name="country"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                options={COUNTRY_OPTIONS}
+                value={COUNTRY_OPTIONS.find((c) => c.code === field.value) ?? null}
+                onChange={(_, option) => {
+                  field.onChange(option?.code ?? '');
+                  form.setValue('region', '');
+                }}
+                getOptionLabel={(c) => `${c.name} (${c.code.toUpperCase()})`}
+                isOptionEqualToValue={(a, b) => a.code === b.code}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Country"
+                    required
+                    inputRef={field.ref}
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                    slotProps={{
+                      ...params.slotProps,
+                      htmlInput: {
+                        ...params.slotProps.htmlInput,
+                        name: 'country',
+                        'data-testid': taxIds.country,
+                      },
+                    }}
+                  />
+                )}
+              />
+            )}
+          />
+          {regionChoices.length > 0 ? (
+            <TextInput
+              control={form.control}
+              name="region"
+              label="Region"
+              select
+              slotProps={{
+                select: { displayEmpty: true },
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': taxIds.region },
+              }}
+            >
+              <MenuItem value="">Whole country</MenuItem>
+              {regionChoices.map((r) => (
+                <MenuItem key={r.region} value={r.region} data-value={r.region}>
+                  {r.name} ({r.region})
+                </MenuItem>
+              ))}
+            </TextInput>
+          ) : (
+            <TextInput
+              control={form.control}
+              name="region"
+              label="Region code"
+              placeholder="Whole country"
+              helperText="Leave empty for the whole country"
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': taxIds.region } }}
+            />
+          )}
+          <TextInput
+            control={form.control}
+            name="product_class"
+            label="Tax class"
+            select
+            slotProps={{ htmlInput: { 'data-testid': taxIds.productClass } }}
+          >
+            {PRODUCT_CLASSES.map((c) => (
+              <MenuItem key={c} value={c} data-value={c}>
+                {PRODUCT_CLASS_LABELS[c]}
+              </MenuItem>
+            ))}
+          </TextInput>
+          <PercentField control={form.control} name="percentage" label="Rate" required />
+          <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+            <TextInput
+              control={form.control}
+              name="name"
+              label="Name"
+              placeholder="HST, GST, VAT..."
+              helperText="Shown on invoices next to the tax amount"
+            />
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={() => close()} disabled={save.isPending} data-testid={taxIds.ruleCancel}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<Save />}
+          loading={save.isPending}
+          loadingPosition="start"
+          data-testid={taxIds.ruleSave}
+        >
+          {rule ? 'Save' : 'Create rule'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+export function TaxRuleCreateDialog() {
+  const { search } = useLocation();
+  return (
+    <RouteDialog
+      title="New tax rule"
+      closeTo={`/cms/products/tax${search}`}
+      maxWidth="sm"
+      testId={taxIds.ruleDialog}
+    >
+      <RuleForm />
+    </RouteDialog>
+  );
+}
+
+export function TaxRuleEditDialog() {
+  const id = Number(useParams().ruleId);
+  const { search } = useLocation();
+  const rule = useTaxRule(id);
+  return (
+    <RouteDialog
+      title="Edit tax rule"
+      closeTo={`/cms/products/tax${search}`}
+      maxWidth="sm"
+      testId={taxIds.ruleDialog}
+    >
+      {rule.data ? (
+        <RuleForm rule={rule.data} />
+      ) : (
+        <DialogContent>
+          {rule.error ? (
+            <Alert severity="error">{rule.error.message}</Alert>
+          ) : (
+            <Skeleton variant="rounded" height={200} />
+          )}
+        </DialogContent>
+      )}
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * A product's variants: SKU, name, options, price and stock. For a hand-made product an admin edits
+ * SKU, price and stock in place and saves the changed rows with one `PUT products/variants`; a shop
+ * product's variants come from the shop and are read-only.
+ */
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ProductDetail } from '@rentloop/domain/catalog';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { ApiError } from '../../api/client.ts';
+import { notify } from '../../utils/notify.ts';
+import { formatAmount } from './amounts.ts';
+import {
+  toVariantsValues,
+  type VariantsFormOutput,
+  type VariantsFormValues,
+  variantChanges,
+  variantsFormSchema,
+} from './bulk-edits.ts';
+import { AmountField, TextInput, WholeNumberField } from './fields.tsx';
+import { useUpdateVariants } from './hooks.ts';
+import { errorsByItem } from './item-errors.ts';
+import { formatOptions, SOURCE_LABELS } from './product-form.ts';
+import { productsIds } from './testids.ts';
+
+const count = new Intl.NumberFormat('en');
+
+function VariantsTable({ children }: { children: ReactNode }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Variants" data-testid={productsIds.variantsTable}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: 260 }}>SKU</TableCell>
+            <TableCell>Name</TableCell>
+            <TableCell>Options</TableCell>
+            <TableCell align="right" sx={{ width: 170 }}>
+              Price
+            </TableCell>
+            <TableCell align="right" sx={{ width: 130 }}>
+              Stock
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        {children}
+      </Table>
+    </TableContainer>
+  );
+}
+
+function ReadOnlyRows({ product }: { product: ProductDetail }) {
+  return (
+    <VariantsTable>
+      <TableBody>
+        {product.variants.map((v) => (
+          <TableRow key={v.id} data-testid={productsIds.variantRow} data-variant-id={v.id}>
+            <TableCell sx={{ fontFamily: 'monospace' }}>{v.sku ?? '—'}</TableCell>
+            <TableCell>{v.name}</TableCell>
+            <TableCell>{formatOptions(v.options) || '—'}</TableCell>
+            <TableCell align="right">{formatAmount(v.price, product.currency)}</TableCell>
+            <TableCell align="right">{v.stock === null ? 'Not tracked' : count.format(v.stock)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </VariantsTable>
+  );
+}
+
+function EditableRows({ product, currency }: { product: ProductDetail; currency: string }) {
+  const update = useUpdateVariants(product.id);
+  const [problems, setProblems] = useState<string[]>([]);
+  const resolver = useMemo(
+    () =>
+      zodResolver(variantsFormSchema(currency)) as unknown as Resolver<
+        VariantsFormValues,
+        unknown,
+        VariantsFormOutput
+      >,
+    [currency],
+  );
+  const form = useForm<VariantsFormValues, unknown, VariantsFormOutput>({
+    resolver,
+    defaultValues: toVariantsValues(product.variants),
+  });
+  const { reset } = form;
+
+  // The saved values (or a change elsewhere) become the new starting point.
+  useEffect(() => {
+    reset(toVariantsValues(product.variants));
+  }, [product.variants, reset]);
+
+  const onSubmit = form.handleSubmit((output) => {
+    setProblems([]);
+    const changes = variantChanges(product.variants, output);
+    if (changes.length === 0) return;
+    update.mutate(changes, {
+      onSuccess: ({ message }) => notify.success(message || 'Variants updated.'),
+      onError: (error) => {
+        notify.error(error.message);
+        const errors = error instanceof ApiError ? error.errors : null;
+        const { byKey, other } = errorsByItem(
+          errors,
+          'variants',
+          changes.map((c) => c.id),
+        );
+        const rowProblems: string[] = [];
+        for (const [id, fields] of byKey) {
+          const index = product.variants.findIndex((v) => v.id === id);
+          for (const [field, message] of Object.entries(fields)) {
+            if (field === 'sku' || field === 'price' || field === 'stock') {
+              form.setError(`variants.${index}.${field}`, { type: 'server', message });
+            } else {
+              rowProblems.push(`${product.variants[index]?.name ?? id}: ${message}`);
+            }
+          }
+        }
+        setProblems([...(errors ? [] : [error.message]), ...rowProblems, ...other]);
+      },
+    });
+  });
+
+  const dirty = form.formState.isDirty;
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <VariantsTable>
+        <TableBody>
+          {product.variants.map((v, index) => (
+            <TableRow key={v.id} data-testid={productsIds.variantRow} data-variant-id={v.id}>
+              <TableCell>
+                <TextInput
+                  control={form.control}
+                  name={`variants.${index}.sku`}
+                  size="small"
+                  slotProps={{ htmlInput: { 'aria-label': `SKU of ${v.name}` } }}
+                />
+              </TableCell>
+              <TableCell>{v.name}</TableCell>
+              <TableCell>{formatOptions(v.options) || '—'}</TableCell>
+              <TableCell align="right">
+                <AmountField
+                  control={form.control}
+                  name={`variants.${index}.price`}
+                  currency={currency}
+                  size="small"
+                  slotProps={{ htmlInput: { 'aria-label': `Price of ${v.name}` } }}
+                />
+              </TableCell>
+              <TableCell align="right">
+                <WholeNumberField
+                  control={form.control}
+                  name={`variants.${index}.stock`}
+                  size="small"
+                  placeholder="Not tracked"
+                  slotProps={{ htmlInput: { 'aria-label': `Stock of ${v.name}` } }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </VariantsTable>
+      {problems.length > 0 && (
+        <Alert severity="error" sx={{ m: 2 }} data-testid={productsIds.variantsError}>
+          {problems.map((p) => (
+            <div key={p}>{p}</div>
+          ))}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, p: 2 }}>
+        <Button
+          disabled={!dirty || update.isPending}
+          onClick={() => {
+            setProblems([]);
+            reset(toVariantsValues(product.variants));
+          }}
+          data-testid={productsIds.variantsReset}
+        >
+          Discard changes
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<Save />}
+          disabled={!dirty}
+          loading={update.isPending}
+          loadingPosition="start"
+          data-testid={productsIds.variantsSave}
+        >
+          Save variants
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+export function VariantsCard(props: { product: ProductDetail; editable: boolean; currency: string }) {
+  const { product } = props;
+  const fromShop = product.source !== 'manual';
+  return (
+    <Card sx={{ gridColumn: { lg: 'span 2' } }}>
+      <CardHeader
+        title={`Variants (${count.format(product.variants.length)})`}
+        subheader={
+          fromShop
+            ? `Comes from the shop: SKU, price and stock change in ${SOURCE_LABELS[product.source]} and arrive with the next sync.`
+            : props.editable
+              ? 'Change SKU, price or stock in the table, then save.'
+              : undefined
+        }
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0, px: 0, '&:last-child': { pb: 0 } }}>
+        {props.editable && !fromShop ? (
+          <EditableRows product={product} currency={props.currency} />
+        ) : (
+          <ReadOnlyRows product={product} />
+        )}
+        {product.variants.length === 0 && (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            This product has no variants.
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

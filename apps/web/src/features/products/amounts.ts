@@ -1,0 +1,131 @@
+/**
+ * Amounts, percentages and whole numbers as the catalog's forms read and show them. The API sends and
+ * takes decimal strings in the company currency ("129.00"); people type "1,299", "$12.50" or
+ * "CA$ 12.5". Input is read with the domain's `parseMoney` for the company currency (nothing is
+ * rounded: more decimals than the currency has is an error) and sent as the exact decimal; amounts
+ * are shown with `formatMoney`.
+ */
+import { amountInputSchema, percentInputSchema } from '@rentloop/domain/catalog';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { decimalToMinor, formatMoney, minorToDecimal, parseMoney } from '@rentloop/domain/money';
+import { firstError } from '@rentloop/domain/validation';
+import { z } from 'zod';
+
+/**
+ * A transform that checks the value so far with a domain schema (`.transform(via(rule))`): its
+ * issues land on the field, its output goes on. Zod's `pipe` would need the rule's input type to be
+ * exactly the value's type, which the domain's lenient input types (string or number) are not.
+ */
+export function via<O>(rule: z.ZodType<O>) {
+  return (value: unknown, ctx: z.RefinementCtx): O => {
+    const result = rule.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  };
+}
+
+/** The locale amounts are typed and shown in (the back office is in English). */
+export const MONEY_LOCALE = 'en';
+
+/** "CA$1,299.00" for "1299.00" in CAD; `empty` when there is no amount. */
+export function formatAmount(decimal: string | null | undefined, currency: string, empty = '—'): string {
+  if (decimal === null || decimal === undefined || decimal === '') return empty;
+  const minor = decimalToMinor(decimal, currency, { round: 'half-up' });
+  return minor === undefined ? decimal : formatMoney(minor, currency, MONEY_LOCALE);
+}
+
+/** The text an amount field starts with: the plain decimal ("1299.00"), or empty. */
+export const amountText = (decimal: string | null | undefined) => decimal ?? '';
+
+/**
+ * What a person typed as the decimal the API takes, in the currency's decimals ("1,299" -> "1299.00");
+ * null for an empty field; undefined when it is not a non-negative amount of this currency.
+ */
+export function readAmount(text: string, currency: string): string | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const minor = parseMoney(trimmed, currency, MONEY_LOCALE);
+  if (minor === undefined || minor < 0n) return undefined;
+  const decimal = minorToDecimal(minor, currency);
+  return amountInputSchema.safeParse(decimal).success ? decimal : undefined;
+}
+
+/** A form field holding an amount: empty gives null (or "Required field." when required). */
+export function amountField(currency: string, { required = false } = {}) {
+  return z.string().transform((text, ctx): string | null => {
+    const value = readAmount(text, currency);
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.amountInvalid });
+      return z.NEVER;
+    }
+    if (value === null && required) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.required });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** A percentage field ("13", "9.98"): the domain's rule, "Maximum of 100%." above 100; a typed "%" is fine. */
+export const percentField = z
+  .string()
+  .transform((text) => text.trim().replace(/\s*%$/, ''))
+  .transform(
+    via(
+      z.string().superRefine((text, ctx) => {
+        const problem =
+          text === ''
+            ? MESSAGES.required
+            : firstError(text, ['onlyNumbers', 'onlyZeroOrPositive', 'maxHundredPercent']);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+  )
+  .transform(via(percentInputSchema));
+
+/** A percentage without its trailing zeros, as a field shows it: "13.00" -> "13", "9.50" -> "9.5". */
+export const percentText = (percentage: string) =>
+  percentage.includes('.') ? percentage.replace(/0+$/, '').replace(/\.$/, '') : percentage;
+
+/** "13.00" -> "13 %", "9.98" -> "9.98 %". */
+export const formatPercent = (percentage: string) => `${percentText(percentage)} %`;
+
+/**
+ * A whole-number field (stock, months, days): empty gives null, or "Required field." when required;
+ * otherwise the generic messages ("Only numbers allowed.", "Decimals are disallowed.", "Only zero &
+ * positive numbers.").
+ */
+export function wholeNumberField({ required = false, min = 0 } = {}) {
+  return z.string().transform((text, ctx): number | null => {
+    const trimmed = text.trim();
+    if (trimmed === '') {
+      if (required) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.required });
+        return z.NEVER;
+      }
+      return null;
+    }
+    const problem = firstError(trimmed, [
+      'onlyNumbers',
+      'decimalsDisallowed',
+      min > 0 ? 'onlyPositive' : 'onlyZeroOrPositive',
+    ]);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+      return z.NEVER;
+    }
+    const value = Number(trimmed);
+    if (!Number.isSafeInteger(value)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.onlyNumbers });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+/** A whole number as the text of its field. */
+export const numberText = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);

@@ -1,0 +1,338 @@
+import type { Product, ProductDetail, Variant } from '@rentloop/domain/catalog';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { describe, expect, it } from 'vitest';
+import {
+  amountField,
+  formatAmount,
+  formatPercent,
+  percentField,
+  percentText,
+  readAmount,
+  wholeNumberField,
+} from './amounts.ts';
+import { buyoutPayload, toVariantsValues, variantChanges, variantsFormSchema } from './bulk-edits.ts';
+import { errorsByItem } from './item-errors.ts';
+import {
+  formatOptions,
+  htmlToText,
+  OPTIONS_FORMAT,
+  parseOptions,
+  productCreateFormSchema,
+  productEditFormSchema,
+  toFormValues,
+  toUpdatePayload,
+} from './product-form.ts';
+import { shopFormSchema, toShopInput } from './shop-form.ts';
+import { taxRuleFormSchema } from './tax-form.ts';
+
+const messagesOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
+  id: 7,
+  company_id: 1,
+  source: 'manual',
+  shop_id: null,
+  name: 'Road bike',
+  description: null,
+  type: 'normal',
+  status: 'active',
+  product_class: 'standard',
+  image_url: null,
+  currency: 'CAD',
+  rental_prices: { monthly: '49.00', quarterly: null, annually: '499.00' },
+  minimum_term_months: 3,
+  buyout_price: '900.00',
+  deposit: null,
+  purchase_price: null,
+  variants_count: 0,
+  stock_total: null,
+  collections: [{ id: 4, name: 'Bikes' }],
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  variants: [],
+  bundles: [],
+  ...over,
+});
+
+const variant = (id: number, over: Partial<Variant> = {}): Variant => ({
+  id,
+  product_id: 7,
+  product_name: 'Road bike',
+  shop_id: null,
+  sku: `RB-${id}`,
+  name: `Size ${id}`,
+  options: { Size: String(id) },
+  price: '49.00',
+  stock: 3,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('amounts', () => {
+  it('reads what people type as the exact decimal of the currency', () => {
+    expect(readAmount('1,299', 'CAD')).toBe('1299.00');
+    expect(readAmount(' $12.5 ', 'CAD')).toBe('12.50');
+    expect(readAmount('CA$0.99', 'CAD')).toBe('0.99');
+    expect(readAmount('', 'CAD')).toBeNull();
+    expect(readAmount('1500', 'JPY')).toBe('1500');
+  });
+
+  it('refuses what is not an amount of the currency, and never rounds', () => {
+    for (const bad of ['abc', '12.345', '1,23', '-5', '12.5.0', '1e3'])
+      expect(readAmount(bad, 'CAD')).toBeUndefined();
+    expect(readAmount('12.5', 'JPY')).toBeUndefined();
+    expect(readAmount('1234567890123', 'CAD')).toBeUndefined();
+  });
+
+  it('gives "Must be a valid amount." and, when required, "Required field."', () => {
+    expect(messagesOf(amountField('CAD').safeParse('12,,0'))).toEqual({ '': MESSAGES.amountInvalid });
+    expect(amountField('CAD').parse('')).toBeNull();
+    expect(messagesOf(amountField('CAD', { required: true }).safeParse(' '))).toEqual({
+      '': MESSAGES.required,
+    });
+  });
+
+  it('shows amounts with the currency', () => {
+    expect(formatAmount('1299.00', 'CAD')).toBe('CA$1,299.00');
+    expect(formatAmount('12.5', 'EUR')).toBe('€12.50');
+    expect(formatAmount(null, 'CAD')).toBe('—');
+  });
+
+  it('reads percentages with the domain rule and "Maximum of 100%."', () => {
+    expect(percentField.parse('13')).toBe('13');
+    expect(percentField.parse('9.98 %')).toBe('9.98');
+    expect(messagesOf(percentField.safeParse('150'))).toEqual({ '': MESSAGES.maxHundredPercent });
+    expect(messagesOf(percentField.safeParse('abc'))).toEqual({ '': MESSAGES.onlyNumbers });
+    expect(messagesOf(percentField.safeParse('-1'))).toEqual({ '': MESSAGES.onlyZeroOrPositive });
+    expect(messagesOf(percentField.safeParse(''))).toEqual({ '': MESSAGES.required });
+    expect(percentField.safeParse('9.975').success).toBe(false);
+    expect(formatPercent('13.00')).toBe('13 %');
+    expect(percentText('9.50')).toBe('9.5');
+  });
+
+  it('reads whole numbers with the generic messages', () => {
+    expect(wholeNumberField().parse('12')).toBe(12);
+    expect(wholeNumberField().parse('')).toBeNull();
+    expect(messagesOf(wholeNumberField().safeParse('1.5'))).toEqual({ '': MESSAGES.decimalsDisallowed });
+    expect(messagesOf(wholeNumberField().safeParse('-2'))).toEqual({ '': MESSAGES.onlyZeroOrPositive });
+    expect(messagesOf(wholeNumberField().safeParse('ten'))).toEqual({ '': MESSAGES.onlyNumbers });
+    expect(messagesOf(wholeNumberField({ min: 1 }).safeParse('0'))).toEqual({ '': MESSAGES.onlyPositive });
+  });
+});
+
+describe('product form', () => {
+  it('reads and writes variant options', () => {
+    expect(parseOptions('Color: Red, Size : M')).toEqual({ Color: 'Red', Size: 'M' });
+    expect(parseOptions('')).toEqual({});
+    expect(parseOptions('Red')).toBeUndefined();
+    expect(formatOptions({ Color: 'Red', Size: 'M' })).toBe('Color: Red, Size: M');
+  });
+
+  it('turns the create form into the API payload', () => {
+    const values = {
+      ...toFormValues(),
+      name: ' Camera ',
+      rental_prices: { monthly: '1,200', quarterly: '', annually: '$12000.5' },
+      minimum_term_months: '6',
+      collection_ids: [4],
+      variants: [
+        { sku: 'CAM-1', name: 'Body', options: 'Mount: E', price: '999.99', stock: '2' },
+        { sku: '', name: 'Kit', options: '', price: '', stock: '' },
+      ],
+    };
+    expect(productCreateFormSchema('CAD').parse(values)).toEqual({
+      name: 'Camera',
+      description: null,
+      type: 'normal',
+      status: 'active',
+      image_url: null,
+      rental_prices: { monthly: '1200.00', quarterly: null, annually: '12000.50' },
+      minimum_term_months: 6,
+      buyout_price: null,
+      deposit: null,
+      purchase_price: null,
+      product_class: 'standard',
+      collection_ids: [4],
+      variants: [
+        { sku: 'CAM-1', name: 'Body', options: { Mount: 'E' }, price: '999.99', stock: 2 },
+        { sku: null, name: 'Kit', options: {}, price: null, stock: null },
+      ],
+    });
+  });
+
+  it('puts the problems on their fields', () => {
+    const values = {
+      ...toFormValues(),
+      name: '',
+      buyout_price: 'twelve',
+      variants: [{ sku: '', name: '', options: 'Red', price: '1.234', stock: '-1' }],
+    };
+    expect(messagesOf(productCreateFormSchema('CAD').safeParse(values))).toEqual({
+      name: MESSAGES.required,
+      buyout_price: MESSAGES.amountInvalid,
+      'variants.0.name': MESSAGES.required,
+      'variants.0.options': OPTIONS_FORMAT,
+      'variants.0.price': MESSAGES.amountInvalid,
+      'variants.0.stock': MESSAGES.onlyZeroOrPositive,
+    });
+    expect(
+      messagesOf(productCreateFormSchema('CAD').safeParse({ ...toFormValues(), name: 'x', variants: [] })),
+    ).toEqual({
+      variants: 'A product needs at least one variant.',
+    });
+  });
+
+  it('shows a shop’s HTML description as text', () => {
+    expect(htmlToText('<p>Rent the <b>bike</b> &amp; helmet.</p>\n<p>Monthly.</p>')).toBe(
+      'Rent the bike & helmet. Monthly.',
+    );
+    expect(toFormValues(product({ source: 'shopify', description: '<p>A&nbsp;tent</p>' })).description).toBe(
+      'A tent',
+    );
+    expect(toFormValues(product({ description: 'Typed <by hand>' })).description).toBe('Typed <by hand>');
+  });
+
+  it('sends only Rentloop’s fields for a product from a shop', () => {
+    const synced = product({ source: 'woocommerce', shop_id: '12' });
+    const output = productEditFormSchema('CAD').parse(toFormValues(synced));
+    const payload = toUpdatePayload(output, synced);
+    expect(Object.keys(payload).sort()).toEqual([
+      'buyout_price',
+      'collection_ids',
+      'deposit',
+      'minimum_term_months',
+      'product_class',
+      'purchase_price',
+      'rental_prices',
+    ]);
+    expect(payload.rental_prices).toEqual({ monthly: '49.00', quarterly: null, annually: '499.00' });
+    expect(toUpdatePayload(output, product())).toMatchObject({ name: 'Road bike', status: 'active' });
+  });
+});
+
+describe('bulk edits', () => {
+  it('sends only the changed fields of changed variants', () => {
+    const variants = [variant(1), variant(2), variant(3, { price: null, stock: null })];
+    const values = toVariantsValues(variants);
+    values.variants[0] = { ...values.variants[0]!, stock: '5' };
+    values.variants[2] = { sku: '', price: '10', stock: '' };
+    const output = variantsFormSchema('CAD').parse(values);
+    expect(variantChanges(variants, output)).toEqual([
+      { id: 1, stock: 5 },
+      { id: 3, sku: null, price: '10.00' },
+    ]);
+  });
+
+  it('makes the buyout payload and names the fields that are not amounts', () => {
+    const p = (id: number) => ({ id, name: `P${id}` }) as Product;
+    expect(
+      buyoutPayload(
+        [
+          { product: p(1), text: '1,000' },
+          { product: p(2), text: '' },
+          { product: p(3), text: 'abc' },
+        ],
+        'CAD',
+      ),
+    ).toEqual({
+      products: [
+        { id: 1, buyout_price: '1000.00' },
+        { id: 2, buyout_price: null },
+      ],
+      invalid: [3],
+    });
+  });
+
+  it('puts a 422 on the item it names by its place in the payload', () => {
+    const { byKey, other } = errorsByItem(
+      {
+        'products.1.buyout_price': ['Must be an amount in CAD (at most its number of decimals).'],
+        'products.0.id': ['No such product.'],
+        'products.9.id': ['Out of range.'],
+        products: ['Too many.'],
+      },
+      'products',
+      [11, 22],
+    );
+    expect(byKey.get(22)).toEqual({
+      buyout_price: 'Must be an amount in CAD (at most its number of decimals).',
+    });
+    expect(byKey.get(11)).toEqual({ id: 'No such product.' });
+    expect(other).toEqual(['Out of range.', 'Too many.']);
+  });
+});
+
+describe('tax rule form', () => {
+  it('reads a rule with the domain schema', () => {
+    expect(
+      taxRuleFormSchema.parse({
+        name: '',
+        country: 'CA',
+        region: 'on',
+        product_class: 'standard',
+        percentage: '13',
+      }),
+    ).toEqual({ name: null, country: 'ca', region: 'ON', product_class: 'standard', percentage: '13' });
+    expect(
+      messagesOf(
+        taxRuleFormSchema.safeParse({
+          name: '',
+          country: '',
+          region: '',
+          product_class: 'zero',
+          percentage: '101',
+        }),
+      ),
+    ).toEqual({ country: MESSAGES.countryCodeFormat, percentage: MESSAGES.maxHundredPercent });
+  });
+});
+
+describe('shop connection form', () => {
+  const stored = {
+    shop_system: 'woocommerce' as const,
+    url: 'https://shop.test',
+    has_credentials: true,
+    syncable: true,
+  };
+  const none = { shop_system: null, url: null, has_credentials: false, syncable: false };
+  const values = {
+    shop_system: 'woocommerce' as const,
+    url: 'https://shop.test/',
+    consumer_key: '',
+    consumer_secret: '',
+    access_token: '',
+  };
+
+  it('keeps the stored credentials when the fields stay empty', () => {
+    expect(toShopInput(values)).toEqual({ shop_system: 'woocommerce', url: 'https://shop.test/' });
+    expect(shopFormSchema(stored).parse(values)).toEqual({
+      shop_system: 'woocommerce',
+      url: 'https://shop.test/',
+    });
+  });
+
+  it('needs credentials when none are stored for that shop', () => {
+    expect(messagesOf(shopFormSchema(none).safeParse(values))).toEqual({
+      consumer_key: MESSAGES.required,
+      consumer_secret: MESSAGES.required,
+    });
+    expect(messagesOf(shopFormSchema(stored).safeParse({ ...values, shop_system: 'shopify' }))).toEqual({
+      access_token: MESSAGES.required,
+    });
+  });
+
+  it('checks the address and sends typed credentials', () => {
+    expect(messagesOf(shopFormSchema(stored).safeParse({ ...values, url: 'shop' }))).toEqual({
+      url: MESSAGES.validUrl,
+    });
+    expect(shopFormSchema(none).parse({ ...values, consumer_key: 'ck_1', consumer_secret: 'cs_1' })).toEqual({
+      shop_system: 'woocommerce',
+      url: 'https://shop.test/',
+      credentials: { consumer_key: 'ck_1', consumer_secret: 'cs_1' },
+    });
+  });
+});

@@ -1,0 +1,180 @@
+/** Data hooks of products, their variants, bulk buyout prices and the product sync (STYLE.md #2). */
+import type { Product, ProductDetail, ProductSync, Variant } from '@rentloop/domain/catalog';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type ApiResult, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { type ListState, listQuery } from '../../components/list-state.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+import { bundlesKeys, collectionsKeys, productSyncKeys, productsKeys, variantsKeys } from './keys.ts';
+import type { ProductCreatePayload, ProductUpdatePayload } from './product-form.ts';
+
+export function useProducts(state: ListState, perPage?: number) {
+  const company = useCompanyId();
+  const query = listQuery(state, perPage);
+  return useQuery({
+    queryKey: productsKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<Product[]>(paths.replica(company, 'products'), { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}
+
+export function useProduct(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: productsKeys.detail(company, id),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<ProductDetail>(paths.company(company, `products/${id}`), { signal })),
+  });
+}
+
+/** Variants by SKU or name, for pickers (`GET variants?search=`). */
+export function useVariantSearch(search: string, enabled = true) {
+  const company = useCompanyId();
+  const query = { page: 1, per_page: 20, search: search.trim() || undefined, sort: 'sku', desc: false };
+  return useQuery({
+    queryKey: variantsKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<Variant[]>(paths.replica(company, 'variants'), { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+    enabled,
+  });
+}
+
+export interface Saved<T> {
+  data: T;
+  /** The server's message ("Product created.", "Buyout prices updated."). */
+  message: string;
+}
+
+/** A write's answer as data and message; a failure as an ApiError (with any 422 field errors). */
+export async function send<T>(call: Promise<ApiResult<T>>): Promise<Saved<T>> {
+  const result = await call;
+  if (!result.success) throw new ApiError(result);
+  return { data: result.data as T, message: result.message };
+}
+
+/** Everything a product change can show up in (bundles and collections show products too). */
+function useRefreshCatalog() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: productsKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: variantsKeys.all }),
+      queryClient.invalidateQueries({ queryKey: collectionsKeys.all }),
+      queryClient.invalidateQueries({ queryKey: bundlesKeys.details() }),
+    ]);
+}
+
+export function useCreateProduct() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (input: ProductCreatePayload) =>
+      send(api.post<ProductDetail>(paths.company(company, 'products'), input)),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(productsKeys.detail(company, data.id), data);
+      await refresh();
+    },
+  });
+}
+
+export function useUpdateProduct(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (input: ProductUpdatePayload) =>
+      send(api.put<ProductDetail>(paths.company(company, `products/${id}`), input)),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(productsKeys.detail(company, id), data);
+      await refresh();
+    },
+  });
+}
+
+export interface VariantChange {
+  id: number;
+  sku?: string | null;
+  price?: string | null;
+  stock?: number | null;
+}
+
+/** `PUT products/variants` for the variants of one product (hand-made products only). */
+export function useUpdateVariants(productId: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (variants: VariantChange[]) =>
+      send(api.put<{ updated: number }>(paths.company(company, 'products/variants'), { variants })),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: productsKeys.detail(company, productId) }),
+        refresh(),
+      ]);
+    },
+  });
+}
+
+export interface BuyoutChange {
+  id: number;
+  buyout_price: string | null;
+}
+
+/** `PUT products`: the buyout prices of many products in one call. */
+export function useBulkBuyout() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (products: BuyoutChange[]) =>
+      send(api.put<{ updated: number }>(paths.company(company, 'products'), { products })),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: productsKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: productsKeys.details() }),
+      ]);
+    },
+  });
+}
+
+// ---- product sync ----
+
+export const syncIsActive = (sync: ProductSync | null | undefined) =>
+  sync?.status === 'queued' || sync?.status === 'running';
+
+/** How often the list asks for the progress of a running sync. */
+export const SYNC_POLL_MS = 1_000;
+
+/**
+ * The company's latest sync (`GET products/sync`), polled while it is queued or running. A 404 means
+ * no sync has been recorded yet.
+ */
+export function useLatestSync() {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: productSyncKeys.detail(company),
+    queryFn: async ({ signal }) => {
+      const result = await api.get<ProductSync | null>(paths.company(company, 'products/sync'), { signal });
+      if (result.status === 404) return null;
+      return unwrap(result);
+    },
+    refetchInterval: (query) => (syncIsActive(query.state.data) ? SYNC_POLL_MS : false),
+    staleTime: 0,
+  });
+}
+
+export function useStartSync() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => send(api.post<ProductSync>(paths.company(company, 'products/sync'))),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(productSyncKeys.detail(company), data);
+      await queryClient.invalidateQueries({ queryKey: productSyncKeys.detail(company) });
+    },
+  });
+}

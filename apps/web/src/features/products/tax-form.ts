@@ -1,0 +1,57 @@
+/** The tax forms: the default rate and a tax rule, read with the domain's tax schemas. */
+import { PRODUCT_CLASSES, type TaxRule, taxRuleInputSchema } from '@rentloop/domain/catalog';
+import { countriesIn, countryName } from '@rentloop/domain/countries';
+import { regionByCode } from '@rentloop/domain/regions';
+import { z } from 'zod';
+import { percentField, percentText, via } from './amounts.ts';
+
+export interface CountryOption {
+  code: string;
+  name: string;
+}
+
+/** Every country, by English name (a tax rule may be for any country the company ships to). */
+export const COUNTRY_OPTIONS: readonly CountryOption[] = countriesIn('en').map((c) => ({
+  code: c.alpha2,
+  name: c.name,
+}));
+
+export const countryLabel = (code: string) => countryName(code) ?? code.toUpperCase();
+
+/** "Ontario (ON)", or the code itself for a region the tables do not know. */
+export const regionLabel = (country: string, region: string | null) => {
+  if (!region) return null;
+  const known = regionByCode(country, region);
+  return known ? `${known.name} (${known.region})` : region;
+};
+
+export interface TaxRuleValues {
+  name: string;
+  country: string;
+  region: string;
+  product_class: (typeof PRODUCT_CLASSES)[number];
+  percentage: string;
+}
+
+export const taxRuleFormSchema = z.object({
+  name: z
+    .string()
+    .transform((v) => (v.trim() === '' ? null : v))
+    .transform(via(taxRuleInputSchema.shape.name.unwrap())),
+  country: taxRuleInputSchema.shape.country,
+  region: z
+    .string()
+    .transform((v) => (v.trim() === '' ? null : v))
+    .transform(via(taxRuleInputSchema.shape.region.unwrap())),
+  product_class: z.enum(PRODUCT_CLASSES),
+  percentage: percentField,
+});
+export type TaxRuleOutput = z.output<typeof taxRuleFormSchema>;
+
+export const toRuleValues = (rule?: TaxRule): TaxRuleValues => ({
+  name: rule?.name ?? '',
+  country: rule?.country ?? '',
+  region: rule?.region ?? '',
+  product_class: rule?.product_class ?? 'standard',
+  percentage: rule ? percentText(rule.percentage) : '',
+});

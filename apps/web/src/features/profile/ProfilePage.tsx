@@ -1,0 +1,322 @@
+/**
+ * `/auth/profile`: your name and email, your password, and which toasts you see (spec 01 §6 "Alert
+ * visibility": errors, warnings and successes per preference, default on; info always).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import LockReset from '@mui/icons-material/LockReset';
+import Save from '@mui/icons-material/Save';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import type { Me } from '@rentloop/domain/auth';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { profileUpdateSchema } from '@rentloop/domain/users';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { applyServerErrors } from '../../components/form-errors.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PageLoader } from '../../components/PageLoader.tsx';
+import { formatDate } from '../../utils/dates.ts';
+import { notify, setToastPreferences } from '../../utils/notify.ts';
+import { type OwnPasswordForm, ownPasswordFormSchema } from '../auth/password-form.ts';
+import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useChangePassword, useUpdateUser } from '../users/hooks.ts';
+import { profileIds } from './testids.ts';
+
+const detailsSchema = profileUpdateSchema
+  .required({ name: true, email: true })
+  .pick({ name: true, email: true });
+
+function DetailsCard({ me }: { me: Me }) {
+  const update = useUpdateUser(me.id);
+  const form = useForm({
+    resolver: zodResolver(detailsSchema),
+    defaultValues: { name: me.name, email: me.email },
+  });
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: ({ data: user, message }) => {
+        form.reset({ name: user.name, email: user.email });
+        notify.success(message || MESSAGES.profileUpdated);
+      },
+      onError: (error) => {
+        notify.error(MESSAGES.profileUpdateFailed);
+        applyServerErrors(form, error);
+      },
+    }),
+  );
+  return (
+    <Card>
+      <CardHeader
+        title="Details"
+        subheader="Name and email, trimmed of spaces"
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} data-testid={profileIds.detailsForm}>
+          <Stack spacing={2}>
+            <FormTextField
+              control={form.control}
+              name="name"
+              label="Name"
+              autoComplete="name"
+              slotProps={{ htmlInput: { 'data-testid': profileIds.name } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              helperText="A new address must be verified again: we send it a link."
+              slotProps={{ htmlInput: { 'data-testid': profileIds.email } }}
+            />
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<Save />}
+                loading={update.isPending}
+                loadingPosition="start"
+                disabled={!form.formState.isDirty}
+                data-testid={profileIds.saveDetails}
+              >
+                Save details
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordCard({ me }: { me: Me }) {
+  const change = useChangePassword(me.id);
+  const form = useForm<OwnPasswordForm>({
+    resolver: zodResolver(ownPasswordFormSchema),
+    defaultValues: { current_password: '', password: '', confirm: '' },
+  });
+  const onSubmit = form.handleSubmit(({ current_password, password }) =>
+    change.mutate(
+      { current_password, password },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message || MESSAGES.passwordChanged);
+          form.reset();
+        },
+        onError: (error) => {
+          notify.error(MESSAGES.passwordChangeFailed);
+          applyServerErrors(form, error);
+        },
+      },
+    ),
+  );
+  return (
+    <Card>
+      <CardHeader
+        title="Password"
+        subheader="Changing it signs you out everywhere else"
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} data-testid={profileIds.passwordForm}>
+          {/* Lets password managers match the password to the account. */}
+          <input type="hidden" autoComplete="username" value={me.email} readOnly />
+          <Stack spacing={2}>
+            <FormTextField
+              control={form.control}
+              name="current_password"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              slotProps={{ htmlInput: { 'data-testid': profileIds.currentPassword } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              helperText="At least 8 characters."
+              slotProps={{ htmlInput: { 'data-testid': profileIds.newPassword } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="confirm"
+              label="Repeat the new password"
+              type="password"
+              autoComplete="new-password"
+              slotProps={{ htmlInput: { 'data-testid': profileIds.confirmPassword } }}
+            />
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<LockReset />}
+                loading={change.isPending}
+                loadingPosition="start"
+                data-testid={profileIds.savePassword}
+              >
+                Change password
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+type PreferenceKey = 'show_errors' | 'show_warnings' | 'show_successes';
+
+const PREFERENCES: { key: PreferenceKey; label: string; description: string }[] = [
+  { key: 'show_errors', label: 'Errors', description: 'When something could not be done.' },
+  {
+    key: 'show_warnings',
+    label: 'Warnings',
+    description: 'Problems worth a look, such as a list that could not load. Shown in operator companies.',
+  },
+  { key: 'show_successes', label: 'Successes', description: 'Confirmations such as “Profile updated.”' },
+];
+
+function AlertsCard({ me }: { me: Me }) {
+  const update = useUpdateUser(me.id);
+  const { company } = useCurrentCompany();
+  const toggle = (key: PreferenceKey, value: boolean) =>
+    update.mutate(
+      { [key]: value },
+      {
+        onSuccess: ({ data: user, message }) => {
+          // The new preferences count from this very toast on.
+          setToastPreferences({
+            showErrors: user.show_errors,
+            showWarnings: user.show_warnings,
+            showSuccesses: user.show_successes,
+            companyIsSuper: company?.flags.isSuper ?? false,
+          });
+          notify.success(message || MESSAGES.profileUpdated);
+        },
+        onError: () => notify.error(MESSAGES.profileUpdateFailed),
+      },
+    );
+  const pending = update.isPending ? update.variables : undefined;
+  return (
+    <Card>
+      <CardHeader
+        title="Alerts"
+        subheader="Which messages pop up in the corner of the screen"
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack divider={<Divider flexItem />} spacing={1}>
+          {PREFERENCES.map(({ key, label, description }) => {
+            const checked = pending && key in pending ? Boolean(pending[key]) : me[key];
+            return (
+              <FormControlLabel
+                key={key}
+                sx={{ alignItems: 'flex-start', mx: 0, gap: 1 }}
+                control={
+                  <Switch
+                    checked={checked}
+                    disabled={update.isPending}
+                    onChange={(event) => toggle(key, event.target.checked)}
+                    slotProps={{ input: { 'data-testid': profileIds.preference(key) } as object }}
+                  />
+                }
+                label={
+                  <Box sx={{ pt: 0.75 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {label}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {description}
+                    </Typography>
+                  </Box>
+                }
+              />
+            );
+          })}
+        </Stack>
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
+          Information messages are always shown.
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompaniesCard({ me }: { me: Me }) {
+  const companies = me.companies.filter((c) => c.hasCompanyAccess);
+  return (
+    <Card>
+      <CardHeader
+        title="Account"
+        subheader={`Member since ${formatDate(me.created_at)}`}
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {me.role && (
+          <Chip
+            label={me.role === 'super-admin' ? 'Super admin' : 'Support user'}
+            color="secondary"
+            size="small"
+            sx={{ mb: 1 }}
+          />
+        )}
+        {companies.length > 0 ? (
+          <List dense disablePadding data-testid={profileIds.companies}>
+            {companies.map((c) => (
+              <ListItem key={c.id} disableGutters data-testid={profileIds.company(c.id)}>
+                <ListItemText primary={c.name} secondary={c.currency} />
+                <Chip label={c.role} size="small" variant="outlined" sx={{ textTransform: 'capitalize' }} />
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          <Typography variant="body2" color="text.secondary" data-testid={profileIds.companies}>
+            {me.role ? 'Operators open every company from the company switcher.' : 'No company yet.'}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProfilePage() {
+  const { me } = useCurrentCompany();
+  if (!me) return <PageLoader />;
+  return (
+    <Box data-testid={profileIds.page}>
+      <PageHeader title="Profile" subtitle={me.email} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <Stack spacing={2}>
+          <DetailsCard me={me} />
+          <AlertsCard me={me} />
+        </Stack>
+        <Stack spacing={2}>
+          <PasswordCard me={me} />
+          <CompaniesCard me={me} />
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,15 @@
+export const profileIds = {
+  page: 'profile-page',
+  detailsForm: 'profile-details-form',
+  name: 'profile-name',
+  email: 'profile-email',
+  saveDetails: 'profile-save-details',
+  passwordForm: 'profile-password-form',
+  currentPassword: 'profile-current-password',
+  newPassword: 'profile-new-password',
+  confirmPassword: 'profile-confirm-password',
+  savePassword: 'profile-save-password',
+  preference: (key: string) => `profile-preference-${key}`,
+  companies: 'profile-companies',
+  company: (id: number) => `profile-company-${id}`,
+} as const;

@@ -1,0 +1,360 @@
+/**
+ * `/super/users/{id}`: an operator edits any account — name, email, active or disabled — sets its
+ * password, sees its companies, and deletes it.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import LockReset from '@mui/icons-material/LockReset';
+import Save from '@mui/icons-material/Save';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { profileUpdateSchema, type User } from '@rentloop/domain/users';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { ApiError } from '../../api/client.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { applyServerErrors } from '../../components/form-errors.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatDate, formatDateTime } from '../../utils/dates.ts';
+import { notify } from '../../utils/notify.ts';
+import { type NewPasswordForm, newPasswordFormSchema } from '../auth/password-form.ts';
+import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useChangePassword, useDeleteUser, useUpdateUser, useUser } from '../users/hooks.ts';
+import { FunctionChips, RoleChip, UserStatusChip } from '../users/UserChips.tsx';
+import { superUsersIds } from './testids.ts';
+
+/** Name and email, and the status: an invited account keeps "invited" until it sets a password. */
+const detailsSchema = profileUpdateSchema
+  .pick({ name: true, email: true })
+  .required()
+  .extend({ status: z.enum(['active', 'disabled', 'invited']) });
+type Details = z.infer<typeof detailsSchema>;
+
+function DetailsCard({ user, self }: { user: User; self: boolean }) {
+  const update = useUpdateUser(user.id);
+  const form = useForm<Details>({
+    resolver: zodResolver(detailsSchema),
+    values: { name: user.name, email: user.email, status: user.status },
+  });
+  const onSubmit = form.handleSubmit(({ name, email, status }) =>
+    update.mutate(
+      // The status is sent only when it changes, and "invited" is never set by hand.
+      status !== user.status && status !== 'invited' ? { name, email, status } : { name, email },
+      {
+        onSuccess: ({ message }) => notify.success(message || MESSAGES.userUpdated),
+        onError: (error) => {
+          notify.error(error.message || MESSAGES.profileUpdateFailed);
+          applyServerErrors(form, error);
+        },
+      },
+    ),
+  );
+  return (
+    <Card>
+      <CardHeader title="Account" slotProps={{ title: { variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.detailForm}>
+          <Stack spacing={2}>
+            <FormTextField
+              control={form.control}
+              name="name"
+              label="Name"
+              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailNameField } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="email"
+              label="Email"
+              type="email"
+              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailEmailField } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="status"
+              label="Status"
+              select
+              helperText={
+                self
+                  ? 'You cannot disable your own account.'
+                  : 'A disabled account cannot sign in; its sessions end at once.'
+              }
+              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailStatus } }}
+            >
+              <MenuItem value="active" data-testid={superUsersIds.statusOption('active')}>
+                Active
+              </MenuItem>
+              <MenuItem value="disabled" disabled={self} data-testid={superUsersIds.statusOption('disabled')}>
+                Disabled
+              </MenuItem>
+              {user.status === 'invited' && (
+                <MenuItem value="invited" data-testid={superUsersIds.statusOption('invited')}>
+                  Invited (not accepted yet)
+                </MenuItem>
+              )}
+            </FormTextField>
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<Save />}
+                loading={update.isPending}
+                loadingPosition="start"
+                disabled={!form.formState.isDirty}
+                data-testid={superUsersIds.detailSave}
+              >
+                Save
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PasswordCard({ user }: { user: User }) {
+  const change = useChangePassword(user.id);
+  const form = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const onSubmit = form.handleSubmit(({ password }) =>
+    change.mutate(
+      { password },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message || MESSAGES.passwordChanged);
+          form.reset();
+        },
+        onError: (error) => {
+          notify.error(MESSAGES.passwordChangeFailed);
+          applyServerErrors(form, error);
+        },
+      },
+    ),
+  );
+  return (
+    <Card>
+      <CardHeader
+        title="Set a password"
+        subheader="Every session of the account ends; tell the user the new password in person"
+        slotProps={{ title: { variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.passwordForm}>
+          <input type="hidden" autoComplete="username" value={user.email} readOnly />
+          <Stack spacing={2}>
+            <FormTextField
+              control={form.control}
+              name="password"
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              helperText="At least 8 characters."
+              slotProps={{ htmlInput: { 'data-testid': superUsersIds.password } }}
+            />
+            <FormTextField
+              control={form.control}
+              name="confirm"
+              label="Repeat the password"
+              type="password"
+              autoComplete="new-password"
+              slotProps={{ htmlInput: { 'data-testid': superUsersIds.confirm } }}
+            />
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                startIcon={<LockReset />}
+                loading={change.isPending}
+                loadingPosition="start"
+                data-testid={superUsersIds.passwordSave}
+              >
+                Set password
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function MembershipsCard({ user }: { user: User }) {
+  return (
+    <Card>
+      <CardHeader title="Companies" slotProps={{ title: { variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        {user.companies.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid={superUsersIds.memberships}>
+            {user.role ? 'An operator: sees every company.' : 'Not in any company.'}
+          </Typography>
+        ) : (
+          <List dense disablePadding data-testid={superUsersIds.memberships}>
+            {user.companies.map((c) => (
+              <ListItem key={c.id} disableGutters divider data-testid={superUsersIds.membership}>
+                <ListItemText
+                  primary={
+                    <Link component={RouterLink} to={`/super/companies/${c.id}`} underline="hover">
+                      {c.name}
+                    </Link>
+                  }
+                  secondary={<FunctionChips functions={c.company_functions} />}
+                  slotProps={{ secondary: { component: 'div', sx: { mt: 0.5 } } }}
+                />
+                <RoleChip role={c.role} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function useDeleteUserDialog(user: User | undefined) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteUser();
+  const navigate = useNavigate();
+  const confirm = () => {
+    if (!user) return;
+    remove.mutate(user.id, {
+      onSuccess: ({ message }) => {
+        notify.success(message || MESSAGES.userDeleted);
+        setOpen(false);
+        navigate('/super/users', { replace: true });
+      },
+      onError: (error) =>
+        notify.error(
+          error instanceof ApiError && error.status === 409
+            ? `${MESSAGES.userDeleteFailed} ${error.message}`
+            : MESSAGES.userDeleteFailed,
+        ),
+    });
+  };
+  const dialog = user && (
+    <ConfirmDialog
+      open={open}
+      title={`Delete ${user.name}?`}
+      confirmLabel="Delete user"
+      busy={remove.isPending}
+      onConfirm={confirm}
+      onClose={() => setOpen(false)}
+    >
+      The account {user.email} is deleted and leaves every company. Its past changes stay in the history logs.
+    </ConfirmDialog>
+  );
+  return { openDelete: () => setOpen(true), deleteDialog: dialog };
+}
+
+export function SuperUserDetailPage() {
+  const id = Number(useParams().id);
+  const user = useUser(id);
+  const { me } = useCurrentCompany();
+  const u = user.data;
+  const self = me?.id === id;
+  const { openDelete, deleteDialog } = useDeleteUserDialog(u);
+
+  useEffect(() => {
+    if (user.error && !(user.error instanceof ApiError && user.error.status === 404)) {
+      notify.error(MESSAGES.userFetchFailed);
+    }
+  }, [user.error]);
+
+  const back = (
+    <Button component={RouterLink} to="/super/users" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
+      Users
+    </Button>
+  );
+
+  if (user.error) {
+    const missing = user.error instanceof ApiError && user.error.status === 404;
+    return (
+      <Box data-testid={superUsersIds.detailPage}>
+        {back}
+        <Alert severity={missing ? 'info' : 'error'} data-testid={superUsersIds.detailError}>
+          {missing ? 'This user does not exist (any more).' : MESSAGES.userFetchFailed}
+        </Alert>
+      </Box>
+    );
+  }
+
+  return (
+    <Box data-testid={superUsersIds.detailPage}>
+      {back}
+      <PageHeader
+        title={
+          u ? (
+            <Box
+              component="span"
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+            >
+              <span data-testid={superUsersIds.detailName}>{u.name}</span>
+              <UserStatusChip status={u.status} />
+              <RoleChip role={u.role} />
+            </Box>
+          ) : (
+            <Skeleton width={260} />
+          )
+        }
+        subtitle={
+          u ? (
+            `${u.email} · since ${formatDate(u.created_at)} · ${
+              u.email_verified_at ? `verified ${formatDateTime(u.email_verified_at)}` : 'email not verified'
+            }`
+          ) : (
+            <Skeleton width={240} />
+          )
+        }
+        actions={
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlined />}
+            onClick={openDelete}
+            disabled={!u || self}
+            data-testid={superUsersIds.delete}
+          >
+            Delete user
+          </Button>
+        }
+      />
+      {u ? (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            alignItems: 'start',
+            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          <Stack spacing={2}>
+            <DetailsCard user={u} self={self} />
+            <MembershipsCard user={u} />
+          </Stack>
+          <PasswordCard user={u} />
+        </Box>
+      ) : (
+        <Skeleton variant="rounded" height={320} />
+      )}
+      {deleteDialog}
+    </Box>
+  );
+}

@@ -1,0 +1,42 @@
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import { lazyPage } from '../../app/lazy.ts';
+import type { AppRoute } from '../../app/route-meta.ts';
+
+const SuperUsersPage = lazyPage(() => import('./SuperUsersPage.tsx').then((m) => m.SuperUsersPage));
+const SuperUserCreateDialog = lazyPage(() =>
+  import('./SuperUserCreateDialog.tsx').then((m) => m.SuperUserCreateDialog),
+);
+const SuperUserDetailPage = lazyPage(() =>
+  import('./SuperUserDetailPage.tsx').then((m) => m.SuperUserDetailPage),
+);
+
+export const superUsersRoutes: AppRoute[] = [
+  {
+    path: '/super/users',
+    meta: {
+      name: 'super-users',
+      title: 'Users',
+      icon: ManageAccountsOutlined,
+      auth: 'super',
+      pageType: 'index',
+    },
+    Component: SuperUsersPage,
+    children: [
+      {
+        path: '/super/users/create',
+        meta: { name: 'super-users-create', title: 'New user', auth: 'super' },
+        Component: SuperUserCreateDialog,
+      },
+    ],
+  },
+  {
+    path: '/super/users/:id',
+    meta: {
+      name: 'super-users-id',
+      title: 'User',
+      auth: 'super',
+      crumb: (params) => `User ${params.id ?? ''}`.trim(),
+    },
+    Component: SuperUserDetailPage,
+  },
+];

@@ -1,0 +1,267 @@
+/**
+ * `/admin/users`: the users of the current company with their role, functions and status. Owners,
+ * admins and operators change roles, remove a user from the company and send the invitation again.
+ */
+import MailOutline from '@mui/icons-material/MailOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { COMPANY_ROLES, type CompanyRole } from '@rentloop/domain/roles';
+import type { CompanyUser } from '@rentloop/domain/users';
+import { useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { notify } from '../../utils/notify.ts';
+import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useAssignRole, useCompanyUsers, useSendInvitation } from './hooks.ts';
+import { usersIds } from './testids.ts';
+import { FunctionChips, RoleChip, roleLabel, UserStatusChip } from './UserChips.tsx';
+
+/** Only owners (and operators) may appoint owners or change an owner's role (the server checks too). */
+function useMayGrantOwner() {
+  const { flags } = useCurrentCompany();
+  return flags.isOwner || flags.isSuper || flags.isSupport;
+}
+
+/** Removing a user from the company, after asking (role null). */
+function useRemoveFromCompany() {
+  const assign = useAssignRole();
+  const [user, setUser] = useState<CompanyUser | null>(null);
+  const { company } = useCurrentCompany();
+  const confirm = () => {
+    if (!user) return;
+    assign.mutate(
+      { email: user.email, role: null },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message || MESSAGES.roleRemoved);
+          setUser(null);
+        },
+        onError: (error) => notify.error(error.message || MESSAGES.roleAssignFailed),
+      },
+    );
+  };
+  const dialog = (
+    <ConfirmDialog
+      open={user !== null}
+      title="Remove from the company?"
+      confirmLabel="Remove"
+      busy={assign.isPending}
+      onConfirm={confirm}
+      onClose={() => setUser(null)}
+    >
+      {user && (
+        <>
+          <strong>{user.name}</strong> ({user.email}) loses access to {company?.name}. The account itself
+          stays, with any other companies it belongs to.
+        </>
+      )}
+    </ConfirmDialog>
+  );
+  return { openRemove: setUser, removeDialog: dialog };
+}
+
+function RowActions({ user, onRemove }: { user: CompanyUser; onRemove: (user: CompanyUser) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const assign = useAssignRole();
+  const invite = useSendInvitation();
+  const mayGrantOwner = useMayGrantOwner();
+  const close = () => setAnchor(null);
+
+  const setRole = (role: CompanyRole) => {
+    close();
+    assign.mutate(
+      { email: user.email, role },
+      {
+        onSuccess: ({ message }) => notify.success(message || MESSAGES.roleAssigned(role)),
+        onError: (error) => notify.error(error.message || MESSAGES.roleAssignFailed),
+      },
+    );
+  };
+  const resend = () => {
+    close();
+    invite.mutate(user.id, {
+      // Without mail configured the server says so: that is information, not success.
+      onSuccess: ({ data, message }) =>
+        data.status === 'queued' ? notify.success(message) : notify.info(message),
+      onError: (error) => notify.error(error.message),
+    });
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label={`Actions for ${user.name}`}
+        onClick={(event) => {
+          event.stopPropagation();
+          setAnchor(event.currentTarget);
+        }}
+        disabled={assign.isPending || invite.isPending}
+        data-testid={usersIds.rowActions(user.id)}
+      >
+        <MoreVert />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        data-testid={usersIds.actionsMenu}
+      >
+        {COMPANY_ROLES.map((role) => (
+          <MenuItem
+            key={role}
+            onClick={() => setRole(role)}
+            disabled={
+              role === user.company_role ||
+              ((role === 'owner' || user.company_role === 'owner') && !mayGrantOwner)
+            }
+            data-testid={usersIds.setRole(role)}
+          >
+            <ListItemIcon>
+              <ShieldOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText
+              primary={
+                role === user.company_role ? `${roleLabel(role)} (current)` : `Make ${roleLabel(role)}`
+              }
+            />
+          </MenuItem>
+        ))}
+        <Divider />
+        {user.status === 'invited' && (
+          <MenuItem onClick={resend} data-testid={usersIds.resendInvitation}>
+            <ListItemIcon>
+              <MailOutline fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Send the invitation again" />
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() => {
+            close();
+            onRemove(user);
+          }}
+          disabled={user.company_role === 'owner' && !mayGrantOwner}
+          data-testid={usersIds.remove}
+          sx={{ color: 'error.main' }}
+        >
+          <ListItemIcon sx={{ color: 'inherit' }}>
+            <PersonRemoveOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary="Remove from company" />
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+export function UsersPage() {
+  const state = useListState();
+  const users = useCompanyUsers(state);
+  const { search } = useLocation();
+  const { company } = useCurrentCompany();
+  const { openRemove, removeDialog } = useRemoveFromCompany();
+
+  const columns: Column<CompanyUser>[] = [
+    {
+      id: 'name',
+      label: 'Name',
+      sortKey: 'name',
+      render: (u) => (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {u.name}
+        </Typography>
+      ),
+    },
+    { id: 'email', label: 'Email', sortKey: 'email', render: (u) => u.email },
+    { id: 'role', label: 'Role', render: (u) => <RoleChip role={u.company_role} /> },
+    {
+      id: 'functions',
+      label: 'Functions',
+      hideOnMobile: true,
+      render: (u) => <FunctionChips functions={u.company_functions} />,
+    },
+    { id: 'status', label: 'Status', render: (u) => <UserStatusChip status={u.status} /> },
+    {
+      id: 'actions',
+      label: '',
+      align: 'right',
+      width: 64,
+      render: (u) => <RowActions user={u} onRemove={openRemove} />,
+    },
+  ];
+
+  const roleFilter = (
+    <TextField
+      select
+      label="Role"
+      value={state.filters.role ?? ''}
+      onChange={(event) => state.setFilter('role', event.target.value || null)}
+      sx={{ minWidth: 160 }}
+      slotProps={{
+        select: { displayEmpty: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': usersIds.roleFilter },
+      }}
+    >
+      <MenuItem value="">All roles</MenuItem>
+      {COMPANY_ROLES.map((role) => (
+        <MenuItem key={role} value={role} data-value={role}>
+          {roleLabel(role)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <Box data-testid={usersIds.listPage}>
+      <PageHeader
+        title="Users"
+        subtitle={company ? `Who works in ${company.name}, and what they may do` : undefined}
+        actions={
+          <Button
+            component={Link}
+            to={`/admin/users/create${search}`}
+            variant="contained"
+            startIcon={<PersonAdd />}
+            data-testid={usersIds.newUser}
+          >
+            Invite user
+          </Button>
+        }
+      />
+      <DataList
+        label="Users"
+        columns={columns}
+        rows={users.data?.data}
+        meta={users.data?.meta}
+        state={state}
+        getRowId={(u) => u.id}
+        isLoading={users.isPending}
+        isFetching={users.isFetching}
+        error={users.error?.message}
+        toolbar={roleFilter}
+        emptyText={state.search || Object.keys(state.filters).length ? 'No users match.' : 'No users yet.'}
+      />
+      {removeDialog}
+      <Outlet />
+    </Box>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Data hooks of users (STYLE.md #2), on two key factories: `users` (accounts: the profile, the
+ * operators' user administration) and `company-users` (the users of one company, with their role).
+ */
+import type { Me } from '@rentloop/domain/auth';
+import type { CompanyRole } from '@rentloop/domain/roles';
+import type { CompanyUser, ProfileUpdate, User } from '@rentloop/domain/users';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type ApiResult, api, unwrap, unwrapPage } from '../../api/client.ts';
+import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { queryKeysFactory } from '../../api/query-keys.ts';
+import { type ListState, listQuery } from '../../components/list-state.ts';
+import { authKeys } from '../auth/hooks.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+
+export const usersKeys = queryKeysFactory('users');
+export const companyUsersKeys = queryKeysFactory('company-users');
+
+/** What a write answered: the record (if any) and the server's message for the toast. */
+export interface Saved<T> {
+  data: T;
+  message: string;
+}
+
+function saved<T>(result: ApiResult<T>): Saved<T> {
+  if (!result.success) throw new ApiError(result);
+  return { data: result.data as T, message: result.message };
+}
+
+export type InvitationStatus = 'queued' | 'not_sent' | 'skipped';
+export interface CreatedUser {
+  user: User;
+  invitation: InvitationStatus;
+}
+
+// ---- accounts ----
+
+export function useUsers(state: ListState) {
+  const query = listQuery(state);
+  return useQuery({
+    queryKey: usersKeys.list(query),
+    queryFn: async ({ signal }) => unwrapPage(await api.get<User[]>('/api/auth/users', { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}
+
+export function useUser(id: number) {
+  return useQuery({
+    queryKey: usersKeys.detail(id),
+    queryFn: async ({ signal }) => unwrap(await api.get<User>(`/api/auth/users/${id}`, { signal })),
+  });
+}
+
+/** `PUT /api/auth/users/{id}`: a profile (your own) or any user (operators). */
+export function useUpdateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ProfileUpdate) => saved(await api.put<User>(`/api/auth/users/${id}`, input)),
+    onSuccess: async ({ data: user }) => {
+      queryClient.setQueryData(usersKeys.detail(id), user);
+      // Your own profile: the session's user changes at once (name, email, alert preferences).
+      const me = queryClient.getQueryData<Me>(authKeys.me());
+      if (me?.id === id) {
+        queryClient.setQueryData<Me>(authKeys.me(), {
+          ...me,
+          name: user.name,
+          email: user.email,
+          email_verified_at: user.email_verified_at,
+          show_errors: user.show_errors,
+          show_warnings: user.show_warnings,
+          show_successes: user.show_successes,
+        });
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
+      ]);
+    },
+  });
+}
+
+/** `PUT /api/auth/users/password/{id}`: your own needs current_password; operators set anyone's. */
+export function useChangePassword(id: number) {
+  return useMutation({
+    mutationFn: async (input: { current_password?: string; password: string }) =>
+      saved(await api.put<null>(`/api/auth/users/password/${id}`, input)),
+  });
+}
+
+export interface OperatorUserInput {
+  name: string;
+  email: string;
+  role: User['role'];
+  company_id?: number;
+  company_role: CompanyRole;
+  company_functions: string[];
+  send_invitation: boolean;
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: OperatorUserInput) =>
+      saved(await api.post<CreatedUser>('/api/auth/users', input)),
+    onSuccess: async ({ data }) => {
+      queryClient.setQueryData(usersKeys.detail(data.user.id), data.user);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
+      ]);
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => saved(await api.delete<null>(`/api/auth/users/${id}`)),
+    onSuccess: async (_result, id) => {
+      queryClient.removeQueries({ queryKey: usersKeys.detail(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: usersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
+      ]);
+    },
+  });
+}
+
+// ---- the users of the current company ----
+
+export function useCompanyUsers(state: ListState) {
+  const company = useCompanyId();
+  const query = listQuery(state);
+  return useQuery({
+    queryKey: companyUsersKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<CompanyUser[]>(`/api/auth/${company}/users`, { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}
+
+export interface CompanyUserInput {
+  name: string;
+  email: string;
+  role: CompanyRole;
+  company_functions: string[];
+  send_invitation: boolean;
+}
+
+export function useCreateCompanyUser() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CompanyUserInput) =>
+      saved(await api.post<CreatedUser>(`/api/auth/${company}/users`, { ...input, company_id: company })),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+      ]);
+    },
+  });
+}
+
+/** `PUT /api/auth/users/roles {email, id: company, role}`; role null removes the user from the company. */
+export function useAssignRole() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { email: string; role: CompanyRole | null }) =>
+      saved(await api.put<null>('/api/auth/users/roles', { ...input, id: company })),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+        // Your own role may have changed.
+        queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+      ]);
+    },
+  });
+}
+
+export function useSendInvitation() {
+  const company = useCompanyId();
+  return useMutation({
+    mutationFn: async (userId: number) =>
+      saved(
+        await api.post<{ status: 'queued' | 'not_sent' }>(
+          `/api/auth/${company}/users/${userId}/send-invitation-email`,
+        ),
+      ),
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The route table: every screen with its meta (title, icon, auth level, index page, New tag,
+ * development flag). The router, the side drawer and the breadcrumbs are all built from it, so a
+ * screen appears in the drawer as soon as its route is added here (see docs/web.md).
+ */
+
+import type { AppRoute } from './app/route-meta.ts';
+import { flattenRoutes } from './app/route-meta.ts';
+import { IndexRedirect } from './features/auth/IndexRedirect.tsx';
+import { authRoutes } from './features/auth/routes.tsx';
+import { companiesRoutes } from './features/companies/routes.tsx';
+import { customersRoutes } from './features/customers/routes.tsx';
+import { emailHistoryRoutes } from './features/email-history/routes.tsx';
+import { historyLogsRoutes } from './features/history-logs/routes.tsx';
+import { insightsRoutes } from './features/insights/routes.tsx';
+import { productsRoutes } from './features/products/routes.tsx';
+import { profileRoutes } from './features/profile/routes.tsx';
+import { superUsersRoutes } from './features/super/routes.tsx';
+import { usersRoutes } from './features/users/routes.tsx';
+
+export const appRoutes: AppRoute[] = [
+  { path: '/', meta: { name: 'index', title: 'Home', auth: 'public' }, Component: IndexRedirect },
+  { path: '/cms', meta: { name: 'cms', title: 'Home', auth: 'guest' }, redirectTo: '/cms/insights' },
+  ...insightsRoutes,
+  ...customersRoutes,
+  ...productsRoutes,
+  ...authRoutes,
+  ...profileRoutes,
+  ...usersRoutes,
+  ...emailHistoryRoutes,
+  ...companiesRoutes,
+  ...superUsersRoutes,
+  ...historyLogsRoutes,
+];
+
+const byName = new Map(flattenRoutes(appRoutes).map((route) => [route.meta.name, route]));
+
+/** Whether a route of this name exists (the drawer and the app bar show links only to existing routes). */
+export const hasRoute = (name: string) => byName.has(name);
+
+export const routeByName = (name: string) => byName.get(name);

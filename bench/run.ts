@@ -1,0 +1,263 @@
+/**
+ * `npm run bench`: the customers list under load, on PostgreSQL and on embedded PGlite.
+ *
+ * For each database: a fresh database (PostgreSQL: `rentloop_bench`, created and dropped here;
+ * PGlite: a temporary DATA_DIR), migrated with the server's own migrator, seeded (see seed.ts),
+ * the list's SQL timed directly, then the real server started as a child process and driven with
+ * autocannon. Prints a table with PASS/MISS against the issue's targets and writes
+ * bench/results/<timestamp>.json. See docs/performance.md.
+ *
+ * Environment (all optional): BENCH_DATABASES=postgres,pglite  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432
+ * BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=10  BENCH_SQL_ITERATIONS=500
+ * BENCH_QUIET_WAIT=60 (seconds to wait, before each run, for other processes to leave the CPU idle)
+ * BENCH_KEEP=1 (keep the database / data dir afterwards, for EXPLAIN ANALYZE).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import {
+  type Database,
+  migrate,
+  openPglite,
+  openPostgres,
+  type SqlExecutor,
+} from '../apps/api/src/db/client.ts';
+import { waitForQuiet } from './cpu.ts';
+import { assertAnswer, drive, type Expected, signIn } from './load.ts';
+import {
+  type BenchReport,
+  type DatabaseResult,
+  evaluateTargets,
+  printReport,
+  type ScenarioResult,
+  writeReport,
+} from './report.ts';
+import { SCENARIOS, type Scenario, scenarioPath } from './scenarios.ts';
+import { rowsOf, type Seeded, seed } from './seed.ts';
+import { REPO_ROOT, rssMb, startServer } from './server.ts';
+import {
+  type DirectClient,
+  recordStatements,
+  replay,
+  type SqlFigures,
+  type Statement,
+  timeSerially,
+} from './sql.ts';
+
+const env = process.env;
+const settings = {
+  connections: Number(env.BENCH_CONNECTIONS ?? 10),
+  duration_s: Number(env.BENCH_DURATION ?? 10),
+  warmup_s: Number(env.BENCH_WARMUP ?? 3),
+  sql_iterations: Number(env.BENCH_SQL_ITERATIONS ?? 500),
+  quiet_wait_s: Number(env.BENCH_QUIET_WAIT ?? 60),
+};
+const databases = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim()) as (
+  | 'postgres'
+  | 'pglite'
+)[];
+const PG_SERVER = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const PG_DB = 'rentloop_bench';
+const keep = env.BENCH_KEEP === '1';
+
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+const dbUrl = (name: string) => {
+  const u = new URL(PG_SERVER);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function adminQuery(text: string): Promise<pg.QueryResult> {
+  const c = new pg.Client({ connectionString: dbUrl('postgres') });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+/** What the answer of a scenario must be, computed from the rows themselves (not from the service). */
+async function expectedAnswer(exec: SqlExecutor, seeded: Seeded, s: Scenario): Promise<Expected> {
+  const where = s.search
+    ? `company_id = $1 AND lower(name || ' ' || email || ' ' || coalesce(phone, '')) LIKE '%' || $2 || '%'`
+    : 'company_id = $1 AND $2::text IS NULL';
+  const params = [seeded.companyId, s.search ?? null];
+  const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM customers WHERE ${where}`, params);
+  const total = Number(count?.n);
+  if (!s.search && total !== seeded.customers[seeded.companyId]) throw new Error('seeded rows missing');
+  const ids = await rowsOf(
+    exec,
+    `SELECT id FROM customers WHERE ${where} ORDER BY id DESC LIMIT ${s.perPage} OFFSET ${(s.page - 1) * s.perPage}`,
+    params,
+  );
+  return { total, ids: ids.map((r) => Number(r.id)) };
+}
+
+interface Prepared {
+  seeded: Seeded;
+  seedSeconds: number;
+  expected: Map<Scenario['key'], Expected>;
+  sql: Map<Scenario['key'], { figures: SqlFigures; statements: Statement[] }>;
+  serverEnv: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/** Migrate, seed, compute the expected answers, time the SQL; the database is closed afterwards. */
+async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
+  let database: Database;
+  let direct: DirectClient;
+  let closeDirect = async () => {};
+  let serverEnv: Record<string, string>;
+  let cleanup: () => Promise<void>;
+
+  if (kind === 'postgres') {
+    await adminQuery(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${PG_DB}`);
+    const url = dbUrl(PG_DB);
+    database = await openPostgres(url, { poolSize: 2 });
+    // A plain client, one connection: the SQL's own cost, without a pool or an ORM.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    direct = { kind: 'postgres', client };
+    closeDirect = () => client.end();
+    serverEnv = { DATABASE_URL: url };
+    cleanup = async () => {
+      if (!keep) await adminQuery(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
+    };
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rentloop-bench-'));
+    database = await openPglite(dataDir);
+    // The server's own PGlite instance, queried in process.
+    direct = { kind: 'pglite', client: (database.primary as unknown as { $client: PGlite }).$client };
+    serverEnv = { DATA_DIR: dataDir };
+    cleanup = async () => {
+      if (!keep) rmSync(dataDir, { recursive: true, force: true });
+      else log(`kept PGlite data in ${dataDir}`);
+    };
+  }
+
+  let ready = false;
+  try {
+    await migrate(database);
+    const t0 = Date.now();
+    const seeded = await seed(database.executor);
+    const seedSeconds = (Date.now() - t0) / 1000;
+    log(
+      `${kind}: seeded ${Object.values(seeded.customers).reduce((a, b) => a + b, 0)} customers in ${seedSeconds.toFixed(1)} s`,
+    );
+
+    const expected = new Map<Scenario['key'], Expected>();
+    const sql = new Map<Scenario['key'], { figures: SqlFigures; statements: Statement[] }>();
+    for (const s of SCENARIOS) {
+      expected.set(s.key, await expectedAnswer(database.executor, seeded, s));
+      const statements = await recordStatements(direct, seeded.companyId, s);
+      await waitForQuiet(settings.quiet_wait_s);
+      const figures = await timeSerially(async () => {
+        for (const st of statements) await replay(direct, st);
+      }, settings.sql_iterations);
+      sql.set(s.key, { figures, statements });
+      log(
+        `${kind}: SQL ${s.label}: mean ${figures.mean_ms.toFixed(2)} ms, p99 ${figures.p99_ms.toFixed(2)} ms`,
+      );
+    }
+    ready = true;
+    return { seeded, seedSeconds, expected, sql, serverEnv, cleanup };
+  } finally {
+    await closeDirect();
+    await database.close();
+    // A failed preparation leaves no database or data folder behind.
+    if (!ready) await cleanup();
+  }
+}
+
+async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<DatabaseResult> {
+  const prepared = await prepare(kind);
+  const server = await startServer(prepared.serverEnv);
+  try {
+    const token = await signIn(server.url, prepared.seeded.userEmail, prepared.seeded.userPassword);
+    const idle = rssMb(server.pid);
+    const scenarios: ScenarioResult[] = [];
+    for (const s of SCENARIOS) {
+      const path = scenarioPath(prepared.seeded.companyId, s);
+      const expected = prepared.expected.get(s.key)!;
+      // A broken endpoint must not post a good number: check the answer first.
+      await assertAnswer(`${server.url}${path}`, token, expected);
+      const busy = await waitForQuiet(settings.quiet_wait_s);
+      if (busy >= 0.2)
+        log(
+          `${kind}: the machine is busy (${(busy * 100).toFixed(0)}% CPU used by others); measuring anyway`,
+        );
+      const http = await drive(`${server.url}${path}`, token, server.pid, {
+        connections: settings.connections,
+        duration: settings.duration_s,
+        warmup: settings.warmup_s,
+        cpus: cpus().length,
+        pgDatabase: PG_DB,
+      });
+      if (http.non_2xx > 0 || http.errors > 0) {
+        throw new Error(
+          `${kind} ${s.label}: ${http.non_2xx} non-2xx answers, ${http.errors} errors under load`,
+        );
+      }
+      await assertAnswer(`${server.url}${path}`, token, expected);
+      const sql = prepared.sql.get(s.key)!;
+      scenarios.push({
+        scenario: s.key,
+        label: s.label,
+        path,
+        expected_total: expected.total,
+        http,
+        sql: sql.figures,
+        statements: sql.statements,
+      });
+      log(
+        `${kind}: HTTP ${s.label}: ${http.requests_per_s.toFixed(0)} req/s, p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms, RSS ${http.max_rss_mb.toFixed(0)} MB, ` +
+          `CPU/req server ${http.server_cpu_ms_per_req.toFixed(2)} ms, db ${http.db_cpu_ms_per_req.toFixed(2)} ms, ` +
+          `other processes ${((100 * http.cpu.other_s) / http.cpu.capacity_s).toFixed(0)}% of the machine`,
+      );
+    }
+    return {
+      database: kind,
+      seed_seconds: prepared.seedSeconds,
+      idle_rss_mb: idle,
+      max_rss_mb: Math.max(...scenarios.map((s) => s.http.max_rss_mb)),
+      scenarios,
+    };
+  } finally {
+    await server.stop();
+    await prepared.cleanup();
+  }
+}
+
+async function main() {
+  const started = new Date();
+  let postgres: string | null = null;
+  if (databases.includes('postgres')) {
+    postgres = String((await adminQuery('SHOW server_version')).rows[0]?.server_version ?? '');
+    postgres = `PostgreSQL ${postgres}`;
+  }
+  const results: DatabaseResult[] = [];
+  for (const kind of databases) {
+    log(`${kind}: preparing`);
+    results.push(await benchDatabase(kind));
+  }
+  const report: BenchReport = {
+    started_at: started.toISOString(),
+    finished_at: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.versions.node, postgres },
+    settings,
+    results,
+    targets: evaluateTargets(results),
+  };
+  process.stdout.write(printReport(report));
+  const file = writeReport(report, join(REPO_ROOT, 'bench', 'results'));
+  process.stdout.write(`JSON: ${file}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+/**
+ * The list endpoint's SQL, run directly: what the database alone can do, next to what the server does.
+ *
+ * The statements are not written by hand: `listCustomers` (apps/api/src/modules/customers/service.ts)
+ * runs once per scenario on a client that records what it sends (text, values and, for a named
+ * prepared statement, its name), so the bench times exactly the statements the service issues for
+ * that page, then replays them serially on one connection (named ones as prepared statements, as
+ * the server runs them). The per-request sign-in check is not included.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import type { Db } from '../apps/api/src/db/client.ts';
+import * as schema from '../apps/api/src/db/schema/index.ts';
+import { listCustomers } from '../apps/api/src/modules/customers/service.ts';
+import type { Scenario } from './scenarios.ts';
+
+export interface Statement {
+  /** Set for a named prepared statement. */
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+export interface SqlFigures {
+  iterations: number;
+  mean_ms: number;
+  p50_ms: number;
+  p99_ms: number;
+  /** Serial scenarios per second (every statement of one page) = 1000 / mean. */
+  qps: number;
+}
+
+export type DirectClient = { kind: 'postgres'; client: pg.Client } | { kind: 'pglite'; client: PGlite };
+
+type QueryConfig = { name?: string; text: string };
+
+/** The statements listCustomers sends for a scenario, recorded while it runs on the real database. */
+export async function recordStatements(
+  direct: DirectClient,
+  companyId: number,
+  s: Scenario,
+): Promise<Statement[]> {
+  const recorded: Statement[] = [];
+  let db: Db;
+  if (direct.kind === 'postgres') {
+    const { client } = direct;
+    const recorder = {
+      query(config: QueryConfig | string, values?: unknown[]) {
+        const c = typeof config === 'string' ? { text: config } : config;
+        recorded.push({ name: c.name, text: c.text, values: values ?? [] });
+        return client.query(config as never, values);
+      },
+    };
+    db = drizzleNodePg({ client: recorder as never, schema }) as unknown as Db;
+  } else {
+    const { client } = direct;
+    const recorder = {
+      query(text: string, values?: unknown[], options?: object) {
+        recorded.push({ text, values: values ?? [] });
+        return client.query(text, values, options);
+      },
+    };
+    db = drizzlePglite({ client: recorder as never, schema }) as unknown as Db;
+  }
+  await listCustomers(db, companyId, {
+    page: s.page,
+    perPage: s.perPage,
+    offset: (s.page - 1) * s.perPage,
+    search: s.search,
+    sort: 'id',
+    desc: true,
+    filters: {},
+  });
+  return recorded;
+}
+
+/** Sends one recorded statement again, as the server would. */
+export function replay(direct: DirectClient, st: Statement): Promise<unknown> {
+  if (direct.kind === 'pglite') return direct.client.query(st.text, st.values);
+  return st.name
+    ? direct.client.query({ name: st.name, text: st.text, values: st.values })
+    : direct.client.query(st.text, st.values);
+}
+
+/** Runs `run` `iterations` times serially (after a tenth as warm-up) and summarises the timings. */
+export async function timeSerially(run: () => Promise<void>, iterations: number): Promise<SqlFigures> {
+  for (let i = 0; i < Math.ceil(iterations / 10); i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t0 = process.hrtime.bigint();
+    await run();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? Number.NaN;
+  return { iterations, mean_ms: mean, p50_ms: at(0.5), p99_ms: at(0.99), qps: 1000 / mean };
+}

@@ -1,0 +1,486 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type Address,
+  addressFieldsSchema,
+  addressFormSchema,
+  addressSchema,
+  isPhoneValidForCountry,
+  regionFieldFor,
+  regionForAuPostcode,
+  regionFromPostalCode,
+  regionsForCountry,
+  stateForUsZip,
+} from './addresses.ts';
+import { customerInputSchema } from './customers.ts';
+import { MESSAGES } from './messages.ts';
+import { CA_FIRST_LETTERS, CA_OTHER_LETTERS, PROVINCE_CODES, provinceForPostalCode } from './postal-codes.ts';
+
+const canadian: Address = {
+  first_name: 'Chloé',
+  last_name: 'Tremblay',
+  email: 'chloe.tremblay@example.com',
+  phone: '+1 416 555 0199',
+  street: 'King Street West',
+  street_number: '100',
+  postal_code: 'M5V 3L9',
+  city: 'Toronto',
+  region: 'ON',
+  state: null,
+  country: 'ca',
+  company: null,
+  address_addition: null,
+  vat_number: null,
+};
+const american: Address = {
+  ...canadian,
+  first_name: 'Liam',
+  last_name: 'Smith',
+  email: 'liam@example.com',
+  phone: '(212) 555-0100',
+  street: 'Broadway',
+  street_number: '1585',
+  postal_code: '10036',
+  city: 'New York',
+  region: null,
+  state: 'NY',
+  country: 'us',
+};
+const australian: Address = {
+  ...canadian,
+  first_name: 'Mia',
+  last_name: 'Nguyen',
+  email: 'mia@example.com.au',
+  phone: '02 9374 4000',
+  street: 'George Street',
+  street_number: '200',
+  postal_code: '2000',
+  city: 'Sydney',
+  region: 'NSW',
+  state: null,
+  country: 'au',
+};
+const german: Address = {
+  ...canadian,
+  first_name: 'Jonas',
+  last_name: 'Müller',
+  email: 'jonas@example.de',
+  phone: '+49 30 901820',
+  street: 'Friedrichstraße',
+  street_number: '43',
+  postal_code: '10117',
+  city: 'Berlin',
+  region: null,
+  state: null,
+  country: 'de',
+  company: 'Müller GmbH',
+  vat_number: 'DE123456789',
+};
+
+/** Issues as `path: message`, for exact assertions. */
+const issuesOf = (schema: typeof addressSchema | typeof addressFormSchema, input: unknown) => {
+  const r = schema.safeParse(input);
+  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+describe('addressSchema (the server)', () => {
+  it.each([
+    ['Canadian', canadian],
+    ['US', american],
+    ['Australian', australian],
+    ['German', german],
+  ])('accepts a valid %s address', (_name, address) => {
+    expect(issuesOf(addressSchema, address)).toEqual([]);
+  });
+
+  it('accepts a minimal address: optional fields empty, null or absent', () => {
+    const minimal = {
+      first_name: 'A',
+      last_name: 'B',
+      street: 'Main Street 1',
+      postal_code: 'K1A 0B1',
+      city: 'Ottawa',
+      country: 'CA',
+      email: '',
+      phone: null,
+    };
+    expect(addressSchema.parse(minimal)).toMatchObject({ country: 'ca', postal_code: 'K1A 0B1' });
+  });
+
+  it('stores canonical forms: postal code, region and state codes, country', () => {
+    expect(
+      addressSchema.parse({
+        ...canadian,
+        postal_code: 'm5v3l9',
+        region: 'on',
+        country: 'CA',
+        city: ' Toronto ',
+      }),
+    ).toMatchObject({ postal_code: 'M5V 3L9', region: 'ON', country: 'ca', city: 'Toronto' });
+    expect(addressSchema.parse({ ...american, state: 'ny' }).state).toBe('NY');
+    expect(addressSchema.parse({ ...australian, region: 'nsw' }).region).toBe('NSW');
+    expect(
+      addressSchema.parse({ ...german, country: 'it', region: 'rm', phone: '+39 06 4620 2221' }).region,
+    ).toBe('RM');
+    expect(
+      addressSchema.parse({ ...german, country: 'gb', postal_code: 'sw1a 1aa', phone: null }).postal_code,
+    ).toBe('SW1A 1AA');
+  });
+
+  describe('Canada', () => {
+    it.each([['K1A0B1'], ['k1a 0b1'], ['H2X 1Y4'], ['T2P 1J9']])(
+      'accepts the postal code %s',
+      (postal_code) => {
+        expect(issuesOf(addressSchema, { ...canadian, postal_code, region: null })).toEqual([]);
+      },
+    );
+    it.each([['D1A 0B1'], ['K1A-0B1'], ['K1A 0B'], ['12345'], ['KKK KKK']])(
+      'refuses the postal code %s',
+      (code) => {
+        expect(issuesOf(addressSchema, { ...canadian, postal_code: code, region: null })).toEqual([
+          `postal_code: ${MESSAGES.postalCodeInvalid}`,
+        ]);
+      },
+    );
+    it('refuses a province that does not match the postal code', () => {
+      expect(issuesOf(addressSchema, { ...canadian, postal_code: 'M5V 3L9', region: 'QC' })).toEqual([
+        `region: ${MESSAGES.provinceMismatch}`,
+      ]);
+      expect(issuesOf(addressSchema, { ...canadian, postal_code: 'H2X 1Y4', region: 'qc' })).toEqual([]);
+    });
+    it('accepts any province where the postal code gives none (the spec table is partial)', () => {
+      expect(issuesOf(addressSchema, { ...canadian, postal_code: 'T2P 1J9', region: 'AB' })).toEqual([]);
+      expect(issuesOf(addressSchema, { ...canadian, postal_code: 'X1A 2N1', region: 'NT' })).toEqual([]);
+    });
+    it('refuses a region that is not a province code', () => {
+      expect(issuesOf(addressSchema, { ...canadian, region: 'Ontario' })).toEqual([
+        `region: ${MESSAGES.regionUnknown}`,
+      ]);
+    });
+    it('accepts every generated postal code with the province it gives, and refuses every other province', () => {
+      const code = fc
+        .tuple(
+          fc.constantFrom(...CA_FIRST_LETTERS),
+          fc.nat(9),
+          fc.constantFrom(...CA_OTHER_LETTERS),
+          fc.nat(9),
+          fc.constantFrom(...CA_OTHER_LETTERS),
+          fc.nat(9),
+        )
+        .map(([a, b, c, d, e, f]) => `${a}${b}${c} ${d}${e}${f}`);
+      fc.assert(
+        fc.property(code, fc.constantFrom(...PROVINCE_CODES), (postal_code, other) => {
+          const inferred = provinceForPostalCode(postal_code);
+          const withInferred = issuesOf(addressSchema, {
+            ...canadian,
+            postal_code,
+            region: inferred ?? other,
+          });
+          const withOther = issuesOf(addressSchema, { ...canadian, postal_code, region: other });
+          const mismatch = inferred !== undefined && inferred !== other;
+          return (
+            withInferred.length === 0 &&
+            (mismatch ? withOther.join() === `region: ${MESSAGES.provinceMismatch}` : withOther.length === 0)
+          );
+        }),
+      );
+    });
+  });
+
+  describe('United States', () => {
+    it.each([['90210'], ['12345-6789'], ['00501']])('accepts the ZIP %s', (postal_code) => {
+      expect(issuesOf(addressSchema, { ...american, postal_code })).toEqual([]);
+    });
+    it.each([['9021'], ['902101'], ['12345-678'], ['ABCDE'], ['M5V 3L9']])(
+      'refuses the ZIP %s',
+      (postal_code) => {
+        expect(issuesOf(addressSchema, { ...american, postal_code })).toEqual([
+          `postal_code: ${MESSAGES.zipCodeInvalid}`,
+        ]);
+      },
+    );
+    it.each([['XX'], ['PR'], ['New York']])('refuses the state %s', (state) => {
+      expect(issuesOf(addressSchema, { ...american, state })).toEqual([`state: ${MESSAGES.regionUnknown}`]);
+    });
+    it('does not hold the state to the ZIP range (real ZIPs cross state lines)', () => {
+      expect(issuesOf(addressSchema, { ...american, postal_code: '42223', state: 'TN' })).toEqual([]);
+    });
+  });
+
+  describe('Australia', () => {
+    it.each([['200'], ['20000'], ['NSW 2000']])('refuses the postcode %s', (postal_code) => {
+      expect(issuesOf(addressSchema, { ...australian, postal_code })).toEqual([
+        `postal_code: ${MESSAGES.postcodeInvalid}`,
+      ]);
+    });
+    it('refuses an unknown region', () => {
+      expect(issuesOf(addressSchema, { ...australian, region: 'Sydney' })).toEqual([
+        `region: ${MESSAGES.regionUnknown}`,
+      ]);
+    });
+  });
+
+  it.each([
+    ['it', 'XX'],
+    ['es', 'MD'],
+  ])('refuses a %s region that is not a province (%s)', (country, region) => {
+    expect(issuesOf(addressSchema, { ...german, country, region, phone: null })).toEqual([
+      `region: ${MESSAGES.regionUnknown}`,
+    ]);
+  });
+
+  it('leaves region and state free for a country without a list', () => {
+    expect(issuesOf(addressSchema, { ...german, region: 'Berlin', state: 'BE' })).toEqual([]);
+  });
+
+  describe('street and street number', () => {
+    it('needs a number in the street when there is no street number', () => {
+      expect(issuesOf(addressSchema, { ...canadian, street_number: null })).toEqual([
+        `street: ${MESSAGES.requiresNumber}`,
+      ]);
+      expect(
+        issuesOf(addressSchema, { ...canadian, street: '100 King Street West', street_number: '' }),
+      ).toEqual([]);
+    });
+    it.each([['12a'], ['12-14'], ['twelve'], ['1.5']])('refuses the street number %s', (street_number) => {
+      expect(issuesOf(addressSchema, { ...canadian, street_number })).toEqual([
+        `street_number: ${MESSAGES.onlyNumbers}`,
+      ]);
+    });
+  });
+
+  describe('email', () => {
+    it.each([
+      ['ann @example.com', MESSAGES.emailWhitespace],
+      ['ann@example', MESSAGES.emailInvalid],
+      ['ann.example.com', MESSAGES.emailInvalid],
+    ])('refuses %j: %s', (email, message) => {
+      expect(issuesOf(addressSchema, { ...canadian, email })).toEqual([`email: ${message}`]);
+    });
+    it('trims the email before checking it', () => {
+      expect(addressSchema.parse({ ...canadian, email: ' ann@example.com ' }).email).toBe('ann@example.com');
+    });
+  });
+
+  describe('phone', () => {
+    it.each([
+      ['ca', '(416) 555-0199'],
+      ['ca', '+1 613 996 2181'],
+      ['us', '+1 (212) 555-0100'],
+      ['au', '+61 2 9374 4000'],
+      ['de', '030 901820'],
+      ['gb', '+44 20 7946 0958'],
+      ['ch', '+41 44 668 18 00'],
+      ['ky', '+1 345 949 0000'],
+      ['kz', '+7 701 123 4567'],
+    ])('accepts for %s: %s', (country, phone) => {
+      expect(isPhoneValidForCountry(phone, country)).toBe(true);
+    });
+    it.each([
+      ['ca', '+1 212 555 0100', 'a US number for a Canadian address'],
+      ['us', '+1 416 555 0199', 'a Canadian number for a US address'],
+      ['de', '+43 664 1231234', 'an Austrian number for a German address'],
+      ['ca', '555-0199', 'too short'],
+      ['ca', 'Phone: +1 416 555 0199', 'text around the number'],
+      ['ca', '4165550199abc', 'letters'],
+      ['ca', '+1 416 555 0199 ext. 5', 'an extension'],
+      ['aq', '+672 12 345', 'a country without phone metadata'],
+    ])('refuses for %s: %s (%s)', (country, phone) => {
+      expect(isPhoneValidForCountry(phone, country)).toBe(false);
+    });
+    it('refuses non-strings', () => {
+      expect(isPhoneValidForCountry(4165550199, 'ca')).toBe(false);
+      expect(isPhoneValidForCountry('(416) 555-0199', null)).toBe(false);
+    });
+    it('reports an invalid phone on the phone field', () => {
+      expect(issuesOf(addressSchema, { ...canadian, phone: '+1 212 555 0100' })).toEqual([
+        `phone: ${MESSAGES.phoneInvalid}`,
+      ]);
+    });
+  });
+
+  it('refuses an unknown or malformed country', () => {
+    expect(issuesOf(addressSchema, { ...german, country: 'zz', phone: null })).toEqual([
+      `country: ${MESSAGES.countryUnknown}`,
+    ]);
+    expect(issuesOf(addressSchema, { ...german, country: 'deu' })).toEqual([
+      `country: ${MESSAGES.countryCodeFormat}`,
+    ]);
+  });
+
+  it('reports every problem at once, even with missing fields', () => {
+    expect(
+      issuesOf(addressSchema, {
+        first_name: 'A',
+        country: 'ca',
+        postal_code: 'Q1A 1A1',
+        street: 'No Number Road',
+        email: 'x@y',
+      }).sort(),
+    ).toEqual(
+      [
+        'last_name: Invalid input: expected string, received undefined',
+        'city: Invalid input: expected string, received undefined',
+        `postal_code: ${MESSAGES.postalCodeInvalid}`,
+        `street: ${MESSAGES.requiresNumber}`,
+        `email: ${MESSAGES.emailInvalid}`,
+      ].sort(),
+    );
+  });
+
+  it('refuses what is not an object without throwing', () => {
+    for (const input of [null, 'K1A 0B1', [], {}, { country: 5, region: 3, postal_code: 5 }]) {
+      expect(addressSchema.safeParse(input).success).toBe(false);
+      expect(addressFormSchema.safeParse(input).success).toBe(false);
+    }
+  });
+
+  it('names the field inside a customer (the API answers 422 with it)', () => {
+    const r = customerInputSchema.safeParse({
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      billing_address: { ...canadian, postal_code: 'D1A 0B1', region: null },
+    });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['billing_address.postal_code', MESSAGES.postalCodeInvalid],
+    ]);
+  });
+
+  it('keeps the plain field schema for picking and partial updates', () => {
+    expect(addressFieldsSchema.pick({ city: true }).parse({ city: 'Ottawa' })).toEqual({ city: 'Ottawa' });
+    expect(addressFieldsSchema.partial().parse({})).toEqual({});
+  });
+});
+
+describe('addressFormSchema (the browser form)', () => {
+  const form = (a: Address) => ({
+    ...a,
+    region: a.region ?? '',
+    state: a.state ?? '',
+    company: a.company ?? '',
+    address_addition: a.address_addition ?? '',
+    vat_number: a.vat_number ?? '',
+  });
+
+  it.each([
+    ['Canadian', canadian],
+    ['US', american],
+    ['Australian', australian],
+    ['German', german],
+  ])('accepts a filled %s form', (_name, address) => {
+    expect(issuesOf(addressFormSchema, form(address))).toEqual([]);
+  });
+
+  it('requires every field a person can fill', () => {
+    const empty = Object.fromEntries(Object.keys(canadian).map((k) => [k, '']));
+    expect(issuesOf(addressFormSchema, empty).sort()).toEqual(
+      [
+        'first_name: Required field.',
+        'last_name: Required field.',
+        'email: Required field.',
+        'phone: Required field.',
+        'street: Required field.',
+        'street_number: Required field.',
+        'postal_code: Required field.',
+        'city: Required field.',
+        'country: Required field.',
+      ].sort(),
+    );
+  });
+
+  it('leaves company, address addition and VAT number optional', () => {
+    const r = addressFormSchema.parse({
+      ...form(canadian),
+      company: '',
+      address_addition: '',
+      vat_number: '',
+    });
+    expect(r).toMatchObject({ company: '', address_addition: '', vat_number: '' });
+  });
+
+  it.each([
+    ['ca', canadian, 'region'],
+    ['au', australian, 'region'],
+    ['us', american, 'state'],
+  ] as const)('requires the region of %s in its field (%s)', (_country, address, field) => {
+    expect(issuesOf(addressFormSchema, { ...form(address), [field]: '' })).toEqual([
+      `${field}: Required field.`,
+    ]);
+  });
+
+  it('requires the province of an Italian or Spanish address', () => {
+    expect(
+      issuesOf(addressFormSchema, { ...form(german), country: 'it', phone: '+39 06 4620 2221' }),
+    ).toEqual(['region: Required field.']);
+    expect(
+      issuesOf(addressFormSchema, { ...form(german), country: 'es', region: 'M', phone: '+34 612 341234' }),
+    ).toEqual([]);
+  });
+
+  it('does not require a region where the country has no list', () => {
+    expect(issuesOf(addressFormSchema, { ...form(german), region: '', state: '' })).toEqual([]);
+  });
+
+  it('takes the street number from the street when it has one', () => {
+    expect(
+      issuesOf(addressFormSchema, { ...form(american), street: '1585 Broadway', street_number: '' }),
+    ).toEqual([]);
+    expect(issuesOf(addressFormSchema, { ...form(american), street_number: '' })).toEqual([
+      'street: Requires a number.',
+      'street_number: Required field.',
+    ]);
+  });
+
+  it('shows each address message on its field', () => {
+    const bad = {
+      ...form(canadian),
+      email: 'chloé @example.com',
+      phone: '+1 212 555 0100',
+      street_number: '12b',
+      postal_code: 'M5V 3L9',
+      region: 'BC',
+    };
+    expect(issuesOf(addressFormSchema, bad).sort()).toEqual(
+      [
+        `email: ${MESSAGES.emailWhitespace}`,
+        `phone: ${MESSAGES.phoneInvalid}`,
+        `street_number: ${MESSAGES.onlyNumbers}`,
+        `region: ${MESSAGES.provinceMismatch}`,
+      ].sort(),
+    );
+  });
+});
+
+describe('the form helpers', () => {
+  it('re-exports the region lookups', () => {
+    expect(stateForUsZip('10036')?.region).toBe('NY');
+    expect(regionForAuPostcode('2000')?.region).toBe('NSW');
+    expect(regionsForCountry('au')).toHaveLength(8);
+    expect(regionFieldFor('us')).toBe('state');
+  });
+
+  it.each([
+    ['us', '10036', 'state', 'NY'],
+    ['US', '90210-1234', 'state', 'CA'],
+    ['au', '2600', 'region', 'ACT'],
+    ['au', '3000', 'region', 'VIC'],
+    ['ca', 'M5V 3L9', 'region', 'ON'],
+    ['ca', 'h2x1y4', 'region', 'QC'],
+  ])('fills %s %s: %s %s', (country, postal, field, code) => {
+    expect(regionFromPostalCode(country, postal)).toEqual({
+      field,
+      region: expect.objectContaining({ region: code }),
+    });
+  });
+
+  it.each([
+    ['us', '00601'],
+    ['us', '1003'],
+    ['au', '6798'],
+    ['ca', 'T2P 1J9'],
+    ['de', '10117'],
+    [null, '10036'],
+  ])('fills nothing for %s %s', (country, postal) => {
+    expect(regionFromPostalCode(country, postal)).toBeUndefined();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The API's wire contract shared by server and web client: the response envelope,
+ * paginated list meta, list query parameters and the error codes.
+ */
+import { z } from 'zod';
+
+/** Every response: `{ status, message, data }`. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.boolean(), message: z.string(), data });
+
+export const listMetaSchema = z.object({
+  current_page: z.number().int(),
+  from: z.number().int().nullable(),
+  last_page: z.number().int(),
+  per_page: z.number().int(),
+  to: z.number().int().nullable(),
+  total: z.number().int(),
+  path: z.string(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+/** A paginated list adds `is_paginated: true` and `meta`. */
+export const paginatedEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({
+    status: z.boolean(),
+    message: z.string(),
+    is_paginated: z.literal(true),
+    data: z.array(item),
+    meta: listMetaSchema,
+  });
+
+export const DEFAULT_PER_PAGE = 10;
+export const MAX_PER_PAGE = 100;
+
+/**
+ * Query parameters every list accepts. `sort` is checked against a whitelist per resource;
+ * `filters` is a JSON object of field -> value (also accepted as `filters[field]=value`).
+ */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().max(64).optional(),
+  desc: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .transform((v) => v === true || v === 'true' || v === '1')
+    .optional(),
+  filters: z.string().max(2000).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** One error type for the whole product: a code, mapped once to its HTTP status. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  validation: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  request_id: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Numeric id in a path (`/customers/{id}`): anything else is a 404, never a 500. */
+export const idParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 53 - 1);
+
+type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
+
+/**
+ * The update (PATCH-like) form of an input schema: every field optional and no defaults. Zod 4's
+ * `.partial()` keeps `.default()`s, so an update sending one field would reset the others to
+ * their defaults; this unwraps them first.
+ */
+export function updateSchemaOf<T extends z.ZodRawShape>(
+  schema: z.ZodObject<T>,
+): z.ZodObject<{ [K in keyof T]: z.ZodOptional<WithoutDefault<T[K]>> }> {
+  const shape = Object.fromEntries(
+    Object.entries(schema.shape).map(([key, field]) => [
+      key,
+      field instanceof z.ZodDefault ? field.unwrap() : field,
+    ]),
+  );
+  return z.object(shape).partial() as never;
+}

@@ -1,0 +1,354 @@
+/**
+ * The catalog: products, variants, bundles, collections, tax rules and availability settings
+ * (spec 01 §3, §7 "Products, variants, bundles, collections, tax"; spec 02 "Availability settings").
+ * Amounts cross the wire as decimal strings in the company's currency ("129.00"); the server keeps
+ * integer minor units (see money.ts).
+ */
+import { z } from 'zod';
+import { updateSchemaOf } from './api.ts';
+import { BILLING_INTERVALS, PRODUCT_TYPES } from './enums.ts';
+import { MESSAGES } from './messages.ts';
+
+/** A decimal amount as sent by a form or an API client; the server converts it with the company currency. */
+export const amountInputSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,4})?$/, MESSAGES.amountInvalid));
+
+/** A percentage with up to two decimals, 0 to 100 ("19", "7.25"). */
+export const percentInputSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Must be a percentage with at most two decimals.')
+      .refine((v) => Number.parseFloat(v) <= 100, MESSAGES.maxHundredPercent),
+  );
+
+export const PRODUCT_SOURCES = [
+  'manual',
+  'magento',
+  'saleor',
+  'shopify',
+  'shopware5',
+  'shopware6',
+  'woocommerce',
+] as const;
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived', 'deleted_in_shop'] as const;
+/** Tax classes a product can belong to; a tax rule applies to one class. */
+export const PRODUCT_CLASSES = ['standard', 'reduced', 'zero'] as const;
+
+const amount = z.string().nullable();
+
+export const rentalPricesSchema = z.object(
+  Object.fromEntries(BILLING_INTERVALS.map((i) => [i, amount])) as Record<
+    (typeof BILLING_INTERVALS)[number],
+    typeof amount
+  >,
+);
+
+export const variantSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  shop_id: z.string().nullable(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  options: z.record(z.string(), z.string()),
+  price: z.string().nullable(),
+  stock: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  source: z.enum(PRODUCT_SOURCES),
+  shop_id: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(PRODUCT_TYPES),
+  status: z.enum(PRODUCT_STATUSES),
+  product_class: z.enum(PRODUCT_CLASSES),
+  image_url: z.string().nullable(),
+  currency: z.string(),
+  rental_prices: rentalPricesSchema,
+  minimum_term_months: z.number().int().nullable(),
+  buyout_price: amount,
+  deposit: amount,
+  purchase_price: amount,
+  variants_count: z.number().int(),
+  stock_total: z.number().int().nullable(),
+  collections: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productDetailSchema = productSchema.extend({
+  variants: z.array(variantSchema),
+  bundles: z.array(z.object({ id: z.number().int(), name: z.string(), is_group: z.boolean() })),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+const optionalAmount = amountInputSchema.nullable().optional();
+
+export const variantInputSchema = z.object({
+  sku: z.string().trim().min(1, MESSAGES.required).max(100).nullable().optional(),
+  name: z.string().trim().min(1, MESSAGES.required).max(200),
+  options: z.record(z.string().trim().min(1).max(50), z.string().trim().max(100)).default({}),
+  price: optionalAmount,
+  stock: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).nullable().optional(),
+});
+
+/** The fields Rentloop owns on every product, synced or not: rental terms and prices. */
+const rentalFields = {
+  rental_prices: z
+    .object(
+      Object.fromEntries(BILLING_INTERVALS.map((i) => [i, optionalAmount])) as Record<
+        (typeof BILLING_INTERVALS)[number],
+        typeof optionalAmount
+      >,
+    )
+    .partial()
+    .optional(),
+  minimum_term_months: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).max(120).nullable().optional(),
+  buyout_price: optionalAmount,
+  deposit: optionalAmount,
+  purchase_price: optionalAmount,
+  product_class: z.enum(PRODUCT_CLASSES).optional(),
+  collection_ids: z.array(z.number().int().positive()).max(100).optional(),
+};
+
+/** A product made by hand (a company without a connected shop). */
+export const productCreateSchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.required).max(300),
+  description: z.string().trim().max(10_000).nullable().optional(),
+  type: z.enum(PRODUCT_TYPES).default('normal'),
+  status: z.enum(['active', 'draft', 'archived']).default('active'),
+  image_url: z.string().trim().url().max(1000).nullable().optional(),
+  ...rentalFields,
+  variants: z.array(variantInputSchema).min(1, 'A product needs at least one variant.').max(200),
+});
+
+/**
+ * An update. For a product synced from a shop, the shop owns name, description, type, image and
+ * variants (they are refused here: change them in the shop); the rental fields are Rentloop's.
+ */
+export const productUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, MESSAGES.required).max(300),
+    description: z.string().trim().max(10_000).nullable(),
+    type: z.enum(PRODUCT_TYPES),
+    status: z.enum(['active', 'draft', 'archived']),
+    image_url: z.string().trim().url().max(1000).nullable(),
+    ...rentalFields,
+  })
+  .partial();
+
+/** `PUT products`: buyout prices of many products at once. */
+export const bulkBuyoutSchema = z.object({
+  products: z
+    .array(z.object({ id: z.number().int().positive(), buyout_price: amountInputSchema.nullable() }))
+    .min(1)
+    .max(500),
+});
+
+/** `PUT products/variants`: price, stock or SKU of many variants at once (hand-made products only). */
+export const bulkVariantsSchema = z.object({
+  variants: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        price: optionalAmount,
+        stock: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).nullable().optional(),
+        sku: z.string().trim().min(1).max(100).nullable().optional(),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+
+export const PRODUCT_SORTS = ['id', 'name', 'created_at', 'updated_at'] as const;
+export const productFiltersSchema = z.object({
+  type: z.enum(PRODUCT_TYPES).optional(),
+  status: z.enum(PRODUCT_STATUSES).optional(),
+  collection_id: z.coerce.number().int().positive().optional(),
+  source: z.enum(PRODUCT_SOURCES).optional(),
+});
+export const VARIANT_SORTS = ['id', 'sku', 'name', 'created_at'] as const;
+export const variantFiltersSchema = z.object({ product_id: z.coerce.number().int().positive().optional() });
+
+// ---- bundles ----
+
+export const bundleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  is_group: z.boolean(),
+  is_active: z.boolean(),
+  price: z.string().nullable(),
+  variants: z.array(
+    z.object({
+      variant_id: z.number().int(),
+      product_id: z.number().int(),
+      sku: z.string().nullable(),
+      name: z.string(),
+      quantity: z.number().int(),
+    }),
+  ),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+
+export const bundleInputSchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.required).max(200),
+  description: z.string().trim().max(5000).nullable().optional(),
+  /** A group offers one of its variants; a bundle (is_group false) ships all of them together. */
+  is_group: z.boolean().default(false),
+  is_active: z.boolean().default(true),
+  price: optionalAmount,
+});
+export const bundleUpdateSchema = updateSchemaOf(bundleInputSchema);
+export const bundleVariantsChangeSchema = z.object({
+  variants: z
+    .array(
+      z.object({
+        variant_id: z.number().int().positive(),
+        quantity: z.number().int().min(1).max(1000).default(1),
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+export const bundleFiltersSchema = z.object({
+  is_active: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .optional(),
+  is_group: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .transform((v) => v === true || v === 'true')
+    .optional(),
+});
+
+// ---- collections ----
+
+export const collectionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  products_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+export const collectionInputSchema = z.object({
+  name: z.string().trim().min(1, MESSAGES.required).max(200),
+  description: z.string().trim().max(5000).nullable().optional(),
+  product_ids: z.array(z.number().int().positive()).max(1000).optional(),
+});
+export const collectionUpdateSchema = updateSchemaOf(collectionInputSchema);
+
+// ---- tax ----
+
+export const taxRuleSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  country: z.string(),
+  region: z.string().nullable(),
+  product_class: z.enum(PRODUCT_CLASSES),
+  percentage: z.string(),
+  source: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TaxRule = z.infer<typeof taxRuleSchema>;
+export const taxRuleInputSchema = z.object({
+  name: z.string().trim().max(100).nullable().optional(),
+  country: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{2}$/, MESSAGES.countryCodeFormat),
+  region: z.string().trim().toUpperCase().max(10).nullable().optional(),
+  product_class: z.enum(PRODUCT_CLASSES).default('standard'),
+  percentage: percentInputSchema,
+});
+export const taxRuleUpdateSchema = updateSchemaOf(taxRuleInputSchema);
+
+export const taxConfigSchema = z.object({
+  default_rate: z.string(),
+  prices_include_tax: z.boolean(),
+  product_classes: z.array(z.enum(PRODUCT_CLASSES)),
+});
+export type TaxConfig = z.infer<typeof taxConfigSchema>;
+export const taxConfigUpdateSchema = z
+  .object({ default_rate: percentInputSchema, prices_include_tax: z.boolean() })
+  .partial();
+
+/** The rate that applies to a line: the most specific rule for the address and class, else the default. */
+export const taxResolutionSchema = z.object({
+  percentage: z.string(),
+  rule_id: z.number().int().nullable(),
+  matched: z.enum(['country_region', 'country', 'default']),
+});
+
+// ---- availability ----
+
+export const availabilitySettingSchema = z.object({
+  id: z.number().int(),
+  sku_name: z.string(),
+  is_available: z.boolean(),
+  min_stock: z.number().int(),
+  lead_time_days: z.number().int(),
+  max_rental_days: z.number().int().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AvailabilitySetting = z.infer<typeof availabilitySettingSchema>;
+export const availabilitySettingInputSchema = z.object({
+  sku_name: z.string().trim().min(1, MESSAGES.required).max(100),
+  is_available: z.boolean().default(true),
+  min_stock: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).default(0),
+  lead_time_days: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).max(365).default(0),
+  max_rental_days: z.number().int().min(1, MESSAGES.onlyPositive).nullable().optional(),
+  note: z.string().trim().max(1000).nullable().optional(),
+});
+export const availabilitySettingUpdateSchema = updateSchemaOf(
+  availabilitySettingInputSchema.omit({ sku_name: true }),
+);
+
+// ---- shop sync ----
+
+export const SYNC_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const productSyncSchema = z.object({
+  id: z.number().int(),
+  shop_system: z.string(),
+  status: z.enum(SYNC_STATUSES),
+  processed: z.number().int(),
+  total: z.number().int().nullable(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  error: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProductSync = z.infer<typeof productSyncSchema>;
+
+/** What `POST tax-rules/refresh` did with the shop's rates. */
+export const taxImportResultSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.number().int(),
+});

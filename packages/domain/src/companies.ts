@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { updateSchemaOf } from './api.ts';
+import { companyFlagsSchema, companyRoleSchema } from './roles.ts';
+
+export const SHOP_SYSTEMS = [
+  'magento',
+  'saleor',
+  'shopify',
+  'shopware5',
+  'shopware6',
+  'woocommerce',
+] as const;
+export const PAYMENT_SYSTEMS = [
+  'adyen',
+  'braintree',
+  'mollie',
+  'offlinegateway',
+  'payone',
+  'paypal',
+  'stripe',
+] as const;
+export const CURRENCIES = [
+  'AUD',
+  'CAD',
+  'CHF',
+  'DKK',
+  'EUR',
+  'GBP',
+  'NOK',
+  'QAR',
+  'SEK',
+  'USD',
+  'ZAR',
+] as const;
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shop_system: z.enum(SHOP_SYSTEMS).nullable(),
+  payment_system: z.enum(PAYMENT_SYSTEMS).nullable(),
+  currency: z.enum(CURRENCIES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** A company as seen by the signed-in user: with the user's role there and the access flags. */
+export const userCompanySchema = companySchema
+  .extend({ role: companyRoleSchema.nullable() })
+  .merge(companyFlagsSchema);
+export type UserCompany = z.infer<typeof userCompanySchema>;
+
+/** Creating a company (operators): the spec names `name`; the rest have defaults. */
+export const companyCreateSchema = z.object({
+  name: z.string().trim().min(1, 'Required field.').max(200),
+  currency: z.enum(CURRENCIES).default('EUR'),
+  shop_system: z.enum(SHOP_SYSTEMS).nullable().default(null),
+  payment_system: z.enum(PAYMENT_SYSTEMS).nullable().default(null),
+});
+export const companyUpdateSchema = updateSchemaOf(companyCreateSchema);
+
+/** The settings groups a company has (spec 01 §3 "Company"). */
+export const SETTINGS_GROUPS = [
+  'checkout_fraud',
+  'checkout_general',
+  'checkout_limitation',
+  'checkout_shipping',
+  'checkout_styling',
+  'checkout_Taxes',
+  'debt_collection',
+  'general',
+  'invoice',
+  'order',
+  'recurring_payment',
+  'subscription',
+] as const;
+
+/** Shops whose catalog Rentloop can sync today. */
+export const SYNCABLE_SHOPS = ['woocommerce', 'shopify'] as const;
+
+/** The `shop_system` settings section as written: credentials are kept encrypted and never read back. */
+export const shopSettingsInputSchema = z.discriminatedUnion('shop_system', [
+  z.object({
+    shop_system: z.literal('woocommerce'),
+    url: z.string().trim().url('Must be a valid url.').max(500),
+    credentials: z
+      .object({
+        consumer_key: z.string().trim().min(1, 'Required field.').max(200),
+        consumer_secret: z.string().trim().min(1, 'Required field.').max(200),
+      })
+      .optional(),
+  }),
+  z.object({
+    shop_system: z.literal('shopify'),
+    url: z.string().trim().url('Must be a valid url.').max(500),
+    credentials: z.object({ access_token: z.string().trim().min(1, 'Required field.').max(200) }).optional(),
+  }),
+  z.object({ shop_system: z.null() }),
+]);
+export type ShopSettingsInput = z.infer<typeof shopSettingsInputSchema>;
+
+export const shopSettingsSchema = z.object({
+  shop_system: z.enum(SHOP_SYSTEMS).nullable(),
+  url: z.string().nullable(),
+  has_credentials: z.boolean(),
+  syncable: z.boolean(),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;

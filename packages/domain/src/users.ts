@@ -1,0 +1,128 @@
+/** Users, their account flows and their administration (spec 01 §3 "User", §6, §7 "Authentication and users"). */
+import { z } from 'zod';
+import { companyRoleSchema, globalRoleSchema } from './roles.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(200, 'Password must be at most 200 characters.');
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Email must be valid.' }).max(254));
+const name = z.string().trim().min(1, 'Required field.').max(200);
+
+/** Company functions a user performs (free labels such as "billing", "warehouse"). */
+export const companyFunctionsSchema = z.array(z.string().trim().min(1).max(64)).max(20);
+
+export const userMembershipSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: companyRoleSchema,
+  company_functions: z.array(z.string()),
+});
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(USER_STATUSES),
+  role: globalRoleSchema.nullable(),
+  email_verified_at: z.string().nullable(),
+  show_errors: z.boolean(),
+  show_warnings: z.boolean(),
+  show_successes: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  companies: z.array(userMembershipSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** A user as listed in one company: with the role and functions held there. */
+export const companyUserSchema = userSchema.omit({ companies: true }).extend({
+  company_role: companyRoleSchema,
+  company_functions: z.array(z.string()),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+
+// ---- account flows ----
+
+/** `url` is the web app's base for the link in the email (ignored unless it is this app's own origin). */
+export const resetRequestSchema = z.object({ email, url: z.string().url().max(500).optional() });
+export const passwordResetSchema = z.object({
+  token: z.string().min(1, 'Required field.').max(200),
+  email,
+  password: passwordSchema,
+});
+export const verifyEmailSchema = z.object({ token: z.string().min(1, 'Required field.').max(200) });
+export const registerSchema = z.object({
+  name,
+  email,
+  password: passwordSchema,
+  url: z.string().url().max(500).optional(),
+});
+
+// ---- profile ----
+
+export const profileUpdateSchema = z
+  .object({
+    name,
+    email,
+    show_errors: z.boolean(),
+    show_warnings: z.boolean(),
+    show_successes: z.boolean(),
+    /** Operators only: activate or disable an account. */
+    status: z.enum(['active', 'disabled']),
+    /** The spec's payload also carries a password change (current_password needed for one's own). */
+    password: passwordSchema,
+    current_password: z.string().max(200),
+  })
+  .partial();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** Changing one's own password needs the current one; an operator resetting another user's does not. */
+export const passwordChangeSchema = z.object({
+  current_password: z.string().max(200).optional(),
+  password: passwordSchema,
+});
+
+// ---- administration ----
+
+/** An owner or admin adds a user to their company (spec: role, company_id, company_functions). */
+export const companyUserCreateSchema = z.object({
+  name,
+  email,
+  role: companyRoleSchema.default('user'),
+  company_id: z.number().int().positive().optional(),
+  company_functions: companyFunctionsSchema.default([]),
+  send_invitation: z.boolean().default(true),
+});
+
+/** An operator creates a user (spec: with company_functions), optionally in a company. */
+export const operatorUserCreateSchema = z.object({
+  name,
+  email,
+  role: globalRoleSchema.nullable().default(null),
+  company_id: z.number().int().positive().optional(),
+  company_role: companyRoleSchema.default('user'),
+  company_functions: companyFunctionsSchema.default([]),
+  send_invitation: z.boolean().default(true),
+});
+
+/** Assign a role in a company by email; `role: null` removes the user from the company. `id` is the company id. */
+export const roleAssignSchema = z.object({
+  email,
+  id: z.number().int().positive(),
+  role: companyRoleSchema.nullable(),
+});
+
+export const USER_SORTS = ['id', 'name', 'email', 'created_at'] as const;
+export const userFiltersSchema = z.object({
+  status: z.enum(USER_STATUSES).optional(),
+  role: z.string().max(32).optional(),
+});

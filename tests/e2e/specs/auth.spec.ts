@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { ACCESS_TOKEN_KEY } from '../../../apps/web/src/api/storage-keys.ts';
+import { PASSWORD, USERS } from '../credentials.ts';
+import { authIds, insightsIds, MESSAGES, screenshot, shellIds, signInThroughApi } from '../helpers.ts';
+
+test('a wrong password shows the server message and stays on the sign-in page', async ({ page }) => {
+  await page.goto('/auth/login');
+  await expect(page.getByTestId(shellIds.defaultLayout)).toBeVisible();
+  await expect(page.getByTestId(shellIds.appBar)).toHaveAttribute('data-transparent', 'true');
+  // Most app bar items are hidden on the sign-in page.
+  await expect(page.getByTestId(shellIds.signIn)).toHaveCount(0);
+  await expect(page.getByTestId(shellIds.signOut)).toHaveCount(0);
+
+  await page.getByTestId(authIds.loginEmail).fill(USERS.alpineAdmin);
+  await page.getByTestId(authIds.loginPassword).fill(`${PASSWORD}-wrong`);
+  await page.getByTestId(authIds.loginSubmit).click();
+
+  await expect(page.getByTestId(authIds.loginError)).toHaveText(MESSAGES.invalidCredentials);
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await screenshot(page, 'auth-01-login-error');
+});
+
+test('the form checks the email before calling the server', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByTestId(authIds.loginEmail).fill('not-an-email');
+  await page.getByTestId(authIds.loginPassword).fill('x');
+  await page.getByTestId(authIds.loginSubmit).click();
+  await expect(page.getByText('Email must be valid.')).toBeVisible();
+  await expect(page.getByTestId(authIds.loginError)).toHaveCount(0);
+});
+
+test('signing in opens the insights; signing out goes to / and from there to sign-in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await screenshot(page, 'auth-02-login');
+
+  // The email is trimmed before it is sent.
+  await page.getByTestId(authIds.loginEmail).fill(`  ${USERS.northwindOwner} `);
+  await page.getByTestId(authIds.loginPassword).fill(PASSWORD);
+  await page.getByTestId(authIds.loginSubmit).click();
+  await expect(page).toHaveURL(/\/cms\/insights$/);
+  await expect(page.getByTestId(shellIds.adminLayout)).toBeVisible();
+  await expect(page.getByTestId(insightsIds.customersTotal)).toHaveText(/^[1-9][\d,]*$/);
+  await expect(page.getByTestId(insightsIds.customersNewThisMonth)).toHaveText(/^[\d,]+$/);
+  await screenshot(page, 'auth-03-insights');
+
+  // /cms/dashboard is the same screen; / goes to the insights while signed in.
+  await page.goto('/cms/dashboard');
+  await expect(page.getByTestId(insightsIds.page)).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/cms\/insights$/);
+
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.getByTestId(shellIds.signOut).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByTestId(authIds.loginForm)).toBeVisible();
+  expect(visited).toContain('/');
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), ACCESS_TOKEN_KEY)).toBeNull();
+
+  // Signed out, the back office sends to the sign-in page.
+  await page.goto('/cms/customers');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('signed in, the sign-in page forwards to the insights', async ({ page }) => {
+  await signInThroughApi(page, USERS.northwindUser, '/auth/login');
+  await expect(page).toHaveURL(/\/cms\/insights$/);
+});

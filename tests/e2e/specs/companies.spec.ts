@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { COMPANIES, USERS } from '../credentials.ts';
+import { companiesIds, pagerRange, screenshot, shellIds, signInThroughApi, waitForList } from '../helpers.ts';
+
+test('staff switch between their companies with the ordinary switcher', async ({ page }) => {
+  await signInThroughApi(page, USERS.northwindOwner, '/cms/insights');
+  const switcher = page.getByTestId(companiesIds.switcher);
+  await expect(switcher).toBeVisible();
+  await expect(page.getByTestId(companiesIds.operatorSwitcher)).toHaveCount(0);
+
+  const before = (await switcher.textContent())?.trim() ?? '';
+  expect([COMPANIES.northwind, COMPANIES.alpine]).toContain(before);
+  const other = before === COMPANIES.northwind ? COMPANIES.alpine : COMPANIES.northwind;
+
+  await switcher.click();
+  const options = page.locator('[data-testid^="company-switcher-option-"]');
+  await expect(options).toHaveCount(2);
+  await screenshot(page, 'companies-01-switcher-menu');
+  await options.filter({ hasText: other }).click();
+
+  // A full reload at /cms/customers, with the other company current.
+  await expect(page).toHaveURL(/\/cms\/customers$/);
+  await expect(page.getByTestId(companiesIds.switcher)).toHaveText(other);
+  await waitForList(page);
+  await screenshot(page, 'companies-02-switched');
+
+  // The choice is remembered for this user.
+  await page.goto('/cms/insights');
+  await expect(page.getByTestId(companiesIds.switcher)).toHaveText(other);
+});
+
+test('a staff member of one company has a one-entry switcher', async ({ page }) => {
+  await signInThroughApi(page, USERS.northwindUser, '/cms/insights');
+  await expect(page.getByTestId(companiesIds.switcher)).toHaveText(COMPANIES.northwind);
+  await page.getByTestId(companiesIds.switcher).click();
+  await expect(page.locator('[data-testid^="company-switcher-option-"]')).toHaveCount(1);
+});
+
+test('operators search every company with the operator switcher', async ({ page }) => {
+  await signInThroughApi(page, USERS.operator, '/cms/insights');
+  const button = page.getByTestId(companiesIds.operatorSwitcher);
+  await expect(button).toBeVisible();
+  await expect(page.getByTestId(companiesIds.switcher)).toHaveCount(0);
+  // The initial company is the first of the company list (sorted by name).
+  await expect(button).toHaveText(COMPANIES.alpine);
+  // Operators see the main section of the drawer.
+  await expect(page.getByTestId(shellIds.drawerItem('cms-customers'))).toBeVisible();
+
+  await button.click();
+  const options = page.getByTestId(companiesIds.operatorOption);
+  await expect(options.first()).toBeVisible();
+  const all = await pagerRange(page, companiesIds.operatorRange);
+  expect(all.from).toBe(1);
+  expect(all.to).toBe(Math.min(all.total, 10));
+  await expect(options).toHaveCount(all.to);
+  await screenshot(page, 'companies-03-operator-list');
+
+  // Paging wraps around: previous from the first page is the last page, next from there is the first.
+  if (all.total > 10) {
+    await page.getByTestId(companiesIds.operatorPrevious).click();
+    const last = await pagerRange(page, companiesIds.operatorRange);
+    expect(last.to).toBe(all.total);
+    await page.getByTestId(companiesIds.operatorNext).click();
+    await expect(page.getByTestId(companiesIds.operatorRange)).toHaveText(/^1–/);
+  } else {
+    // One page only: the pager has nowhere to go.
+    await expect(page.getByTestId(companiesIds.operatorNext)).toBeDisabled();
+    await expect(page.getByTestId(companiesIds.operatorPrevious)).toBeDisabled();
+  }
+
+  await page.getByTestId(companiesIds.operatorSearch).fill('northw');
+  await expect(options).toHaveCount(1);
+  await expect(options.first()).toContainText(COMPANIES.northwind);
+  await expect(page.getByTestId(companiesIds.operatorRange)).toHaveText('1–1 of 1');
+  await screenshot(page, 'companies-04-operator-search');
+
+  await page.getByTestId(companiesIds.operatorSearch).fill('no company has this name');
+  await expect(page.getByTestId(companiesIds.operatorEmpty)).toBeVisible();
+  await page.getByTestId(companiesIds.operatorSearchClear).click();
+  await expect(options).toHaveCount(all.to);
+  await page.getByTestId(companiesIds.operatorSearch).fill('northw');
+  await expect(options).toHaveCount(1);
+  await options.first().click();
+
+  await expect(page).toHaveURL(/\/cms\/customers$/);
+  await expect(button).toHaveText(COMPANIES.northwind);
+  await waitForList(page);
+  await screenshot(page, 'companies-05-operator-switched');
+
+  // Remembered for this operator across a reload.
+  await page.reload();
+  await expect(page.getByTestId(companiesIds.operatorSwitcher)).toHaveText(COMPANIES.northwind);
+});

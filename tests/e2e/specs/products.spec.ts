@@ -1,0 +1,558 @@
+/**
+ * The products area: a merchant without a shop builds the catalog by hand (products with variants,
+ * rental terms, buyout prices in bulk, collections, bundles, tax, availability); a merchant connects
+ * a WooCommerce shop and syncs it from a fake WooCommerce server started here.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { FakeCatalog } from '../../../apps/api/src/integrations/shops/testing/catalog.ts';
+import {
+  type FakeWooCommerce,
+  startFakeWooCommerce,
+  WOO_KEY,
+  WOO_SECRET,
+} from '../../../apps/api/src/integrations/shops/testing/fake-woocommerce.ts';
+import { ACCESS_TOKEN_KEY } from '../../../apps/web/src/api/storage-keys.ts';
+import {
+  availabilityIds,
+  bundlesIds,
+  buyoutIds,
+  catalogTabsIds,
+  collectionsIds,
+  productsIds,
+  shopIds,
+  taxIds,
+} from '../../../apps/web/src/features/products/testids.ts';
+import { COMPANIES, USERS } from '../credentials.ts';
+import {
+  dataListIds,
+  MESSAGES,
+  screenshot,
+  shellIds,
+  signInThroughApi,
+  toasts,
+  waitForList,
+} from '../helpers.ts';
+
+/** A Northwind admin: the company has no shop connected, so its catalog is made by hand. */
+const MERCHANT = 'admin@northwind.demo';
+/** Alpine's owner connects a shop (no other test touches Alpine's shop settings). */
+const SHOP_OWNER = 'owner@alpine.demo';
+
+const rows = (page: Page) => page.getByTestId(dataListIds.row);
+
+/** Calls the API as the signed-in user of the page (to set up data a test is not about). */
+async function callApi<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
+  const token = await page.evaluate((key) => window.localStorage.getItem(key), ACCESS_TOKEN_KEY);
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function companyId(page: Page, name: string): Promise<number> {
+  const me = await callApi<{ companies: { id: number; name: string }[] }>(page, 'GET', '/api/auth/me');
+  const company = me.companies.find((c) => c.name === name);
+  expect(company, `membership of ${name}`).toBeDefined();
+  return company?.id ?? 0;
+}
+
+interface Seeded {
+  id: number;
+  name: string;
+  variants: { id: number; sku: string | null; name: string }[];
+}
+
+/** A hand-made product with two variants, through the API. */
+async function seedProduct(page: Page, company: number, name: string, sku: string): Promise<Seeded> {
+  return callApi<Seeded>(page, 'POST', `/api/${company}/rentloopdb/products`, {
+    name,
+    rental_prices: { monthly: '25.00' },
+    variants: [
+      { sku: `${sku}-S`, name: `${name} S`, options: { Size: 'S' }, price: '25.00', stock: 2 },
+      { sku: `${sku}-L`, name: `${name} L`, options: { Size: 'L' }, price: '29.00', stock: 1 },
+    ],
+  });
+}
+
+/** Opens a select (a MUI TextField with `select`) by its input's test id and picks an option. */
+async function choose(page: Page, testId: string, option: string | RegExp) {
+  await page.getByTestId(testId).locator('..').click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Searches a data list and waits until the search is in the URL (the box sends it after a debounce). */
+async function search(page: Page, text: string) {
+  await page.getByTestId(dataListIds.search).fill(text);
+  await expect(page).toHaveURL(
+    new RegExp(`[?&]search=${encodeURIComponent(text).replaceAll('%20', '(\\+|%20)')}`),
+  );
+}
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+test.describe('a merchant without a shop', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInThroughApi(page, MERCHANT, '/cms/products');
+    await expect(page.getByTestId(productsIds.listPage)).toBeVisible();
+  });
+
+  test('creates a product with two variants, finds it, edits rental prices and stock', async ({ page }) => {
+    const id = stamp();
+    const name = `Trail camera ${id}`;
+    await expect(page.getByTestId(shellIds.drawerItem('cms-products'))).toBeVisible();
+    // No shop is connected: the sync cannot start.
+    await expect(page.getByTestId(productsIds.sync)).toBeDisabled();
+    await screenshot(page, 'products-01-list');
+
+    await page.getByTestId(productsIds.newProduct).click();
+    await expect(page).toHaveURL(/\/cms\/products\/create$/);
+    const dialog = page.getByTestId(productsIds.createDialog);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId(productsIds.shopNote)).toHaveCount(0);
+
+    // The schema's rules run before anything is sent: name, variant name, amounts.
+    await dialog.locator('input[name="buyout_price"]').fill('12,,50');
+    await dialog.locator('input[name="rental_prices.monthly"]').fill('abc');
+    await dialog.getByTestId(productsIds.save).click();
+    await expect(dialog.locator('input[name="buyout_price"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText(MESSAGES.amountInvalid)).toHaveCount(2);
+    await expect(dialog.getByText(MESSAGES.required).first()).toBeVisible();
+    await screenshot(page, 'products-02-create-errors');
+
+    await dialog.locator('input[name="name"]').fill(name);
+    await dialog
+      .locator('textarea[name="description"]')
+      .fill('A weatherproof camera for the trail, rented with its mount.');
+    await dialog.locator('input[name="rental_prices.monthly"]').fill('39');
+    await dialog.locator('input[name="rental_prices.annually"]').fill('$399.00');
+    await dialog.locator('input[name="minimum_term_months"]').fill('3');
+    await dialog.locator('input[name="deposit"]').fill('100');
+    await dialog.locator('input[name="buyout_price"]').fill('1,250.50');
+    await dialog.locator('input[name="purchase_price"]').fill('640');
+    await dialog.locator('input[name="variants.0.sku"]').fill(`CAM-${id}-BLK`);
+    await dialog.locator('input[name="variants.0.name"]').fill('Black');
+    await dialog.locator('input[name="variants.0.options"]').fill('Color: Black');
+    await dialog.locator('input[name="variants.0.price"]').fill('39');
+    await dialog.locator('input[name="variants.0.stock"]').fill('4');
+    await dialog.getByTestId(productsIds.addVariant).click();
+    await dialog.locator('input[name="variants.1.sku"]').fill(`CAM-${id}-GRN`);
+    await dialog.locator('input[name="variants.1.name"]').fill('Forest green');
+    await dialog.locator('input[name="variants.1.options"]').fill('Color: Green');
+    await dialog.locator('input[name="variants.1.price"]').fill('42.50');
+    await dialog.locator('input[name="variants.1.stock"]').fill('2');
+    await screenshot(page, 'products-03-create');
+    await dialog.getByTestId(productsIds.save).click();
+
+    await expect(toasts(page).filter({ hasText: 'Product created.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/cms\/products\/\d+$/);
+    await expect(page.getByTestId(productsIds.detailName)).toHaveText(name);
+    await expect(page.getByTestId(productsIds.field('rental_prices.monthly'))).toHaveText('CA$39.00');
+    await expect(page.getByTestId(productsIds.field('rental_prices.annually'))).toHaveText('CA$399.00');
+    await expect(page.getByTestId(productsIds.field('buyout_price'))).toHaveText('CA$1,250.50');
+    await expect(page.getByTestId(productsIds.field('minimum_term_months'))).toHaveText('3 months');
+    await expect(page.getByTestId(productsIds.variantRow)).toHaveCount(2);
+    await expect(page.getByTestId(shellIds.breadcrumbs)).toContainText(/Products.*Product \d+/);
+    const detailUrl = page.url();
+
+    // The list finds it by search and shows its prices in the company currency.
+    await page.goto('/cms/products');
+    await search(page, id);
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row.getByTestId(productsIds.name)).toHaveText(name);
+    await expect(row.getByTestId(productsIds.monthly)).toHaveText('CA$39.00');
+    await expect(row.getByTestId(productsIds.buyout)).toHaveText('CA$1,250.50');
+    await expect(row.getByTestId(productsIds.stock)).toHaveText('6');
+    await screenshot(page, 'products-04-search');
+
+    // Edit the rental prices.
+    await row.click();
+    await expect(page).toHaveURL(detailUrl);
+    await page.getByTestId(productsIds.edit).click();
+    const edit = page.getByTestId(productsIds.editDialog);
+    await expect(edit.locator('input[name="rental_prices.monthly"]')).toHaveValue('39.00');
+    await edit.locator('input[name="rental_prices.monthly"]').fill('44.90');
+    await edit.locator('input[name="rental_prices.quarterly"]').fill('125');
+    await screenshot(page, 'products-05-edit');
+    await edit.getByTestId(productsIds.save).click();
+    await expect(toasts(page).filter({ hasText: 'Product updated.' })).toBeVisible();
+    await expect(page.getByTestId(productsIds.editDialog)).toHaveCount(0);
+    await expect(page.getByTestId(productsIds.field('rental_prices.monthly'))).toHaveText('CA$44.90');
+    await expect(page.getByTestId(productsIds.field('rental_prices.quarterly'))).toHaveText('CA$125.00');
+
+    // Edit a variant's stock in place; a bad price is refused before sending.
+    const green = page.getByTestId(productsIds.variantRow).nth(1);
+    await green.getByRole('textbox', { name: 'Price of Forest green' }).fill('4x');
+    await page.getByTestId(productsIds.variantsSave).click();
+    await expect(green.getByText(MESSAGES.amountInvalid)).toBeVisible();
+    await green.getByRole('textbox', { name: 'Price of Forest green' }).fill('42.50');
+    await green.getByRole('textbox', { name: 'Stock of Forest green' }).fill('7');
+    await page.getByTestId(productsIds.variantsSave).click();
+    await expect(toasts(page).filter({ hasText: 'Variants updated.' })).toBeVisible();
+    await expect(page.getByTestId(productsIds.variantsSave)).toBeDisabled();
+    await screenshot(page, 'products-06-detail');
+
+    await page.reload();
+    await expect(
+      page.getByTestId(productsIds.variantRow).nth(1).getByRole('textbox', { name: 'Stock of Forest green' }),
+    ).toHaveValue('7');
+    await expect(page.getByTestId(productsIds.field('rental_prices.monthly'))).toHaveText('CA$44.90');
+  });
+
+  test('sets the buyout prices of two products with one save', async ({ page }) => {
+    const id = stamp();
+    const company = await companyId(page, COMPANIES.northwind);
+    const first = await seedProduct(page, company, `Buyout kayak ${id}`, `KY-${id}`);
+    const second = await seedProduct(page, company, `Buyout paddle ${id}`, `PD-${id}`);
+
+    await page.getByTestId(productsIds.buyoutPrices).click();
+    await expect(page).toHaveURL(/\/cms\/products\/buyout-prices$/);
+    await expect(page.getByTestId(shellIds.breadcrumbs)).toContainText(/Products.*Buyout prices/);
+    await search(page, id);
+    await expect(rows(page)).toHaveCount(2);
+
+    await page.getByTestId(buyoutIds.input(first.id)).fill('1,500');
+    await page.getByTestId(buyoutIds.input(second.id)).fill('75.2.5');
+    await expect(page.getByText(MESSAGES.amountInvalid)).toBeVisible();
+    await page.getByTestId(buyoutIds.save).click();
+    await expect(toasts(page).filter({ hasText: 'not a valid amount' })).toBeVisible();
+    await screenshot(page, 'products-07-buyout-error');
+
+    await page.getByTestId(buyoutIds.input(second.id)).fill('75.25');
+    await expect(page.getByTestId(buyoutIds.pending)).toContainText(`Buyout kayak ${id}`);
+    await expect(page.getByTestId(buyoutIds.save)).toHaveText('Save 2 changes');
+    const saved = page.waitForRequest(
+      (r) => r.method() === 'PUT' && new URL(r.url()).pathname === `/api/${company}/rentloopdb/products`,
+    );
+    await page.getByTestId(buyoutIds.save).click();
+    expect((await saved).postDataJSON()).toEqual({
+      products: [
+        { id: first.id, buyout_price: '1500.00' },
+        { id: second.id, buyout_price: '75.25' },
+      ],
+    });
+    await expect(toasts(page).filter({ hasText: 'Buyout prices updated.' })).toBeVisible();
+    await expect(page.getByTestId(buyoutIds.pending)).toHaveCount(0);
+    await screenshot(page, 'products-08-buyout-saved');
+
+    await page.goto(`/cms/products?search=${id}`);
+    await waitForList(page);
+    const buyouts = await rows(page).getByTestId(productsIds.buyout).allTextContents();
+    expect(buyouts.sort()).toEqual(['CA$1,500.00', 'CA$75.25']);
+  });
+
+  test('creates a collection with two products and filters the list by it', async ({ page }) => {
+    const id = stamp();
+    const company = await companyId(page, COMPANIES.northwind);
+    await seedProduct(page, company, `Snow tent ${id}`, `TN-${id}`);
+    await seedProduct(page, company, `Snow stove ${id}`, `SV-${id}`);
+
+    await page.getByTestId(catalogTabsIds.tab('collections')).click();
+    await expect(page).toHaveURL(/\/cms\/products\/collections$/);
+    await page.getByTestId(collectionsIds.newCollection).click();
+    const dialog = page.getByTestId(collectionsIds.createDialog);
+    await dialog.locator('input[name="name"]').fill(`Winter camp ${id}`);
+    await dialog.locator('textarea[name="description"]').fill('Everything for a night in the snow.');
+    const picker = dialog.getByTestId(collectionsIds.products);
+    await picker.fill(id);
+    await page.getByRole('option', { name: `Snow tent ${id}` }).click();
+    await page.getByRole('option', { name: `Snow stove ${id}` }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'products-09-collection-create');
+    await dialog.getByTestId(collectionsIds.save).click();
+    await expect(toasts(page).filter({ hasText: 'Collection created.' })).toBeVisible();
+
+    await search(page, `Winter camp ${id}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('2 products');
+    await screenshot(page, 'products-10-collections');
+
+    // Filter the product list by the new collection.
+    await page.getByTestId(catalogTabsIds.tab('products')).click();
+    await waitForList(page);
+    await choose(page, productsIds.collectionFilter, `Winter camp ${id}`);
+    await expect(page).toHaveURL(/filters=.*collection_id/);
+    await expect(rows(page)).toHaveCount(2);
+    expect((await rows(page).getByTestId(productsIds.name).allTextContents()).sort()).toEqual([
+      `Snow stove ${id}`,
+      `Snow tent ${id}`,
+    ]);
+    await screenshot(page, 'products-11-filtered-by-collection');
+  });
+
+  test('creates a bundle and adds variants with quantities', async ({ page }) => {
+    const id = stamp();
+    const company = await companyId(page, COMPANIES.northwind);
+    const board = await seedProduct(page, company, `Snowboard ${id}`, `SB-${id}`);
+
+    await page.getByTestId(catalogTabsIds.tab('bundles')).click();
+    await page.getByTestId(bundlesIds.newBundle).click();
+    const dialog = page.getByTestId(bundlesIds.createDialog);
+    await dialog.locator('input[name="name"]').fill(`Board weekend ${id}`);
+    await dialog.locator('input[name="price"]').fill('89');
+    await dialog.getByTestId(bundlesIds.save).click();
+    await expect(toasts(page).filter({ hasText: 'Bundle created.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/cms\/products\/bundles\/\d+$/);
+    await expect(page.getByTestId(bundlesIds.detailName)).toHaveText(`Board weekend ${id}`);
+
+    const [small, large] = board.variants;
+    await page.getByTestId(bundlesIds.picker).fill(`SB-${id}-S`);
+    await page.getByRole('option', { name: new RegExp(`Snowboard ${id} S`) }).click();
+    await page.getByTestId(bundlesIds.pickerQuantity).fill('2');
+    await page.getByTestId(bundlesIds.add).click();
+    await expect(page.getByTestId(bundlesIds.variantRow)).toHaveCount(1);
+    await expect(page.getByTestId(bundlesIds.quantity(small?.id ?? 0))).toHaveValue('2');
+
+    await page.getByTestId(bundlesIds.picker).fill(`SB-${id}-L`);
+    await page.getByRole('option', { name: new RegExp(`Snowboard ${id} L`) }).click();
+    await page.getByTestId(bundlesIds.add).click();
+    await expect(page.getByTestId(bundlesIds.variantRow)).toHaveCount(2);
+    await screenshot(page, 'products-12-bundle');
+
+    // Quantities change in place; a variant can be removed.
+    await page.getByTestId(bundlesIds.quantity(large?.id ?? 0)).fill('3');
+    await page.getByTestId(bundlesIds.quantity(large?.id ?? 0)).press('Enter');
+    await expect(toasts(page).filter({ hasText: 'set to 3' })).toBeVisible();
+    await page.getByTestId(bundlesIds.remove(small?.id ?? 0)).click();
+    await expect(page.getByTestId(bundlesIds.variantRow)).toHaveCount(1);
+
+    // The product shows the bundle it is in.
+    await page.goto(`/cms/products/${board.id}`);
+    await expect(page.getByTestId(productsIds.field('bundles'))).toContainText(`Board weekend ${id}`);
+
+    await page.goto('/cms/products/bundles');
+    await search(page, id);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('CA$89.00');
+    await screenshot(page, 'products-13-bundles');
+  });
+
+  test('defines tax rules and changes the default rate', async ({ page }) => {
+    const company = await companyId(page, COMPANIES.northwind);
+    // The rules this test makes must not exist yet (a local server may be reused between runs).
+    const existing = await callApi<{ id: number }[]>(
+      page,
+      'GET',
+      `/api/${company}/rentloopdb/tax-rules?country=ca&per_page=100`,
+    );
+    for (const rule of existing)
+      await callApi(page, 'DELETE', `/api/${company}/rentloopdb/tax-rules/${rule.id}`);
+
+    await page.getByTestId(catalogTabsIds.tab('tax')).click();
+    await expect(page).toHaveURL(/\/cms\/products\/tax$/);
+    const rate = page.getByTestId(taxIds.configForm).locator('input[name="default_rate"]');
+    await rate.fill('150');
+    await page.getByTestId(taxIds.configSave).click();
+    await expect(page.getByTestId(taxIds.configForm).getByText(MESSAGES.maxHundredPercent)).toBeVisible();
+    await rate.fill('7.5');
+    await page.getByTestId(taxIds.configSave).click();
+    await expect(toasts(page).filter({ hasText: 'Tax configuration updated.' })).toBeVisible();
+
+    // Canada 5 %, with a percentage over 100 refused first.
+    await page.getByTestId(taxIds.newRule).click();
+    let dialog = page.getByTestId(taxIds.ruleDialog);
+    await dialog.getByTestId(taxIds.country).fill('Canada');
+    await page.getByRole('option', { name: 'Canada (CA)' }).click();
+    await dialog.locator('input[name="percentage"]').fill('105');
+    await dialog.getByTestId(taxIds.ruleSave).click();
+    await expect(dialog.getByText(MESSAGES.maxHundredPercent)).toBeVisible();
+    await screenshot(page, 'products-14-tax-rule-error');
+    await dialog.locator('input[name="percentage"]').fill('5');
+    await dialog.locator('input[name="name"]').fill('GST');
+    await dialog.getByTestId(taxIds.ruleSave).click();
+    await expect(toasts(page).filter({ hasText: 'Tax rule created.' })).toBeVisible();
+    // The dialog has closed (its route is left only after its exit transition).
+    await expect(page).toHaveURL(/\/cms\/products\/tax$/);
+
+    // Ontario 13 %.
+    await page.getByTestId(taxIds.newRule).click();
+    dialog = page.getByTestId(taxIds.ruleDialog);
+    await dialog.getByTestId(taxIds.country).fill('Canada');
+    await page.getByRole('option', { name: 'Canada (CA)' }).click();
+    await choose(page, taxIds.region, /^Ontario/);
+    await dialog.locator('input[name="percentage"]').fill('13');
+    await dialog.locator('input[name="name"]').fill('HST');
+    await dialog.getByTestId(taxIds.ruleSave).click();
+    await expect(page.getByTestId(taxIds.ruleDialog)).toHaveCount(0);
+
+    const canada = page.locator(`[data-testid="${taxIds.ruleRow}"][data-country="ca"]`);
+    await expect(canada).toHaveCount(2);
+    await expect(
+      page.locator(`[data-testid="${taxIds.ruleRow}"][data-country="ca"][data-region=""]`),
+    ).toContainText('5 %');
+    await expect(page.locator(`[data-testid="${taxIds.ruleRow}"][data-region="ON"]`)).toContainText('13 %');
+    await expect(page.locator(`[data-testid="${taxIds.ruleRow}"][data-region="ON"]`)).toContainText(
+      'Ontario (ON)',
+    );
+    await page.reload();
+    await expect(rate).toHaveValue('7.5');
+    await screenshot(page, 'products-15-tax');
+  });
+
+  test('creates availability settings for a SKU', async ({ page }) => {
+    const id = stamp();
+    const company = await companyId(page, COMPANIES.northwind);
+    await seedProduct(page, company, `Climbing rope ${id}`, `RP-${id}`);
+
+    await page.getByTestId(catalogTabsIds.tab('availability')).click();
+    await page.getByTestId(availabilityIds.newSetting).click();
+    const dialog = page.getByTestId(availabilityIds.createDialog);
+    await dialog.getByTestId(availabilityIds.sku).fill(`RP-${id}-S`);
+    await dialog.locator('input[name="min_stock"]').fill('1');
+    await dialog.locator('input[name="lead_time_days"]').fill('2');
+    await dialog.locator('input[name="max_rental_days"]').fill('0');
+    await dialog.getByTestId(availabilityIds.save).click();
+    await expect(dialog.getByText(MESSAGES.onlyPositive)).toBeVisible();
+    await dialog.locator('input[name="max_rental_days"]').fill('90');
+    await dialog.locator('textarea[name="note"]').fill('Inspect before each rental.');
+    await screenshot(page, 'products-16-availability-create');
+    await dialog.getByTestId(availabilityIds.save).click();
+    await expect(toasts(page).filter({ hasText: 'Availability settings saved.' })).toBeVisible();
+
+    await search(page, `RP-${id}`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('90 days');
+    await expect(rows(page).first()).toContainText('Available');
+
+    // Edit: no longer rentable.
+    await rows(page).first().click();
+    const edit = page.getByTestId(availabilityIds.editDialog);
+    await expect(edit.locator('input[name="lead_time_days"]')).toHaveValue('2');
+    await edit.getByTestId(availabilityIds.isAvailable).uncheck();
+    await edit.getByTestId(availabilityIds.save).click();
+    await expect(page.getByTestId(availabilityIds.editDialog)).toHaveCount(0);
+    await expect(rows(page).first()).toContainText('Not available');
+    await screenshot(page, 'products-17-availability');
+  });
+});
+
+test('staff read the catalog without the tools that change it', async ({ page }) => {
+  await signInThroughApi(page, USERS.northwindUser, '/cms/products');
+  await expect(page.getByTestId(productsIds.listPage)).toBeVisible();
+  await expect(page.getByTestId(catalogTabsIds.tab('tax'))).toBeVisible();
+  await expect(page.getByTestId(catalogTabsIds.tab('shop'))).toHaveCount(0);
+  await expect(page.getByTestId(productsIds.newProduct)).toHaveCount(0);
+  await expect(page.getByTestId(productsIds.sync)).toHaveCount(0);
+  await expect(page.getByTestId(productsIds.buyoutPrices)).toHaveCount(0);
+  await expect(page.getByTestId(dataListIds.placeholderRow)).toHaveCount(0);
+  await screenshot(page, 'products-24-staff-read-only');
+  // An admin-only route sends staff back to the index.
+  await page.goto('/cms/products/shop');
+  await expect(page).not.toHaveURL(/\/cms\/products\/shop/);
+});
+
+test.describe('a merchant with a WooCommerce shop', () => {
+  // One shop connection of one company: the steps build on each other.
+  test.describe.configure({ mode: 'serial' });
+  let shop: FakeWooCommerce;
+
+  test.beforeAll(async () => {
+    shop = await startFakeWooCommerce(new FakeCatalog(60));
+  });
+  test.afterAll(async () => {
+    await shop?.close();
+  });
+
+  test('connects the shop: saved, connected, credentials never shown', async ({ page }) => {
+    await signInThroughApi(page, SHOP_OWNER, '/cms/products/shop');
+    await expect(page.getByTestId(shopIds.page)).toBeVisible();
+    await choose(page, shopIds.system, 'WooCommerce');
+    const form = page.getByTestId(shopIds.form);
+    await form.locator('input[name="url"]').fill('not a url');
+    await form.getByTestId(shopIds.save).click();
+    await expect(form.getByText(MESSAGES.validUrl)).toBeVisible();
+
+    await form.locator('input[name="url"]').fill(shop.url);
+    await form.locator('input[name="consumer_key"]').fill(WOO_KEY);
+    await form.locator('input[name="consumer_secret"]').fill(WOO_SECRET);
+    await form.getByTestId(shopIds.save).click();
+    await expect(toasts(page).filter({ hasText: 'Shop settings saved.' })).toBeVisible();
+    await expect(page.getByTestId(shopIds.status)).toContainText('Connected');
+    await expect(page.getByTestId(shopIds.status)).toContainText(shop.url);
+    // Write-only: the fields are empty and say the stored credentials are kept.
+    await expect(form.locator('input[name="consumer_key"]')).toHaveValue('');
+    await expect(form.locator('input[name="consumer_secret"]')).toHaveValue('');
+    await expect(form.locator('input[name="consumer_key"]')).toHaveAttribute(
+      'placeholder',
+      'Stored encrypted; leave empty to keep',
+    );
+    expect(await page.content()).not.toContain(WOO_SECRET);
+    await screenshot(page, 'products-18-shop-connected');
+
+    // A new product notes that the shop is connected.
+    await page.goto('/cms/products/create');
+    await expect(page.getByTestId(productsIds.shopNote)).toContainText('WooCommerce');
+  });
+
+  test('syncs the catalog and shows a failure clearly', async ({ page }) => {
+    await signInThroughApi(page, SHOP_OWNER, '/cms/products');
+    const company = await companyId(page, COMPANIES.alpine);
+    const docs = await page.request.get('/api/docs/json');
+    const paths = docs.ok() ? Object.keys(((await docs.json()) as { paths: object }).paths) : [];
+    test.skip(
+      !paths.some((p) => /\/products\/sync$/.test(p)),
+      'POST and GET products/sync are not wired in the API yet',
+    );
+
+    // Wrong credentials: the sync fails with the shop's message and changes nothing.
+    await callApi(page, 'PUT', `/api/companies/${company}/settings/shop_system`, {
+      shop_system: 'woocommerce',
+      url: shop.url,
+      credentials: { consumer_key: WOO_KEY, consumer_secret: 'cs_wrong' },
+    });
+    await page.reload();
+    await expect(page.getByTestId(productsIds.sync)).toBeEnabled();
+    await page.getByTestId(productsIds.sync).click();
+    const panel = page.getByTestId(productsIds.syncPanel);
+    await expect(panel).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+    await expect(page.getByTestId(productsIds.syncError)).toContainText('The shop refused the credentials.');
+    await screenshot(page, 'products-19-sync-failed');
+
+    // The right credentials: the sync runs to the end and the catalog appears.
+    await callApi(page, 'PUT', `/api/companies/${company}/settings/shop_system`, {
+      shop_system: 'woocommerce',
+      url: shop.url,
+      credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
+    });
+    await page.reload();
+    await page.getByTestId(productsIds.sync).click();
+    await expect(panel).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
+    await expect(page.getByTestId(productsIds.syncCounts)).toContainText('60 products read');
+    await choose(page, productsIds.typeFilter, 'Normal');
+    await waitForList(page);
+    await expect(rows(page).first()).toContainText('WooCommerce');
+    await screenshot(page, 'products-20-synced');
+
+    // A synced product: the shop's fields are read-only, Rentloop's are not.
+    await rows(page).first().click();
+    await expect(page.getByTestId(productsIds.fromShop)).toBeVisible();
+    await expect(page.getByTestId(productsIds.field('source'))).toContainText('WooCommerce');
+    await expect(page.getByTestId(productsIds.variantRow).first()).toBeVisible();
+    await screenshot(page, 'products-21-synced-detail');
+    await page.getByTestId(productsIds.edit).click();
+    const dialog = page.getByTestId(productsIds.editDialog);
+    await expect(dialog.locator('input[name="name"]')).toBeDisabled();
+    await expect(dialog.getByText('Comes from the shop').first()).toBeVisible();
+    await expect(dialog.locator('input[name="buyout_price"]')).toBeEnabled();
+    await expect(dialog.locator('textarea[name="description"]')).not.toHaveValue(/<p>/);
+    await screenshot(page, 'products-22-synced-edit');
+  });
+
+  test('imports the tax rates of the shop', async ({ page }) => {
+    await signInThroughApi(page, SHOP_OWNER, '/cms/products/tax');
+    await expect(page.getByTestId(taxIds.page)).toBeVisible();
+    await page.getByTestId(taxIds.refresh).click();
+    await expect(toasts(page).filter({ hasText: 'Tax rules refreshed from the shop.' })).toBeVisible();
+    await expect(page.getByTestId(taxIds.ruleRow).first()).toBeVisible();
+    await page.getByTestId(taxIds.countryFilter).fill('Canada');
+    await page.getByRole('option', { name: 'Canada (CA)' }).click();
+    await expect(page).toHaveURL(/filters=.*country/);
+    const ontario = page.locator(`[data-testid="${taxIds.ruleRow}"][data-region="ON"]`);
+    await expect(ontario).toContainText('13 %');
+    await expect(ontario).toContainText('WooCommerce');
+    await screenshot(page, 'products-23-tax-from-shop');
+  });
+});

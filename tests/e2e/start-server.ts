@@ -1,0 +1,98 @@
+/**
+ * Starts the API server (which serves the built web app) for the browser tests, on a fresh embedded
+ * database in a temporary folder that is removed when the server stops. Run from the repository root
+ * by Playwright's `webServer` after `npm run build -w apps/web`.
+ *
+ * Mail: a real SMTP server (smtp-server) runs in this process; the API delivers to it through
+ * SMTP_URL exactly as in production, and every message it receives is written, parsed, as JSON into
+ * `artifacts/mail/<port>/` for the tests to read (`waitForMail` in helpers.ts). Links in the mails
+ * point at this server (APP_URL).
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AddressObject, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { ADMIN_EMAIL, PASSWORD, PORT } from './credentials.ts';
+import { mailDir, type ReceivedMail, sessionDir } from './mailbox.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'rentloop-e2e-'));
+
+// A fresh database: no mail and no session of an earlier run may be read as this run's.
+for (const dir of [mailDir(PORT), sessionDir(PORT)]) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+}
+
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  [field ?? []].flat().flatMap((a) => a.value.map((v) => v.address?.toLowerCase() ?? ''));
+
+let received = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const message: ReceivedMail = {
+          to: addresses(mail.to),
+          subject: mail.subject ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+          text: mail.text ?? '',
+          receivedAt: new Date().toISOString(),
+        };
+        received += 1;
+        const name = `${Date.now()}-${String(received).padStart(5, '0')}.json`;
+        // Written whole, then renamed: a reader never sees half a message.
+        const partial = join(mailDir(PORT), `.${name}.tmp`);
+        writeFileSync(partial, JSON.stringify(message, null, 2));
+        renameSync(partial, join(mailDir(PORT), name));
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpAddress = smtp.server.address();
+const smtpPort = typeof smtpAddress === 'object' && smtpAddress ? smtpAddress.port : 0;
+
+const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // Embedded PGlite, never a PostgreSQL server the environment may point at.
+    DATABASE_URL: '',
+    READ_REPLICA_URL: '',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    SEED_DEMO: 'true',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Rentloop <no-reply@rentloop.test>',
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Fake shops in the browser tests listen on 127.0.0.1.
+    ALLOW_PRIVATE_SHOP_URLS: 'true',
+  },
+});
+
+const stop = (signal: NodeJS.Signals) => {
+  if (child.exitCode === null) child.kill(signal);
+};
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
+
+child.on('exit', (code, signal) => {
+  smtp.close(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+});
