@@ -3,6 +3,9 @@
  * database in a temporary folder that is removed when the server stops. Run from the repository root
  * by Playwright's `webServer` after `npm run build -w apps/web`.
  *
+ * With `E2E_DATABASE_URL` (a PostgreSQL server), the server runs on a fresh database
+ * `rentloop_e2e_<port>` created on that server instead (dropped first if an earlier run left it).
+ *
  * Mail: a real SMTP server (smtp-server) runs in this process; the API delivers to it through
  * SMTP_URL exactly as in production, and every message it receives is written, parsed, as JSON into
  * `artifacts/mail/<port>/` for the tests to read (`waitForMail` in helpers.ts). Links in the mails
@@ -14,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AddressObject, simpleParser } from 'mailparser';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { ADMIN_EMAIL, PASSWORD, PORT } from './credentials.ts';
 import { mailDir, type ReceivedMail, sessionDir } from './mailbox.ts';
@@ -26,6 +30,21 @@ for (const dir of [mailDir(PORT), sessionDir(PORT)]) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
 }
+
+/** A fresh PostgreSQL database for this run, or '' for embedded PGlite. */
+async function freshPostgres(serverUrl: string | undefined): Promise<string> {
+  if (!serverUrl) return '';
+  const name = `rentloop_e2e_${PORT}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+const databaseUrl = await freshPostgres(process.env.E2E_DATABASE_URL);
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
   [field ?? []].flat().flatMap((a) => a.value.map((v) => v.address?.toLowerCase() ?? ''));
@@ -69,8 +88,9 @@ const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts'
     PORT: String(PORT),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    // Embedded PGlite, never a PostgreSQL server the environment may point at.
-    DATABASE_URL: '',
+    // Embedded PGlite unless E2E_DATABASE_URL asked for PostgreSQL; never a server the environment
+    // happens to point at through DATABASE_URL.
+    DATABASE_URL: databaseUrl,
     READ_REPLICA_URL: '',
     ADMIN_EMAIL,
     ADMIN_PASSWORD: PASSWORD,
