@@ -1,7 +1,7 @@
 /**
  * What the first start does: create the first operator (from ADMIN_EMAIL / ADMIN_PASSWORD, or a
- * generated password printed once), and, on an empty database, the demo companies, their staff
- * and (through a job enqueued in the same transaction) their customers.
+ * generated password printed once), and, on an empty database, the demo companies with their staff
+ * and catalog, and (through a job enqueued in the same transaction) their customers.
  */
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { companies, companyUsers, users } from '../db/schema/index.ts';
 import { seedDemoCustomersJob } from '../jobs/definitions.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { seedDemoCatalog } from './demo-catalog.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@rentloop.local';
 
@@ -19,6 +20,7 @@ export const DEMO_COMPANIES = [
     key: 'northwind',
     name: 'Northwind Rentals',
     currency: 'CAD',
+    market: 'canada',
     shop_system: 'woocommerce',
     payment_system: 'stripe',
   },
@@ -26,6 +28,7 @@ export const DEMO_COMPANIES = [
     key: 'alpine',
     name: 'Alpine Leasing GmbH',
     currency: 'EUR',
+    market: 'europe',
     shop_system: 'shopify',
     payment_system: 'mollie',
   },
@@ -95,6 +98,8 @@ export async function bootstrap(
           seed: 1000 * (index + 1),
         });
       }
+      // A dozen products: small enough to make here, so the catalog is there when the server opens.
+      await seedDemoCatalog(tx, company.id, demo.market);
     }
     // The Northwind owner also works for Alpine, so the ordinary company switcher has something to switch.
     const [northwindOwner] = await tx

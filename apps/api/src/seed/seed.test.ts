@@ -3,8 +3,19 @@ import { customerInputSchema } from '@rentloop/domain/customers';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { companies, companyUsers, users } from '../db/schema/index.ts';
+import {
+  bundles,
+  bundleVariants,
+  companies,
+  companyUsers,
+  productCollections,
+  products,
+  taxRules,
+  users,
+} from '../db/schema/index.ts';
 import { verifyPassword } from '../modules/auth/passwords.ts';
+import { getProduct } from '../modules/catalog/products.ts';
+import { resolveTaxRate } from '../modules/catalog/tax.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { bootstrap, DEMO_COMPANIES } from './bootstrap.ts';
 import { demoCustomers } from './demo-customers.ts';
@@ -79,5 +90,52 @@ describe('bootstrap (first start)', () => {
       .from(users)
       .where(eq(users.role, 'super-admin'));
     expect(Number(n!.n)).toBe(1);
+  });
+
+  it('gives each demo company a catalog in its currency, with the tax rules of its market', async () => {
+    const db = database.primary;
+    const all = await db.select({ id: companies.id, name: companies.name }).from(companies);
+    const northwind = all.find((c) => c.name === DEMO_COMPANIES[0].name)!.id;
+    const alpine = all.find((c) => c.name === DEMO_COMPANIES[1].name)!.id;
+    const productsOf = (company: number) =>
+      db
+        .select({ id: products.id, name: products.name })
+        .from(products)
+        .where(eq(products.company_id, company));
+
+    const made = await productsOf(northwind);
+    expect(made).toHaveLength(12);
+    const detail = await getProduct(db, northwind, made.find((p) => p.name === 'City e-bike')!.id);
+    expect(detail.currency).toBe('CAD');
+    expect(detail.buyout_price).toBe('1899.00');
+    expect(detail.rental_prices.monthly).toBe('89.00');
+    expect(detail.variants.map((v) => v.sku)).toEqual(['EBK-CITY-S', 'EBK-CITY-M', 'EBK-CITY-L']);
+    expect(detail.bundles.map((b) => b.name)).toEqual(['Commuter set']);
+    expect(detail.collections.map((c) => c.name)).toEqual(['E-bikes']);
+
+    const collections = await db
+      .select({ name: productCollections.name })
+      .from(productCollections)
+      .where(eq(productCollections.company_id, northwind));
+    expect(collections.map((c) => c.name).sort()).toEqual(['Accessories', 'Cameras', 'Camping', 'E-bikes']);
+    const [bundle] = await db.select().from(bundles).where(eq(bundles.company_id, northwind));
+    const [inBundle] = await db
+      .select({ n: count() })
+      .from(bundleVariants)
+      .where(eq(bundleVariants.bundle_id, bundle!.id));
+    expect(Number(inBundle!.n)).toBe(3);
+
+    const rules = await db.select().from(taxRules).where(eq(taxRules.company_id, northwind));
+    expect(rules).toHaveLength(13);
+    const quebec = await resolveTaxRate(db, northwind, {
+      country: 'ca',
+      region: 'QC',
+      productClass: 'standard',
+    });
+    expect(quebec.percentage).toBe('14.975');
+
+    const alpineBike = (await productsOf(alpine)).find((p) => p.name === 'City e-bike')!;
+    expect((await getProduct(db, alpine, alpineBike.id)).currency).toBe('EUR');
+    expect(await db.select().from(taxRules).where(eq(taxRules.company_id, alpine))).toHaveLength(6);
   });
 });
