@@ -128,7 +128,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Per-IP limits on the unauthenticated account routes (sign-in, reset); kept in memory per instance.
   // Per-email sign-in throttling is in the database (modules/auth/service.ts), shared by all instances.
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // The plugin sets Retry-After; the answer is the product's 429 envelope, with the wait in words.
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        `Too many requests from this address. Please try again in ${context.after}.`,
+      ),
+  });
   app.decorate('authRateLimit', { max: deps.authRateLimitPerMinute ?? 20, timeWindow: 60_000 });
 
   await app.register(swagger, {

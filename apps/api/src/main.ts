@@ -29,11 +29,9 @@ async function main() {
   }
   await migrate(database);
 
+  // The app is built before the queue starts (it only keeps the boss for later), so the queue's error
+  // handler has the app's logger from the first error on, a failing start included.
   const boss: PgBoss = createBoss(database);
-  boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
-  await boss.start();
-  await registerQueues(boss, ALL_JOBS);
-
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   const app = await buildApp({
@@ -49,6 +47,9 @@ async function main() {
     webDistDir: config.webDistDir,
     version,
   });
+  boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
+  await boss.start();
+  await registerQueues(boss, ALL_JOBS);
 
   const result = await bootstrap(database, boss, {
     adminEmail: config.adminEmail,

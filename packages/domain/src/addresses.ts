@@ -29,6 +29,7 @@
  */
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { safeText } from './api.ts';
 import { countryByAlpha2 } from './countries.ts';
 import { MESSAGES } from './messages.ts';
 import {
@@ -50,7 +51,7 @@ import { emailError, isBlank } from './validation.ts';
 
 export { regionFieldFor, regionForAuPostcode, regionsForCountry, stateForUsZip };
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => safeText().trim().max(max);
 const required = (max: number) => text(max).min(1, MESSAGES.required);
 const optional = (max: number) => text(max).optional().nullable();
 
@@ -66,8 +67,7 @@ export const addressFieldsSchema = z.object({
   city: required(100),
   region: optional(100),
   state: optional(100),
-  country: z
-    .string()
+  country: safeText()
     .trim()
     .toLowerCase()
     .regex(/^[a-z]{2}$/, MESSAGES.countryCodeFormat),
@@ -205,8 +205,7 @@ export const addressFormSchema = addressFieldsSchema
   .extend({
     email: required(254),
     phone: required(40),
-    country: z
-      .string()
+    country: safeText()
       .trim()
       .toLowerCase()
       .min(1, MESSAGES.required)

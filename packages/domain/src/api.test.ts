@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { updateSchemaOf } from './api.ts';
+import { addressFieldsSchema } from './addresses.ts';
+import { isoDate, listQuerySchema, updateSchemaOf } from './api.ts';
+import { companyCreateSchema } from './companies.ts';
+import { customerFiltersSchema, customerInputSchema } from './customers.ts';
+import { historyLogFiltersSchema } from './history-logs.ts';
+import { MESSAGES } from './messages.ts';
+import { profileUpdateSchema } from './users.ts';
 
 describe('updateSchemaOf', () => {
   const input = z.object({
@@ -18,5 +24,39 @@ describe('updateSchemaOf', () => {
   it('still validates the fields that are sent', () => {
     expect(updateSchemaOf(input).safeParse({ active: 'yes' }).success).toBe(false);
     expect(updateSchemaOf(input).parse({ active: false })).toEqual({ active: false });
+  });
+});
+
+describe('text and date inputs the database can hold', () => {
+  it('refuses a NUL character in the list search and in entity text fields, naming the field', () => {
+    const pathsOf = (r: { success: boolean; error?: z.ZodError }) =>
+      (r.error?.issues ?? []).filter((i) => i.message === MESSAGES.nulCharacter).map((i) => i.path.join('.'));
+
+    expect(pathsOf(listQuerySchema.safeParse({ search: 'a\u0000b' }))).toEqual(['search']);
+    expect(listQuerySchema.parse({ search: ' plain ' }).search).toBe('plain');
+    expect(pathsOf(customerInputSchema.safeParse({ name: 'X\u0000', email: 'x@example.com' }))).toEqual([
+      'name',
+    ]);
+    expect(
+      pathsOf(customerInputSchema.safeParse({ name: 'X', email: 'x@example.com', phone: '1\u0000' })),
+    ).toEqual(['phone']);
+    expect(pathsOf(customerFiltersSchema.safeParse({ country: 'c\u0000' }))).toEqual(['country']);
+    expect(pathsOf(profileUpdateSchema.safeParse({ name: 'X\u0000' }))).toEqual(['name']);
+    expect(pathsOf(companyCreateSchema.safeParse({ name: 'Acme\u0000' }))).toEqual(['name']);
+    expect(pathsOf(addressFieldsSchema.partial().safeParse({ city: 'Tor\u0000onto' }))).toEqual(['city']);
+    expect(pathsOf(historyLogFiltersSchema.safeParse({ entity_id: 'x\u0000' }))).toEqual(['entity_id']);
+  });
+
+  it('refuses year 0000 and other unlikely years in date filters', () => {
+    for (const bad of ['0000-01-01', '0001-01-01', '1899-12-31', '3000-01-01', '2024-02-30', '2024-13-01']) {
+      expect(isoDate().safeParse(bad).success, bad).toBe(false);
+    }
+    for (const good of ['1900-01-01', '2024-02-29', '2999-12-31']) {
+      expect(isoDate().parse(good)).toBe(good);
+    }
+    expect(customerFiltersSchema.safeParse({ created_from: '0000-01-01' }).success).toBe(false);
+    expect(customerFiltersSchema.safeParse({ created_to: '0000-01-01' }).success).toBe(false);
+    expect(historyLogFiltersSchema.safeParse({ date_from: '0000-01-01' }).success).toBe(false);
+    expect(historyLogFiltersSchema.safeParse({ date_to: '0000-12-31' }).success).toBe(false);
   });
 });

@@ -3,6 +3,30 @@
  * paginated list meta, list query parameters and the error codes.
  */
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/** True when the text holds no U+0000 (PostgreSQL text and jsonb refuse it). */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
+/**
+ * The string every text input starts from: any string but one holding a NUL character, refused
+ * with a 422 naming the field instead of reaching the database (where it is an error, a 500).
+ * Chain as usual: `safeText().trim().max(200)`.
+ */
+export const safeText = () => z.string().refine(hasNoNul, MESSAGES.nulCharacter);
+
+export const MIN_DATE_YEAR = 1900;
+export const MAX_DATE_YEAR = 2999;
+
+/**
+ * A calendar date `YYYY-MM-DD` (a filter: created_from, date_to, ...) in a sensible year. Zod's own
+ * `z.iso.date()` lets year 0000 through, which PostgreSQL cannot read.
+ */
+export const isoDate = () =>
+  z.iso.date().refine((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
+  }, MESSAGES.dateOutOfRange);
 
 /** Every response: `{ status, message, data }`. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -39,13 +63,13 @@ export const MAX_PER_PAGE = 100;
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-  search: z.string().trim().max(200).optional(),
-  sort: z.string().max(64).optional(),
+  search: safeText().trim().max(200).optional(),
+  sort: safeText().max(64).optional(),
   desc: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
     .transform((v) => v === true || v === 'true' || v === '1')
     .optional(),
-  filters: z.string().max(2000).optional(),
+  filters: safeText().max(2000).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './api.ts';
 import { userCompanySchema } from './companies.ts';
 import { globalRoleSchema } from './roles.ts';
 
@@ -6,8 +7,7 @@ import { globalRoleSchema } from './roles.ts';
 export const TOKEN_LIFETIME_SECONDS = 86_400;
 
 export const loginSchema = z.object({
-  email: z
-    .string()
+  email: safeText()
     .trim()
     .toLowerCase()
     .pipe(z.email({ message: 'Email must be valid.' })),
@@ -15,7 +15,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const refreshSchema = z.object({ refresh_token: z.string().min(1, 'Required field.').max(512) });
+export const refreshSchema = z.object({ refresh_token: safeText().min(1, 'Required field.').max(512) });
 
 export const tokensSchema = z.object({
   access_token: z.string(),

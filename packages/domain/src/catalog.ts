@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 import { updateSchemaOf } from './api.ts';
+import { countryByAlpha2 } from './countries.ts';
 import { BILLING_INTERVALS, PRODUCT_TYPES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { regionByCode, regionsForCountry } from './regions.ts';
 
 /** A decimal amount as sent by a form or an API client; the server converts it with the company currency. */
 export const amountInputSchema = z
@@ -15,16 +17,29 @@ export const amountInputSchema = z
   .transform((v) => String(v).trim())
   .pipe(z.string().regex(/^\d{1,12}(\.\d{1,4})?$/, MESSAGES.amountInvalid));
 
-/** A percentage with up to two decimals, 0 to 100 ("19", "7.25"). */
+/** Decimals a tax percentage keeps: Quebec's QST is 9.975 %, GST + QST 14.975 % (numeric(7,4) in the database). */
+export const PERCENT_DECIMALS = 4;
+
+/** A percentage with up to four decimals, 0 to 100 ("19", "7.25", "9.975"). */
 export const percentInputSchema = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
   .pipe(
     z
       .string()
-      .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Must be a percentage with at most two decimals.')
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, MESSAGES.percentInvalid)
       .refine((v) => Number.parseFloat(v) <= 100, MESSAGES.maxHundredPercent),
   );
+
+/**
+ * A percentage as the API shows it: at least two decimals, up to four, no trailing zeros beyond
+ * the second ("19" -> "19.00", "9.9750" -> "9.975", "14.975" -> "14.975"). Exact: no floating point.
+ */
+export function formatPercentage(value: string | number): string {
+  const [int = '0', frac = ''] = String(value).trim().split('.');
+  const digits = `${frac}0000`.slice(0, PERCENT_DECIMALS).replace(/0+$/, '');
+  return `${Number.parseInt(int, 10) || 0}.${digits.padEnd(2, '0')}`;
+}
 
 export const PRODUCT_SOURCES = [
   'manual',
@@ -93,6 +108,51 @@ export const productDetailSchema = productSchema.extend({
   bundles: z.array(z.object({ id: z.number().int(), name: z.string(), is_group: z.boolean() })),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/**
+ * `GET products/{id}/variants/insights` (spec 01 §7 names the route, not its payload): per variant,
+ * its stock and price, the bundles and groups it is in, and the availability settings of its SKU;
+ * for the product, the same summed up. Only figures the data holds: no orders or rentals yet.
+ */
+export const variantInsightSchema = z.object({
+  variant_id: z.number().int(),
+  sku: z.string().nullable(),
+  name: z.string(),
+  options: z.record(z.string(), z.string()),
+  price: z.string().nullable(),
+  /** Units in stock; null when the stock is not tracked. */
+  stock: z.number().int().nullable(),
+  /** Bundles and groups the variant is in, and how many of them are active. */
+  bundles: z.number().int(),
+  active_bundles: z.number().int(),
+  /** The availability settings of its SKU, or null when it has none (or no SKU). */
+  availability: z
+    .object({
+      id: z.number().int(),
+      is_available: z.boolean(),
+      min_stock: z.number().int(),
+      /** Stock below the minimum; null when the stock is not tracked. */
+      below_min_stock: z.boolean().nullable(),
+    })
+    .nullable(),
+});
+export type VariantInsight = z.infer<typeof variantInsightSchema>;
+
+export const variantInsightsSchema = z.object({
+  product_id: z.number().int(),
+  currency: z.string(),
+  variants_count: z.number().int(),
+  /** Variants whose stock is tracked, their units in stock (null when none is), and those at zero. */
+  stock_tracked: z.number().int(),
+  stock_total: z.number().int().nullable(),
+  out_of_stock: z.number().int(),
+  /** Variants whose stock is below their SKU's minimum stock. */
+  below_min_stock: z.number().int(),
+  /** Variants in at least one bundle or group. */
+  in_bundles: z.number().int(),
+  variants: z.array(variantInsightSchema),
+});
+export type VariantInsights = z.infer<typeof variantInsightsSchema>;
 
 const optionalAmount = amountInputSchema.nullable().optional();
 
@@ -268,18 +328,42 @@ export const taxRuleSchema = z.object({
   updated_at: z.string(),
 });
 export type TaxRule = z.infer<typeof taxRuleSchema>;
-export const taxRuleInputSchema = z.object({
+
+/**
+ * What is wrong with a tax rule's region for its country, or null: a country with a region list
+ * (Canada, the United States, Australia, Italy, Spain: the address form's lists) takes only a code
+ * from it ("QC", not "XX"); elsewhere any short code is kept as typed, as addresses keep it.
+ */
+export function taxRegionProblem(country: string, region: string | null | undefined): string | null {
+  if (!region) return null;
+  if (regionsForCountry(country).length > 0 && !regionByCode(country, region)) return MESSAGES.regionUnknown;
+  return null;
+}
+
+const taxRuleFields = {
   name: z.string().trim().max(100).nullable().optional(),
+  /** An ISO 3166-1 alpha-2 code the reference data knows ("ca", "DE"), stored lower-case. */
   country: z
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z]{2}$/, MESSAGES.countryCodeFormat),
+    .regex(/^[a-z]{2}$/, MESSAGES.countryCodeFormat)
+    .refine((c) => !/^[a-z]{2}$/.test(c) || countryByAlpha2(c) !== undefined, MESSAGES.countryUnknown),
   region: z.string().trim().toUpperCase().max(10).nullable().optional(),
   product_class: z.enum(PRODUCT_CLASSES).default('standard'),
   percentage: percentInputSchema,
-});
-export const taxRuleUpdateSchema = updateSchemaOf(taxRuleInputSchema);
+};
+
+/** Checks the region against the country (both given): the issue is on `region`. */
+const regionOfCountry = (v: { country?: string; region?: string | null }, ctx: z.RefinementCtx) => {
+  if (v.country === undefined) return;
+  const problem = taxRegionProblem(v.country, v.region);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['region'], message: problem });
+};
+
+export const taxRuleInputSchema = z.object(taxRuleFields).superRefine(regionOfCountry);
+/** An update: each field optional; a region sent without its country is checked against the stored one. */
+export const taxRuleUpdateSchema = updateSchemaOf(z.object(taxRuleFields)).superRefine(regionOfCountry);
 
 export const taxConfigSchema = z.object({
   default_rate: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { updateSchemaOf } from './api.ts';
+import { safeText, updateSchemaOf } from './api.ts';
 import { companyFlagsSchema, companyRoleSchema } from './roles.ts';
 
 export const SHOP_SYSTEMS = [
@@ -52,7 +52,7 @@ export type UserCompany = z.infer<typeof userCompanySchema>;
 
 /** Creating a company (operators): the spec names `name`; the rest have defaults. */
 export const companyCreateSchema = z.object({
-  name: z.string().trim().min(1, 'Required field.').max(200),
+  name: safeText().trim().min(1, 'Required field.').max(200),
   currency: z.enum(CURRENCIES).default('EUR'),
   shop_system: z.enum(SHOP_SYSTEMS).nullable().default(null),
   payment_system: z.enum(PAYMENT_SYSTEMS).nullable().default(null),
@@ -78,22 +78,47 @@ export const SETTINGS_GROUPS = [
 /** Shops whose catalog Rentloop can sync today. */
 export const SYNCABLE_SHOPS = ['woocommerce', 'shopify'] as const;
 
+/** A shop address must be a web address; the server also requires https (see `SHOP_URL_HTTPS`). */
+export const SHOP_URL_SCHEME = 'Must start with https://.';
+/** The server's answer to http:// for a shop on the public internet (credentials would travel in clear). */
+export const SHOP_URL_HTTPS =
+  'Must start with https://: the shop’s API credentials are sent with every request and must be encrypted.';
+/** With ALLOW_PRIVATE_SHOP_URLS, http:// stays refused for a public host. */
+export const SHOP_URL_HTTPS_PUBLIC =
+  'Must start with https://: plain http:// is allowed only for a shop on a private network.';
+
+const isUrl = (u: string) => {
+  try {
+    new URL(u);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const shopUrl = () =>
+  safeText()
+    .trim()
+    .url('Must be a valid url.')
+    .max(500)
+    .refine((u) => !isUrl(u) || /^https?:\/\//i.test(u), SHOP_URL_SCHEME);
+
 /** The `shop_system` settings section as written: credentials are kept encrypted and never read back. */
 export const shopSettingsInputSchema = z.discriminatedUnion('shop_system', [
   z.object({
     shop_system: z.literal('woocommerce'),
-    url: z.string().trim().url('Must be a valid url.').max(500),
+    url: shopUrl(),
     credentials: z
       .object({
-        consumer_key: z.string().trim().min(1, 'Required field.').max(200),
-        consumer_secret: z.string().trim().min(1, 'Required field.').max(200),
+        consumer_key: safeText().trim().min(1, 'Required field.').max(200),
+        consumer_secret: safeText().trim().min(1, 'Required field.').max(200),
       })
       .optional(),
   }),
   z.object({
     shop_system: z.literal('shopify'),
-    url: z.string().trim().url('Must be a valid url.').max(500),
-    credentials: z.object({ access_token: z.string().trim().min(1, 'Required field.').max(200) }).optional(),
+    url: shopUrl(),
+    credentials: z.object({ access_token: safeText().trim().min(1, 'Required field.').max(200) }).optional(),
   }),
   z.object({ shop_system: z.null() }),
 ]);

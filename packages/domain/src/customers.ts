@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
-import { updateSchemaOf } from './api.ts';
+import { isoDate, safeText, updateSchemaOf } from './api.ts';
 
 /** Languages a customer can be written to in (the spec's content languages, as ISO 639-1 codes). */
 export const CUSTOMER_LANGUAGES = ['da', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'no', 'sl', 'sv'] as const;
@@ -24,8 +24,7 @@ export const customerSchema = z.object({
 export type Customer = z.infer<typeof customerSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  safeText()
     .trim()
     .max(max)
     .transform((v) => (v === '' ? null : v))
@@ -34,9 +33,8 @@ const optionalText = (max: number) =>
 
 /** What staff may write when creating a customer. */
 export const customerInputSchema = z.object({
-  name: z.string().trim().min(1, 'Required field.').max(200),
-  email: z
-    .string()
+  name: safeText().trim().min(1, 'Required field.').max(200),
+  email: safeText()
     .trim()
     .toLowerCase()
     .pipe(z.email({ message: 'Email must be valid.' })),
@@ -59,8 +57,8 @@ export const CUSTOMER_SORTS = ['id', 'name', 'email', 'created_at', 'updated_at'
 /** Filters the customer list understands (`filters={"language":"fr","country":"ca"}`). */
 export const customerFiltersSchema = z.object({
   language: z.enum(CUSTOMER_LANGUAGES).optional(),
-  country: z.string().trim().toLowerCase().length(2).optional(),
-  created_from: z.iso.date().optional(),
-  created_to: z.iso.date().optional(),
+  country: safeText().trim().toLowerCase().length(2).optional(),
+  created_from: isoDate().optional(),
+  created_to: isoDate().optional(),
 });
 export type CustomerFilters = z.infer<typeof customerFiltersSchema>;

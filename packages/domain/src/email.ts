@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './api.ts';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'not_sent'] as const;
 
@@ -22,5 +23,5 @@ export type EmailEntry = z.infer<typeof emailEntrySchema>;
 export const EMAIL_ENTRY_SORTS = ['id', 'created_at'] as const;
 export const emailEntryFiltersSchema = z.object({
   status: z.enum(EMAIL_STATUSES).optional(),
-  kind: z.string().max(64).optional(),
+  kind: safeText().max(64).optional(),
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hasNoNul, isoDate, safeText } from './api.ts';
+import { MESSAGES } from './messages.ts';
 
 /** One entry of the audit trail: who changed what, when, from which request. */
 export const historyLogSchema = z.object({
@@ -21,13 +23,22 @@ export type HistoryLog = z.infer<typeof historyLogSchema>;
 export const HISTORY_ACTIONS = ['created', 'updated', 'deleted', 'login', 'login_failed', 'logout'] as const;
 
 export const historyLogFiltersSchema = z.object({
-  entity: z.string().trim().max(64).optional(),
-  entity_id: z.coerce.string().trim().max(64).optional(),
-  user: z.coerce.number().int().positive().optional(),
-  action: z.string().trim().max(32).optional(),
-  date_from: z.iso.date().optional(),
-  date_to: z.iso.date().optional(),
+  entity: safeText().trim().max(64).optional(),
+  entity_id: z.coerce.string().refine(hasNoNul, MESSAGES.nulCharacter).trim().max(64).optional(),
+  user: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  action: safeText().trim().max(32).optional(),
+  date_from: isoDate().optional(),
+  date_to: isoDate().optional(),
 });
 export type HistoryLogFilters = z.infer<typeof historyLogFiltersSchema>;
 
 export const HISTORY_LOG_SORTS = ['id', 'created_at'] as const;
+
+/**
+ * The operators' view of the whole trail (`GET /api/utils/history-logs`): the company filters plus
+ * `company_id`, which finds the entries of a company even after it was deleted.
+ */
+export const operatorHistoryLogFiltersSchema = historyLogFiltersSchema.extend({
+  company_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type OperatorHistoryLogFilters = z.infer<typeof operatorHistoryLogFiltersSchema>;

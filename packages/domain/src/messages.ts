@@ -52,6 +52,11 @@ export const MESSAGES = {
   provinceMismatch: 'Province does not match the postal code.',
   phoneInvalid: 'Phone number is not valid for this country.',
   amountInvalid: 'Must be a valid amount.',
+  percentInvalid: 'Must be a percentage with at most four decimals.',
+  /** Ours: PostgreSQL text cannot hold U+0000, and no form has a reason to send it. */
+  nulCharacter: 'Must not contain a NUL character.',
+  /** Ours: a date filter outside these years is a typo (and year 0 is no date at all). */
+  dateOutOfRange: 'Must be a date between 1900-01-01 and 2999-12-31.',
 
   // Accounts (spec 01 §8 "Users and settings", "Companies"); texts marked ours where the spec has none.
   passwordChanged: 'Password changed.',

@@ -1,5 +1,6 @@
 /** Users, their account flows and their administration (spec 01 §3 "User", §6, §7 "Authentication and users"). */
 import { z } from 'zod';
+import { safeText } from './api.ts';
 import { companyRoleSchema, globalRoleSchema } from './roles.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -10,15 +11,14 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(200, 'Password must be at most 200 characters.');
 
-const email = z
-  .string()
+const email = safeText()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Email must be valid.' }).max(254));
-const name = z.string().trim().min(1, 'Required field.').max(200);
+const name = safeText().trim().min(1, 'Required field.').max(200);
 
 /** Company functions a user performs (free labels such as "billing", "warehouse"). */
-export const companyFunctionsSchema = z.array(z.string().trim().min(1).max(64)).max(20);
+export const companyFunctionsSchema = z.array(safeText().trim().min(1).max(64)).max(20);
 
 export const userMembershipSchema = z.object({
   id: z.number().int(),
@@ -53,18 +53,18 @@ export type CompanyUser = z.infer<typeof companyUserSchema>;
 // ---- account flows ----
 
 /** `url` is the web app's base for the link in the email (ignored unless it is this app's own origin). */
-export const resetRequestSchema = z.object({ email, url: z.string().url().max(500).optional() });
+export const resetRequestSchema = z.object({ email, url: safeText().url().max(500).optional() });
 export const passwordResetSchema = z.object({
-  token: z.string().min(1, 'Required field.').max(200),
+  token: safeText().min(1, 'Required field.').max(200),
   email,
   password: passwordSchema,
 });
-export const verifyEmailSchema = z.object({ token: z.string().min(1, 'Required field.').max(200) });
+export const verifyEmailSchema = z.object({ token: safeText().min(1, 'Required field.').max(200) });
 export const registerSchema = z.object({
   name,
   email,
   password: passwordSchema,
-  url: z.string().url().max(500).optional(),
+  url: safeText().url().max(500).optional(),
 });
 
 // ---- profile ----
@@ -124,5 +124,5 @@ export const roleAssignSchema = z.object({
 export const USER_SORTS = ['id', 'name', 'email', 'created_at'] as const;
 export const userFiltersSchema = z.object({
   status: z.enum(USER_STATUSES).optional(),
-  role: z.string().max(32).optional(),
+  role: safeText().max(32).optional(),
 });

@@ -387,9 +387,59 @@ test.describe('a merchant without a shop', () => {
     await expect(page.locator(`[data-testid="${taxIds.ruleRow}"][data-region="ON"]`)).toContainText(
       'Ontario (ON)',
     );
+    // Quebec: GST + QST is 14.975 %, four decimals kept.
+    await page.getByTestId(taxIds.newRule).click();
+    dialog = page.getByTestId(taxIds.ruleDialog);
+    await dialog.getByTestId(taxIds.country).fill('Canada');
+    await page.getByRole('option', { name: 'Canada (CA)' }).click();
+    await choose(page, taxIds.region, /^Quebec/);
+    await dialog.locator('input[name="percentage"]').fill('14.97512');
+    await dialog.getByTestId(taxIds.ruleSave).click();
+    await expect(dialog.getByText(MESSAGES.percentInvalid)).toBeVisible();
+    await dialog.locator('input[name="percentage"]').fill('14.975');
+    await dialog.locator('input[name="name"]').fill('GST + QST');
+    await dialog.getByTestId(taxIds.ruleSave).click();
+    await expect(page.getByTestId(taxIds.ruleDialog)).toHaveCount(0);
+    await expect(page.locator(`[data-testid="${taxIds.ruleRow}"][data-region="QC"]`)).toContainText(
+      '14.975 %',
+    );
+
     await page.reload();
     await expect(rate).toHaveValue('7.5');
     await screenshot(page, 'products-15-tax');
+
+    // A product's page shows the rules of its tax class and the default rate, with a link to this page.
+    const tent = await seedProduct(page, company, `Tax tent ${stamp()}`, `TX-${stamp()}`);
+    await page.goto(`/cms/products/${tent.id}`);
+    await expect(page.getByTestId(productsIds.field('product_class'))).toHaveText('Standard rate');
+    await expect(page.getByTestId(productsIds.field('default_rate'))).toHaveText('7.5 %');
+    const rates = page.getByTestId(productsIds.taxRate);
+    await expect(rates.and(page.locator('[data-country="ca"][data-region=""]'))).toContainText('Canada');
+    await expect(rates.and(page.locator('[data-country="ca"][data-region=""]'))).toContainText('5 %');
+    await expect(rates.and(page.locator('[data-region="ON"]'))).toContainText('Ontario (ON), Canada');
+    await expect(rates.and(page.locator('[data-region="ON"]'))).toContainText('13 %');
+    await expect(rates.and(page.locator('[data-region="QC"]'))).toContainText('14.975 %');
+    await page.getByTestId(productsIds.taxRates).scrollIntoViewIfNeeded();
+    await screenshot(page, 'products-15b-product-tax');
+    await page.getByTestId(productsIds.taxLink).click();
+    await expect(page).toHaveURL(/\/cms\/products\/tax$/);
+  });
+
+  test('shows a failure to read the sync status as an error, not as "no sync yet"', async ({ page }) => {
+    await page.route(/\/api\/\d+\/rentloopdb\/products\/sync$/, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 404,
+            contentType: 'application/json',
+            body: JSON.stringify({ status: false, message: 'Route not found.', code: 'not_found' }),
+          })
+        : route.fallback(),
+    );
+    await page.reload();
+    const panel = page.getByTestId(productsIds.syncPanel);
+    await expect(panel).toHaveAttribute('data-status', 'error');
+    await expect(page.getByTestId(productsIds.syncError)).toHaveText('Route not found.');
+    await screenshot(page, 'products-01b-sync-status-error');
   });
 
   test('creates availability settings for a SKU', async ({ page }) => {
@@ -444,13 +494,16 @@ test('staff read the catalog without the tools that change it', async ({ page })
   await expect(page).not.toHaveURL(/\/cms\/products\/shop/);
 });
 
+const SHOP_PRODUCTS = 250;
+
 test.describe('a merchant with a WooCommerce shop', () => {
   // One shop connection of one company: the steps build on each other.
   test.describe.configure({ mode: 'serial' });
   let shop: FakeWooCommerce;
 
   test.beforeAll(async () => {
-    shop = await startFakeWooCommerce(new FakeCatalog(60));
+    // Three pages of 100: the sync's progress can be watched halfway (Alpine's currency is EUR).
+    shop = await startFakeWooCommerce(new FakeCatalog(SHOP_PRODUCTS, { currency: 'EUR' }));
   });
   test.afterAll(async () => {
     await shop?.close();
@@ -512,9 +565,27 @@ test.describe('a merchant with a WooCommerce shop', () => {
       credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
     });
     await page.reload();
-    await page.getByTestId(productsIds.sync).click();
+    // The shop holds its second page: the sync shows how far it has read, and nothing is written yet.
+    const release = shop.hold((r) => r.path === '/wp-json/wc/v3/products' && r.query.get('page') === '2');
+    try {
+      await page.getByTestId(productsIds.sync).click();
+      await expect(panel).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+      await expect(page.getByTestId(productsIds.syncProgress)).toHaveText(
+        `100 of ${SHOP_PRODUCTS} products read`,
+        { timeout: 30_000 },
+      );
+      await expect(page.getByTestId(productsIds.syncStatus)).toHaveText('Reading products from WooCommerce');
+      await expect(page.getByTestId(productsIds.syncBar)).toHaveAttribute('aria-valuenow', '40');
+      await expect(page.getByTestId(productsIds.sync)).toBeDisabled();
+      await screenshot(page, 'products-19b-sync-in-progress');
+    } finally {
+      release();
+    }
     await expect(panel).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
-    await expect(page.getByTestId(productsIds.syncCounts)).toContainText('60 products read');
+    await expect(page.getByTestId(productsIds.syncCounts)).toContainText(
+      `${SHOP_PRODUCTS} products read: ${SHOP_PRODUCTS} created, 0 updated, 0 unchanged, 0 removed`,
+    );
+    await screenshot(page, 'products-19c-sync-done');
     await choose(page, productsIds.typeFilter, 'Normal');
     await waitForList(page);
     await expect(rows(page).first()).toContainText('WooCommerce');

@@ -50,6 +50,15 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export const isOperator = (role: GlobalRole | null) => role === 'super-admin' || role === 'support-user';
 
+/**
+ * Whether the actor may use an operator's powers: an operator role and a verified email, exactly as
+ * the `operator` and `company` access rules require. Routes open to any signed-in user (their own
+ * profile, their companies) check this rather than the role alone: an unverified operator is a
+ * plain user there.
+ */
+export const hasOperatorPowers = (actor: Pick<Actor, 'globalRole' | 'emailVerified'>) =>
+  isOperator(actor.globalRole) && actor.emailVerified;
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -116,6 +125,8 @@ async function resolveActor(
   };
 }
 
+const VERIFY_FIRST = 'Please verify your email address first.';
+
 export function registerAccessControl(app: FastifyInstance, db: Db) {
   app.decorateRequest('actor', null);
   const query = actorQuery(db);
@@ -132,9 +143,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     request.actor = actor;
 
     // Signed in but not verified: only the account routes (signed-in) are open, as the web app's guard says.
-    if (rule.kind !== 'signed-in' && !actor.emailVerified) {
-      throw new AppError('forbidden', 'Please verify your email address first.');
-    }
+    if (rule.kind !== 'signed-in' && !actor.emailVerified) throw new AppError('forbidden', VERIFY_FIRST);
     if (rule.kind === 'operator' && !isOperator(actor.globalRole)) throw new AppError('forbidden');
     if (rule.kind === 'company') {
       if (actor.companyId === null) throw new AppError('not_found');
@@ -153,8 +162,9 @@ export interface RouteEntry {
 }
 
 /**
- * Refuses to register a route under /api or /read-replica that declares no access rule, and
- * records every API route with its rule: the route table the access tests walk.
+ * Refuses to register a route under /api or /read-replica that declares no access rule, or a
+ * /read-replica route for anything but GET (the replica is read-only and its lists run outside a
+ * transaction), and records every API route with its rule: the route table the access tests walk.
  */
 export function requireAccessRules(app: FastifyInstance): RouteEntry[] {
   const table: RouteEntry[] = [];
@@ -168,6 +178,11 @@ export function requireAccessRules(app: FastifyInstance): RouteEntry[] {
     const rule = (route.config as { access?: Access } | undefined)?.access;
     if (!rule)
       throw new Error(`Route ${String(route.method)} ${path} declares no access rule (config.access).`);
+    if (path.startsWith('/read-replica')) {
+      const other = [route.method].flat().filter((m) => m !== 'GET' && m !== 'HEAD');
+      if (other.length > 0)
+        throw new Error(`Route ${other.join(', ')} ${path}: /read-replica routes are GET only.`);
+    }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') table.push({ method, url: path, access: rule });
     }
@@ -179,6 +194,16 @@ export function requireAccessRules(app: FastifyInstance): RouteEntry[] {
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('unauthenticated');
   return request.actor;
+}
+
+/**
+ * The actor of a signed-in route that shows or changes company data (the company records): like
+ * company routes, it needs a verified email; the account routes stay open to verify it.
+ */
+export function verifiedActorOf(request: FastifyRequest): Actor {
+  const actor = actorOf(request);
+  if (!actor.emailVerified) throw new AppError('forbidden', VERIFY_FIRST);
+  return actor;
 }
 
 /** The actor and company of a company route. */

@@ -7,6 +7,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { dataExceptionMessage, isDataException } from '../db/errors.ts';
 
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   bad_request: 'The request is malformed.',
@@ -100,6 +101,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const message = failureMessage ?? MESSAGES.validationFailed;
       return reply.status(422).send(body('validation', message, validationErrorsOf(error)));
+    }
+    // Backstop: a value the database refused as data (SQLSTATE class 22) is bad input, not a crash. The
+    // database cannot say which field; the log keeps the error so the missing validation gets added.
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'data exception from the database (input validation missed it)');
+      const message = failureMessage ?? MESSAGES.validationFailed;
+      return reply.status(422).send(body('validation', message, { request: [dataExceptionMessage(error)] }));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

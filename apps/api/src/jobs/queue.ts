@@ -15,6 +15,8 @@ export interface JobContext {
   mailer?: Mailer | null;
   secrets?: Secrets;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** The attempt being run (set by the worker): a handler can tell its last try from one that will be retried. */
+  attempt?: { jobId: string; retryCount: number; retryLimit: number };
 }
 
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -52,11 +54,12 @@ export async function registerQueues(boss: PgBoss, jobs: JobDefinition[]): Promi
 /** Starts a worker per job in this process. */
 export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], ctx: JobContext): Promise<void> {
   for (const job of jobs) {
-    await boss.work(job.name, { pollingIntervalSeconds: 1 }, async (batch) => {
+    await boss.work(job.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (batch) => {
       for (const item of batch) {
         const data = job.schema.parse(item.data ?? {});
         const started = Date.now();
-        await job.handler(data, ctx);
+        const attempt = { jobId: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
+        await job.handler(data, { ...ctx, attempt });
         ctx.log.info({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
       }
     });

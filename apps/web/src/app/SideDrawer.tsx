@@ -23,6 +23,7 @@ import { useCurrentCompany } from '../features/companies/current-company.tsx';
 import { appRoutes } from '../routes.tsx';
 import { APP_VERSION, IS_DEVELOPMENT } from './config.ts';
 import { buildDrawer, type DrawerItem, type DrawerSection } from './drawer-menu.ts';
+import { withGlobalRole } from './route-meta.ts';
 import { shellIds } from './testids.ts';
 import { DRAWER_MINI_WIDTH, DRAWER_WIDTH, PRIMARY } from './theme.ts';
 
@@ -215,10 +216,15 @@ export interface SideDrawerProps {
 }
 
 export function SideDrawer({ mini, onToggleMini, mobileOpen, onCloseMobile }: SideDrawerProps) {
-  const { flags } = useCurrentCompany();
+  const { flags, me } = useCurrentCompany();
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const sections = useMemo(() => buildDrawer(appRoutes, { flags, isDevelopment: IS_DEVELOPMENT }), [flags]);
+  // The Operator section follows the global role, so it shows on an empty platform too.
+  const role = me?.role;
+  const sections = useMemo(
+    () => buildDrawer(appRoutes, { flags: withGlobalRole(flags, role), isDevelopment: IS_DEVELOPMENT }),
+    [flags, role],
+  );
 
   if (!desktop) {
     return (

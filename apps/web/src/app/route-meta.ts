@@ -3,7 +3,8 @@
  * Each feature declares its routes in `features/<area>/routes.tsx`; `src/routes.tsx` joins them.
  */
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import type { CompanyFlags } from '@rentloop/domain/roles';
+import type { Me } from '@rentloop/domain/auth';
+import type { CompanyFlags, GlobalRole } from '@rentloop/domain/roles';
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 
@@ -27,6 +28,12 @@ export interface RouteMeta {
   displayNewTag?: boolean;
   /** Shown only in the development build. */
   development?: boolean;
+  /**
+   * `false` for an operator screen that works across companies (the company and user lists, creating a
+   * company), so it opens while the platform has no company yet. Every other screen of level guest,
+   * admin or super works on the current company and says so when there is none.
+   */
+  needsCompany?: boolean;
   /** The breadcrumb text when it depends on the URL (`Customer 42`); the title otherwise. */
   crumb?: (params: Params) => string;
 }
@@ -49,6 +56,49 @@ export const NO_FLAGS: CompanyFlags = {
   isSuper: false,
   isSupport: false,
 };
+
+/**
+ * The flags with the user's global role: super-admins and support-users are operators whether or not
+ * a company is current (an empty platform has none), so the operator screens and menu stay theirs.
+ */
+export function withGlobalRole(flags: CompanyFlags, role: GlobalRole | null | undefined): CompanyFlags {
+  const isSuper = flags.isSuper || role === 'super-admin';
+  const isSupport = flags.isSupport || role === 'support-user';
+  return { ...flags, isSuper, isSupport, hasAccess: flags.hasAccess || isSuper || isSupport };
+}
+
+/** Where the current company stands (see features/companies/current-company.tsx). */
+export type CompanyStatus = 'signed-out' | 'loading' | 'ready' | 'none' | 'error';
+
+/** What a route guard does: show the screen, send elsewhere, wait, or explain. */
+export type GuardOutcome = 'open' | 'sign-in' | 'verify' | 'wait' | 'error' | 'no-company' | 'index';
+
+/**
+ * Spec 01 §6 route guards. Operators are judged by their global role (`me.role`), so they reach the
+ * operator screens even with no company; a screen that needs a company says there is none yet.
+ */
+export function guardOutcome(g: {
+  level: AuthLevel;
+  needsCompany: boolean;
+  signedIn: boolean;
+  me: Pick<Me, 'email_verified_at' | 'role'> | null;
+  status: CompanyStatus;
+  flags: CompanyFlags;
+}): GuardOutcome {
+  if (g.level === 'public') return 'open';
+  if (!g.signedIn) return 'sign-in';
+  if (g.me && !g.me.email_verified_at) return 'verify';
+  // The profile needs only the user, not a company.
+  if (g.level === 'account' && g.me) return 'open';
+  if (g.status === 'error') return 'error';
+  if (!g.me || g.status === 'loading' || g.status === 'signed-out') return 'wait';
+  const operator = g.me.role === 'super-admin' || g.me.role === 'support-user';
+  // Staff without a company have nothing to open but their profile.
+  if (g.status === 'none' && !operator) return 'no-company';
+  if (!mayOpen(g.level, withGlobalRole(g.flags, g.me.role))) return 'index';
+  if (g.status === 'none' && g.needsCompany) return 'no-company';
+  return 'open';
+}
 
 /** Spec 01 §6: the guard of each auth level, read from the current company's flags. */
 export function mayOpen(level: AuthLevel, flags: CompanyFlags): boolean {

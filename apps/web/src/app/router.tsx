@@ -28,7 +28,7 @@ function toRouteObject(route: AppRoute, depth = 0): RouteObject {
     handle: route.meta,
     errorElement: <RouteErrorPage />,
     element: (
-      <RouteGuard level={guardLevel(route.meta)}>
+      <RouteGuard level={guardLevel(route.meta)} needsCompany={route.meta.needsCompany ?? true}>
         {/* A child route (a dialog) loads over its parent without replacing it by a spinner. */}
         <Suspense fallback={depth === 0 ? <PageLoader /> : null}>{content}</Suspense>
       </RouteGuard>

@@ -28,7 +28,10 @@ export const userTokens = pgTable(
 
 /**
  * The outbox: every email the product sends, kept as a record. Secret links in the body are hidden
- * (`body_html` holds the redacted copy); the delivery job carries the real body.
+ * (`body_html` holds the redacted copy, the one Email History shows). A mail with a secret link also
+ * keeps its real body in `delivery_html` until the `email-send` job has delivered it or given up:
+ * the job carries only the entry id (a token never sits in the job queue), and the column is cleared
+ * as soon as the job is done with it (docs/decisions.md, "Secret links in mail").
  */
 export const emailEntries = pgTable(
   'email_entries',
@@ -41,6 +44,8 @@ export const emailEntries = pgTable(
     bcc: text('bcc'),
     subject: text('subject').notNull(),
     body_html: text('body_html').notNull(),
+    /** The real body while undelivered, when it differs from `body_html`; never listed, never audited. */
+    delivery_html: text('delivery_html'),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
     error: text('error'),
     sent_at: tsOrNull('sent_at'),

@@ -166,7 +166,7 @@ export const taxRules = pgTable(
     country: text('country').notNull(),
     region: text('region'),
     product_class: text('product_class', { enum: PRODUCT_CLASSES }).notNull().default('standard'),
-    percentage: numeric('percentage', { precision: 5, scale: 2 }).notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
     /** manual, or the shop it was imported from by tax-rules/refresh. */
     source: text('source').notNull().default('manual'),
     created_at: createdAt(),

@@ -2,6 +2,11 @@
  * Outgoing mail. Every message is recorded in the outbox (email_entries) in the caller's transaction,
  * with secret links hidden, and delivered by the `email-send` job over SMTP when SMTP_URL is set.
  * Without SMTP the entry is kept with status `not_sent`: nothing is lost, and nothing pretends to be sent.
+ *
+ * The job carries only the entry id: a reset, invitation or verification token never sits in the job
+ * queue (pg-boss keeps finished jobs for days). A mail with a secret link keeps its real body in the
+ * entry's `delivery_html` until the job has sent it or given up, then the column is cleared; Email
+ * History lists only the redacted `body_html` (docs/decisions.md, "Secret links in mail").
  */
 import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -36,41 +41,61 @@ const HIDDEN = '[hidden]';
 export const redact = (html: string, secrets: string[] = []) =>
   secrets.filter(Boolean).reduce((out, s) => out.split(s).join(HIDDEN), html);
 
+/** Why an entry was not sent when the worker that took its job cannot send mail. */
+export const NO_SMTP_ON_WORKER = 'SMTP is not configured on the worker that took this mail (SMTP_URL).';
+
 export const sendEmailJob = defineJob({
   name: 'email-send',
   schema: z.object({
-    entryId: z.number().int(),
-    to: z.string(),
-    cc: z.string().nullable().optional(),
-    bcc: z.string().nullable().optional(),
-    subject: z.string(),
-    html: z.string(),
+    entryId: z.number().int().positive(),
+    /** Only in jobs enqueued before the body moved to the outbox (migration 0012); never sent now. */
+    html: z.string().optional(),
   }),
   retryLimit: 5,
-  async handler(data, { database, mailer }) {
-    if (!mailer?.transport) return;
+  async handler({ entryId, html: legacyHtml }, { database, mailer, attempt }) {
+    const db = database.primary;
+    const [entry] = await db.select().from(emailEntries).where(eq(emailEntries.id, entryId));
+    // Gone with its company, or already delivered by an earlier attempt: nothing to send.
+    if (!entry || entry.status === 'sent') return;
+    if (!mailer?.transport) {
+      // Completing the job silently would leave the entry "queued" forever: say it was not sent, and why.
+      await db
+        .update(emailEntries)
+        .set({ status: 'not_sent', error: NO_SMTP_ON_WORKER, delivery_html: null, updated_at: sql`now()` })
+        .where(eq(emailEntries.id, entryId));
+      return;
+    }
     try {
       await mailer.transport.sendMail({
         from: mailer.from,
-        to: data.to,
-        cc: data.cc ?? undefined,
-        bcc: data.bcc ?? undefined,
-        subject: data.subject,
-        html: data.html,
+        to: entry.to,
+        cc: entry.cc ?? undefined,
+        bcc: entry.bcc ?? undefined,
+        subject: entry.subject,
+        html: entry.delivery_html ?? legacyHtml ?? entry.body_html,
       });
-      await database.primary
+      await db
         .update(emailEntries)
-        .set({ status: 'sent', sent_at: sql`now()`, error: null, updated_at: sql`now()` })
-        .where(eq(emailEntries.id, data.entryId));
+        .set({
+          status: 'sent',
+          sent_at: sql`now()`,
+          error: null,
+          delivery_html: null,
+          updated_at: sql`now()`,
+        })
+        .where(eq(emailEntries.id, entryId));
     } catch (e) {
-      await database.primary
+      // pg-boss retries with backoff; after the last attempt the secret body is of no more use.
+      const lastAttempt = attempt !== undefined && attempt.retryCount >= attempt.retryLimit;
+      await db
         .update(emailEntries)
         .set({
           status: 'failed',
           error: e instanceof Error ? e.message.slice(0, 500) : 'send failed',
+          ...(lastAttempt ? { delivery_html: null } : {}),
           updated_at: sql`now()`,
         })
-        .where(eq(emailEntries.id, data.entryId));
+        .where(eq(emailEntries.id, entryId));
       throw e;
     }
   },
@@ -83,6 +108,7 @@ export async function queueMail(
   mail: OutgoingMail,
 ): Promise<{ id: number; status: 'queued' | 'not_sent' }> {
   const deliverable = Boolean(deps.mailer?.transport && deps.boss);
+  const redacted = redact(mail.html, mail.secrets);
   const [entry] = await tx
     .insert(emailEntries)
     .values({
@@ -92,20 +118,15 @@ export async function queueMail(
       cc: mail.cc ?? null,
       bcc: mail.bcc ?? null,
       subject: mail.subject,
-      body_html: redact(mail.html, mail.secrets),
+      body_html: redacted,
+      // Kept for the delivery job only when it differs from what Email History shows.
+      delivery_html: deliverable && redacted !== mail.html ? mail.html : null,
       status: deliverable ? 'queued' : 'not_sent',
       error: deliverable ? null : 'SMTP is not configured (SMTP_URL).',
     })
     .returning({ id: emailEntries.id });
   if (deliverable && deps.boss) {
-    await enqueue(deps.boss, tx, sendEmailJob, {
-      entryId: entry!.id,
-      to: mail.to,
-      cc: mail.cc ?? null,
-      bcc: mail.bcc ?? null,
-      subject: mail.subject,
-      html: mail.html,
-    });
+    await enqueue(deps.boss, tx, sendEmailJob, { entryId: entry!.id });
   }
   return { id: entry!.id, status: deliverable ? 'queued' : 'not_sent' };
 }

@@ -126,6 +126,26 @@ describe('Shopify adapter', () => {
     expect(nextLink(null)).toBeNull();
   });
 
+  it('reads the store currency from shop.json, with the access token', async () => {
+    const before = shop.requests.length;
+    expect(await adapter().currency()).toBe('EUR');
+    shop.catalog.currency = 'CAD';
+    try {
+      expect(await adapter().currency()).toBe('CAD');
+    } finally {
+      shop.catalog.currency = 'EUR';
+    }
+    const requests = shop.requests.slice(before);
+    expect(requests.map((r) => r.path)).toEqual([
+      '/admin/api/2024-10/shop.json',
+      '/admin/api/2024-10/shop.json',
+    ]);
+    expect(requests[0]!.headers['x-shopify-access-token']).toBe(SHOPIFY_TOKEN);
+    expect((await failure(adapter('shpat_wrong').currency())).message).toBe(SHOPIFY_UNAUTHORIZED);
+    shop.inject({ status: 200, body: { shop: { currency: 'euro' } } });
+    expect((await failure(adapter().currency())).kind).toBe('bad_response');
+  });
+
   it('has no tax-rate list', () => {
     expect(adapter().listTaxRates).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 /**
  * Shopify Admin REST API (version 2024-10): `products.json` with up to 250 products a page and
  * cursor pagination through the `Link: <...page_info=...>; rel="next"` header, the total from
- * `products/count.json`, variants embedded in each product. Authentication is the Admin API access
+ * `products/count.json`, variants embedded in each product, the store's currency from `shop.json`. Authentication is the Admin API access
  * token in `X-Shopify-Access-Token`. Shopify publishes no tax-rate list through this API, so the
  * adapter has no `listTaxRates`. Mapping rules are in docs/shops.md.
  */
@@ -54,6 +54,10 @@ type ShopifyProduct = z.infer<typeof productSchema>;
 
 const productsResponse = z.object({ products: z.array(productSchema) });
 const countResponse = z.object({ count: z.number().int().min(0) });
+/** `shop.json`: the store's settings; `currency` is the one its prices are in. */
+const shopResponse = z.object({
+  shop: z.object({ currency: z.string().regex(/^[A-Za-z]{3}$/, 'not a currency code') }),
+});
 
 const DEFAULT_TITLE = 'Default Title';
 const CONSUMABLE = new Set(['consumable', 'consumables']);
@@ -136,6 +140,11 @@ export function createShopifyAdapter(
   });
 
   return {
+    async currency(opts = {}) {
+      const { data } = await http.getJson(`${API}/shop.json`, shopResponse, opts);
+      return data.shop.currency.toUpperCase();
+    },
+
     async *listProducts(opts = {}): AsyncGenerator<ShopProductPage> {
       const { signal } = opts;
       const { data: count } = await http.getJson(`${API}/products/count.json`, countResponse, { signal });

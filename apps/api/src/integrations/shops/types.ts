@@ -42,6 +42,8 @@ export interface ShopProductPage {
 }
 
 export interface ShopAdapter {
+  /** The ISO 4217 code of the currency the shop's prices are in ("EUR"). */
+  currency(options?: { signal?: AbortSignal }): Promise<string>;
   /** Every product of the shop, page by page. */
   listProducts(options?: { signal?: AbortSignal }): AsyncGenerator<ShopProductPage>;
   /** The shop's tax rates, when the platform exposes them. */

@@ -141,6 +141,36 @@ describe('WooCommerce adapter', () => {
     ]);
   });
 
+  it('reads the store currency from data/currencies/current', async () => {
+    const before = shop.requests.length;
+    expect(await adapter().currency()).toBe('EUR');
+    shop.catalog.currency = 'USD';
+    try {
+      expect(await adapter().currency()).toBe('USD');
+    } finally {
+      shop.catalog.currency = 'EUR';
+    }
+    expect(shop.requests.slice(before).map((r) => r.path)).toEqual([
+      '/wp-json/wc/v3/data/currencies/current',
+      '/wp-json/wc/v3/data/currencies/current',
+    ]);
+    expect((await failure(adapter({ consumer_secret: 'cs_wrong' }).currency())).message).toBe(
+      WOOCOMMERCE_UNAUTHORIZED,
+    );
+    // An older WooCommerce without the data endpoints answers rest_no_route.
+    shop.inject({
+      status: 404,
+      body: {
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      },
+    });
+    expect((await failure(adapter().currency())).message).toMatch(
+      /has no API at \/wp-json\/wc\/v3\/data\/currencies\/current/,
+    );
+  });
+
   it('refuses bad credentials with a clear message', async () => {
     for (const credentials of [{ consumer_secret: 'cs_wrong' }, { consumer_key: 'ck_wrong' }]) {
       const err = await failure(pagesOf(adapter(credentials)));

@@ -1,7 +1,8 @@
 /**
  * WooCommerce REST API v3 (`/wp-json/wc/v3`): products page by page (`per_page` at most 100, the
  * `X-WP-Total` / `X-WP-TotalPages` headers), a variable product's variations from
- * `/products/{id}/variations`, and the tax rates from `/taxes`. Authentication is HTTP Basic with the
+ * `/products/{id}/variations`, the tax rates from `/taxes`, and the store's currency from
+ * `/data/currencies/current`. Authentication is HTTP Basic with the
  * REST API consumer key and secret (WooCommerce accepts it over HTTPS; plain http only reaches a local
  * test shop). Mapping rules are in docs/shops.md.
  */
@@ -74,6 +75,13 @@ const taxSchema = z.object({
   cities: z.array(z.string()).nullish(),
   postcode: z.string().nullish(),
   city: z.string().nullish(),
+});
+
+/** `GET /data/currencies/current`: the store's currency ({ code, name, symbol, _links }). */
+const currencyResponse = z.object({
+  code: z.string().regex(/^[A-Za-z]{3}$/, 'not a currency code'),
+  name: z.string().nullish(),
+  symbol: z.string().nullish(),
 });
 
 const TAX_CLASSES: Record<string, ShopTaxRate['productClass']> = {
@@ -208,6 +216,11 @@ export function createWooCommerceAdapter(
   }
 
   return {
+    async currency(opts = {}) {
+      const { data } = await http.getJson(`${API}/data/currencies/current`, currencyResponse, opts);
+      return data.code.toUpperCase();
+    },
+
     async *listProducts(opts = {}): AsyncGenerator<ShopProductPage> {
       // Oldest first by id: a product created during the sync lands on a later page instead of shifting the pages.
       for await (const page of pages(

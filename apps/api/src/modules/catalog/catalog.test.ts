@@ -1,6 +1,7 @@
+import { lineAmounts } from '@rentloop/domain/money';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { products, productVariants } from '../../db/schema/index.ts';
+import { products, productVariants, taxRules } from '../../db/schema/index.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 
 const h = useHarness();
@@ -358,6 +359,203 @@ describe('tax', () => {
       (await req(stranger, 'DELETE', `/api/${otherCid}/rentloopdb/tax-rules/${rules[0].id}`)).statusCode,
     ).toBe(404);
     expect((await req(admin, 'DELETE', api(`tax-rules/${rules[0].id}`))).statusCode).toBe(200);
+  });
+});
+
+describe('tax rates with up to four decimals (Canada: QST 9.975 %, GST + QST 14.975 %)', () => {
+  it('keeps 9.975 and 14.975 exactly, and a line’s tax is rounded half-up once from the exact rate', async () => {
+    const qst = await req(admin, 'POST', api('tax-rules'), {
+      country: 'ca',
+      region: 'qc',
+      percentage: '14.975',
+      name: 'GST + QST',
+    });
+    expect(qst.statusCode, qst.body).toBe(201);
+    expect(qst.json().data).toMatchObject({ region: 'QC', percentage: '14.975' });
+    const [stored] = await h.database.primary
+      .select({ percentage: taxRules.percentage })
+      .from(taxRules)
+      .where(eq(taxRules.id, qst.json().data.id));
+    expect(stored!.percentage).toBe('14.9750');
+
+    const resolved = (await req(staff, 'GET', api('tax-rules/resolve?country=CA&region=QC'))).json().data;
+    expect(resolved).toMatchObject({ percentage: '14.975', matched: 'country_region' });
+    // 19.99 CAD x 3 = 59.97; 14.975 % of it is 8.98050... -> 8.98 (half-up once, per line).
+    expect(lineAmounts({ unit_amount: 1999n, quantity: 3, tax_percent: resolved.percentage })).toEqual({
+      net: 5997n,
+      tax: 898n,
+      gross: 6895n,
+    });
+    // 1,000.00 at 14.975 % is 149.75; a rate cut to two decimals (14.98 %) would give 149.80.
+    expect(lineAmounts({ unit_amount: 100_000n, quantity: 1, tax_percent: resolved.percentage }).tax).toBe(
+      14_975n,
+    );
+
+    const upd = await req(admin, 'PUT', api(`tax-rules/${qst.json().data.id}`), { percentage: '9.975' });
+    expect(upd.json().data.percentage).toBe('9.975');
+    await req(admin, 'PUT', api('tax-configs'), { default_rate: '9.975' });
+    expect((await req(staff, 'GET', api('tax-configs'))).json().data.default_rate).toBe('9.975');
+    await req(admin, 'PUT', api('tax-configs'), { default_rate: '5' });
+  });
+
+  it('refuses a fifth decimal, naming the field', async () => {
+    const res = await req(admin, 'POST', api('tax-rules'), {
+      country: 'ca',
+      region: 'NB',
+      percentage: '9.97501',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ status: false });
+    expect(res.json().errors.percentage).toEqual(['Must be a percentage with at most four decimals.']);
+  });
+});
+
+describe('tax rule countries and regions (the domain reference data)', () => {
+  const post = (body: object) => req(admin, 'POST', api('tax-rules'), { percentage: '5', ...body });
+
+  it('refuses an unknown country and a region that is not one of its regions, naming the field', async () => {
+    const zz = await post({ country: 'zz' });
+    expect(zz.statusCode).toBe(422);
+    expect(zz.json().errors).toEqual({ country: ['Must be a known country.'] });
+    const xx = await post({ country: 'ca', region: 'XX' });
+    expect(xx.statusCode).toBe(422);
+    expect(xx.json().errors).toEqual({ region: ['Must be one of the listed regions.'] });
+    // A US state is not a Canadian province.
+    expect((await post({ country: 'ca', region: 'NY' })).json().errors).toEqual({
+      region: ['Must be one of the listed regions.'],
+    });
+    expect((await post({ country: 'us', region: 'NY', name: 'New York' })).statusCode).toBe(201);
+    // A country without a region list keeps its region as typed (as addresses do).
+    expect((await post({ country: 'de', region: 'by', product_class: 'zero' })).json().data).toMatchObject({
+      country: 'de',
+      region: 'BY',
+    });
+  });
+
+  it('checks a changed region against the stored country, and a changed country against the stored region', async () => {
+    const rule = (await post({ country: 'ca', region: 'MB', percentage: '12' })).json().data;
+    const region = await req(admin, 'PUT', api(`tax-rules/${rule.id}`), { region: 'XX' });
+    expect(region.statusCode).toBe(422);
+    expect(region.json().errors).toEqual({ region: ['Must be one of the listed regions.'] });
+    const country = await req(admin, 'PUT', api(`tax-rules/${rule.id}`), { country: 'us' });
+    expect(country.statusCode).toBe(422);
+    expect(country.json().errors).toEqual({ region: ['Must be one of the listed regions.'] });
+    const both = await req(admin, 'PUT', api(`tax-rules/${rule.id}`), { country: 'au', region: 'XX' });
+    expect(both.json().errors).toEqual({ region: ['Must be one of the listed regions.'] });
+    const unknown = await req(admin, 'PUT', api(`tax-rules/${rule.id}`), { country: 'zz' });
+    expect(unknown.json().errors).toEqual({ country: ['Must be a known country.'] });
+    const fine = await req(admin, 'PUT', api(`tax-rules/${rule.id}`), { region: 'sk' });
+    expect(fine.json().data).toMatchObject({ country: 'ca', region: 'SK', percentage: '12.00' });
+  });
+
+  it('lists the rules of one tax class (for a product’s page)', async () => {
+    const zero = (await req(staff, 'GET', api('tax-rules?product_class=zero&per_page=100'))).json();
+    expect(zero.data.length).toBeGreaterThan(0);
+    expect(zero.data.every((r: { product_class: string }) => r.product_class === 'zero')).toBe(true);
+    const all = (await req(staff, 'GET', api('tax-rules?per_page=100'))).json();
+    expect(all.meta.total).toBeGreaterThan(zero.meta.total);
+    expect((await req(staff, 'GET', api('tax-rules?product_class=luxury'))).statusCode).toBe(422);
+  });
+});
+
+describe('variant insights (GET products/{id}/variants/insights)', () => {
+  it('gives each variant’s stock, bundles and availability, and the product’s totals, from the data', async () => {
+    const created = await req(admin, 'POST', api('products'), {
+      name: 'Party Tent',
+      variants: [
+        { sku: 'TENT-S', name: 'Tent S', price: '49.50', stock: 3 },
+        { sku: 'TENT-M', name: 'Tent M', price: '59.50', stock: 0 },
+        { sku: 'TENT-L', name: 'Tent L', price: '69.50', stock: null },
+        { name: 'Tent XL (no SKU)', stock: 8 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const product = created.json().data;
+    const [s, m, l, xl] = product.variants;
+    const bundle = (await req(admin, 'POST', api('bundles'), { name: 'Tent party' })).json().data;
+    const group = (
+      await req(admin, 'POST', api('bundles'), { name: 'Any tent', is_group: true, is_active: false })
+    ).json().data;
+    await req(admin, 'POST', api(`bundles/${bundle.id}/variants/add`), { variants: [{ variant_id: s.id }] });
+    await req(admin, 'POST', api(`bundles/${group.id}/variants/add`), {
+      variants: [{ variant_id: s.id }, { variant_id: m.id }],
+    });
+    const sSetting = (
+      await req(admin, 'POST', api('availability_settings'), { sku_name: 'TENT-S', min_stock: 5 })
+    ).json().data;
+    const lSetting = (
+      await req(admin, 'POST', api('availability_settings'), {
+        sku_name: 'TENT-L',
+        min_stock: 1,
+        is_available: false,
+      })
+    ).json().data;
+
+    const res = await req(staff, 'GET', api(`products/${product.id}/variants/insights`));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      product_id: product.id,
+      currency: 'CAD',
+      variants_count: 4,
+      stock_tracked: 3,
+      stock_total: 11,
+      out_of_stock: 1,
+      below_min_stock: 1,
+      in_bundles: 2,
+      variants: [
+        {
+          variant_id: s.id,
+          sku: 'TENT-S',
+          name: 'Tent S',
+          options: {},
+          price: '49.50',
+          stock: 3,
+          bundles: 2,
+          active_bundles: 1,
+          availability: { id: sSetting.id, is_available: true, min_stock: 5, below_min_stock: true },
+        },
+        {
+          variant_id: m.id,
+          sku: 'TENT-M',
+          name: 'Tent M',
+          options: {},
+          price: '59.50',
+          stock: 0,
+          bundles: 1,
+          active_bundles: 0,
+          availability: null,
+        },
+        {
+          variant_id: l.id,
+          sku: 'TENT-L',
+          name: 'Tent L',
+          options: {},
+          price: '69.50',
+          stock: null,
+          bundles: 0,
+          active_bundles: 0,
+          availability: { id: lSetting.id, is_available: false, min_stock: 1, below_min_stock: null },
+        },
+        {
+          variant_id: xl.id,
+          sku: null,
+          name: 'Tent XL (no SKU)',
+          options: {},
+          price: null,
+          stock: 8,
+          bundles: 0,
+          active_bundles: 0,
+          availability: null,
+        },
+      ],
+    });
+
+    // Another company's product, and a product that does not exist: 404.
+    expect(
+      (await req(stranger, 'GET', `/api/${otherCid}/rentloopdb/products/${product.id}/variants/insights`))
+        .statusCode,
+    ).toBe(404);
+    expect((await req(staff, 'GET', api('products/999999/variants/insights'))).statusCode).toBe(404);
   });
 });
 

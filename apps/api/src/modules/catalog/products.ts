@@ -17,12 +17,14 @@ import type {
   variantFiltersSchema,
 } from '@rentloop/domain/catalog';
 import type { BILLING_INTERVALS } from '@rentloop/domain/enums';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
   bundles,
   bundleVariants,
+  companies,
   entityCounts,
   productCollectionItems,
   productCollections,
@@ -31,6 +33,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { type ListParams, likePattern } from '../../http/list.ts';
+import { readPage, statement } from './list.ts';
 import { companyCurrency, toDecimal, toMinor } from './money.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -41,7 +44,7 @@ type Interval = (typeof BILLING_INTERVALS)[number];
 // subqueries would bind to the inner table's id.
 const PRODUCT_ID = sql.raw('"products"."id"');
 
-const productColumns = {
+const productTableColumns = {
   id: products.id,
   company_id: products.company_id,
   source: products.source,
@@ -61,6 +64,9 @@ const productColumns = {
   purchase_price: products.purchase_price,
   created_at: products.created_at,
   updated_at: products.updated_at,
+};
+const productColumns = {
+  ...productTableColumns,
   variants_count: sql<number>`(SELECT count(*)::int FROM product_variants v WHERE v.product_id = ${PRODUCT_ID})`,
   stock_total: sql<
     number | null
@@ -138,55 +144,188 @@ const toVariant = (row: VariantListRow, currency: string): Variant => ({
   price: toDecimal(row.price, currency),
 });
 
-async function exactTotal(db: Db, companyId: number, entity: string): Promise<number> {
-  const [row] = await db
+const ph = (name: string) => sql.placeholder(name);
+
+// The company's currency as a column of the list statement, so that a page is one round trip.
+const currencyColumn = sql<string>`(select ${companies.currency} from ${companies} where ${companies.id} = ${ph('companyId')})`;
+
+/** The total alone, from entity_counts (kept exact by the triggers of migration 0010). */
+const countedTotal = (db: Db, entity: 'products' | 'product_variants') =>
+  db
     .select({ n: entityCounts.total })
     .from(entityCounts)
-    .where(and(eq(entityCounts.company_id, companyId), eq(entityCounts.entity, entity)));
-  return Number(row?.n ?? 0);
+    .where(and(eq(entityCounts.company_id, ph('companyId')), eq(entityCounts.entity, entity)));
+
+// ---- the products list ----
+// The customers list's pattern (apps/api/src/modules/customers/service.ts, docs/performance.md):
+// one statement per page, each row carrying the exact total (from entity_counts when unfiltered)
+// and the currency; the page's ids from the index (company_id, sort, id) alone, then only those
+// rows read (deferred join); deep unfiltered pages from the nearer end (list.ts); a search collects
+// its matches once (trigram index) and takes both the count and the page from them.
+
+type ProductSort = (typeof PRODUCT_SORTS)[number];
+type ProductFilters = z.infer<typeof productFiltersSchema>;
+interface ProductShape {
+  sort: ProductSort;
+  desc: boolean;
+  search: boolean;
+  type: boolean;
+  status: boolean;
+  source: boolean;
+  collection: boolean;
+}
+const productShapeOf = (p: ListParams<ProductSort, ProductFilters>): ProductShape => ({
+  sort: p.sort,
+  desc: p.desc,
+  search: Boolean(p.search),
+  type: Boolean(p.filters.type),
+  status: Boolean(p.filters.status),
+  source: Boolean(p.filters.source),
+  collection: Boolean(p.filters.collection_id),
+});
+const productFiltered = (s: ProductShape) => s.search || s.type || s.status || s.source || s.collection;
+const productKey = (s: ProductShape) =>
+  `products_${s.sort}_${s.desc ? 'desc' : 'asc'}${productFiltered(s) ? `_f${[s.search, s.type, s.status, s.source, s.collection].map(Number).join('')}` : ''}`;
+
+function productConditions(s: ProductShape): SQL[] {
+  const c: SQL[] = [sql`${products.company_id} = ${ph('companyId')}`];
+  if (s.search) c.push(sql`${products.search_text} LIKE ${ph('pattern')}`);
+  if (s.type) c.push(sql`${products.type} = ${ph('type')}`);
+  if (s.status) c.push(sql`${products.status} = ${ph('status')}`);
+  if (s.source) c.push(sql`${products.source} = ${ph('source')}`);
+  if (s.collection) {
+    c.push(
+      sql`EXISTS (SELECT 1 FROM product_collection_items i WHERE i.product_id = ${PRODUCT_ID} AND i.collection_id = ${ph('collectionId')})`,
+    );
+  }
+  return c;
+}
+
+function productListQuery(db: Db, s: ProductShape, reverse: boolean) {
+  const where = and(...productConditions(s));
+  const direction = (descending: boolean) => (descending ? desc : asc);
+  const orderBy = (descending: boolean) =>
+    s.sort === 'id'
+      ? [direction(descending)(products.id)]
+      : [direction(descending)(products[s.sort]), direction(descending)(products.id)];
+  // The page's ids (from the index alone, or the top-N of a search's matches), as a CTE that the
+  // row lookup and the per-page figures below share.
+  const pageId = (column: SQL | typeof products.id) => sql<number>`${column}`.as('id');
+  let ctes: WithSubquery[];
+  let pageIds: WithSubqueryWithSelection<{ id: SQL.Aliased<number> }, 'page_ids'>;
+  let total: SQL<number>;
+  if (s.search) {
+    // One trigram scan collects the matches; the count and a top-N sort of their ids both read it.
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: products.id, key: sql`${products[s.sort]}`.as('sort_key') })
+        .from(products)
+        .where(where),
+    );
+    pageIds = db.$with('page_ids').as(
+      db
+        .select({ id: pageId(sql`${matches.id}`) })
+        .from(matches)
+        .orderBy(direction(s.desc)(matches.key), direction(s.desc)(matches.id))
+        .limit(ph('limit'))
+        .offset(ph('offset')),
+    );
+    ctes = [matches, pageIds];
+    total = sql<number>`(select count(*) from ${matches})`;
+  } else {
+    pageIds = db.$with('page_ids').as(
+      db
+        .select({ id: pageId(products.id) })
+        .from(products)
+        .where(where)
+        .orderBy(...orderBy(s.desc !== reverse))
+        .limit(ph('limit'))
+        .offset(ph('offset')),
+    );
+    ctes = [pageIds];
+    total = productFiltered(s)
+      ? sql<number>`(select count(*) from ${products} where ${where})`
+      : sql<number>`(select ${entityCounts.total} from ${entityCounts}
+          where ${entityCounts.company_id} = ${ph('companyId')} and ${entityCounts.entity} = 'products')`;
+  }
+  // The page's variant figures and collections, for its ten products at once (one grouped join
+  // each, instead of three subqueries per row).
+  const ofPage = db.select({ id: pageIds.id }).from(pageIds);
+  const figures = db.$with('figures').as(
+    db
+      .select({
+        product_id: productVariants.product_id,
+        variants_count: sql<number>`count(*)::int`.as('variants_count'),
+        stock_total: sql<number | null>`sum(${productVariants.stock})::int`.as('stock_total'),
+      })
+      .from(productVariants)
+      .where(inArray(productVariants.product_id, ofPage))
+      .groupBy(productVariants.product_id),
+  );
+  const inCollections = db.$with('in_collections').as(
+    db
+      .select({
+        product_id: productCollectionItems.product_id,
+        collections:
+          sql`json_agg(json_build_object('id', ${productCollections.id}, 'name', ${productCollections.name}) ORDER BY ${productCollections.name})`.as(
+            'collections',
+          ),
+      })
+      .from(productCollectionItems)
+      .innerJoin(productCollections, eq(productCollections.id, productCollectionItems.collection_id))
+      .where(inArray(productCollectionItems.product_id, ofPage))
+      .groupBy(productCollectionItems.product_id),
+  );
+  return db
+    .with(...ctes, figures, inCollections)
+    .select({
+      ...productTableColumns,
+      variants_count: sql<number>`coalesce("figures"."variants_count", 0)`,
+      stock_total: sql<number | null>`"figures"."stock_total"`,
+      collections: sql<{ id: number; name: string }[]>`coalesce("in_collections"."collections", '[]'::json)`,
+      currency: currencyColumn,
+      total: total.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(pageIds, sql`"page_ids"."id" = ${products.id}`)
+    .leftJoin(figures, sql`"figures"."product_id" = ${products.id}`)
+    .leftJoin(inCollections, sql`"in_collections"."product_id" = ${products.id}`)
+    .orderBy(...orderBy(s.desc));
 }
 
 export async function listProducts(
   db: Db,
   companyId: number,
-  p: ListParams<(typeof PRODUCT_SORTS)[number], z.infer<typeof productFiltersSchema>>,
+  p: ListParams<ProductSort, ProductFilters>,
 ): Promise<{ rows: Product[]; total: number }> {
-  const c: SQL[] = [eq(products.company_id, companyId)];
-  if (p.search) c.push(sql`${products.search_text} LIKE ${likePattern(p.search)}`);
-  if (p.filters.type) c.push(eq(products.type, p.filters.type));
-  if (p.filters.status) c.push(eq(products.status, p.filters.status));
-  if (p.filters.source) c.push(eq(products.source, p.filters.source));
-  if (p.filters.collection_id) {
-    c.push(
-      sql`EXISTS (SELECT 1 FROM product_collection_items i WHERE i.product_id = ${PRODUCT_ID} AND i.collection_id = ${p.filters.collection_id})`,
-    );
-  }
-  const where = and(...c);
-  const dir = p.desc ? desc : asc;
-  const order = p.sort === 'id' ? [dir(products.id)] : [dir(products[p.sort]), dir(products.id)];
-  const pageIds = db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...order)
-    .limit(p.perPage)
-    .offset(p.offset);
-  const [currency, rows, total] = await Promise.all([
-    companyCurrency(db, companyId),
-    db
-      .select(productColumns)
-      .from(products)
-      .where(inArray(products.id, pageIds))
-      .orderBy(...order),
-    c.length === 1
-      ? exactTotal(db, companyId, 'products')
-      : db
-          .select({ n: sql<number>`count(*)::int8` })
-          .from(products)
-          .where(where)
-          .then((r) => Number(r[0]?.n ?? 0)),
-  ]);
-  return { rows: rows.map((r) => toProduct(r as ProductListRow, currency)), total };
+  const s = productShapeOf(p);
+  const filtered = productFiltered(s);
+  const values = {
+    companyId,
+    pattern: p.search ? likePattern(p.search) : null,
+    type: p.filters.type ?? null,
+    status: p.filters.status ?? null,
+    source: p.filters.source ?? null,
+    collectionId: p.filters.collection_id ?? null,
+  };
+  const { rows, total } = await readPage(p, filtered, {
+    page: async (reverse, window) =>
+      (await statement(db, `${productKey(s)}${reverse ? '_rev' : ''}`, !filtered, () =>
+        productListQuery(db, s, reverse),
+      ).execute({ ...values, ...window })) as (ProductListRow & { currency: string; total: number })[],
+    total: async () => {
+      const st = filtered
+        ? statement(db, `${productKey(s)}_count`, false, () =>
+            db
+              .select({ n: sql<number>`count(*)`.mapWith(Number) })
+              .from(products)
+              .where(and(...productConditions(s))),
+          )
+        : statement(db, 'products_total', true, () => countedTotal(db, 'products'));
+      return Number((await st.execute(values))[0]?.n ?? 0);
+    },
+  });
+  return { rows: rows.map((r) => toProduct(r, r.currency)), total };
 }
 
 async function productRow(db: Db, companyId: number, id: number): Promise<ProductListRow> {
@@ -236,42 +375,114 @@ export async function listVariantsOfProduct(
   return productVariantsOf(db, companyId, productId, await companyCurrency(db, companyId));
 }
 
-export async function listVariants(
-  db: Db,
-  companyId: number,
-  p: ListParams<(typeof VARIANT_SORTS)[number], z.infer<typeof variantFiltersSchema>>,
-): Promise<{ rows: Variant[]; total: number }> {
-  const c: SQL[] = [eq(productVariants.company_id, companyId)];
-  if (p.search) c.push(sql`${productVariants.search_text} LIKE ${likePattern(p.search)}`);
-  if (p.filters.product_id) c.push(eq(productVariants.product_id, p.filters.product_id));
-  const where = and(...c);
-  const dir = p.desc ? desc : asc;
-  const order =
-    p.sort === 'id' ? [dir(productVariants.id)] : [dir(productVariants[p.sort]), dir(productVariants.id)];
+// ---- the variants list (the same pattern; the product's name comes from a join) ----
+
+type VariantSort = (typeof VARIANT_SORTS)[number];
+type VariantFilters = z.infer<typeof variantFiltersSchema>;
+interface VariantShape {
+  sort: VariantSort;
+  desc: boolean;
+  search: boolean;
+  product: boolean;
+}
+const variantShapeOf = (p: ListParams<VariantSort, VariantFilters>): VariantShape => ({
+  sort: p.sort,
+  desc: p.desc,
+  search: Boolean(p.search),
+  product: Boolean(p.filters.product_id),
+});
+const variantFiltered = (s: VariantShape) => s.search || s.product;
+const variantKey = (s: VariantShape) =>
+  `variants_${s.sort}_${s.desc ? 'desc' : 'asc'}${variantFiltered(s) ? `_f${[s.search, s.product].map(Number).join('')}` : ''}`;
+
+function variantConditions(s: VariantShape): SQL[] {
+  const c: SQL[] = [sql`${productVariants.company_id} = ${ph('companyId')}`];
+  if (s.search) c.push(sql`${productVariants.search_text} LIKE ${ph('pattern')}`);
+  if (s.product) c.push(sql`${productVariants.product_id} = ${ph('productId')}`);
+  return c;
+}
+
+function variantListQuery(db: Db, s: VariantShape, reverse: boolean) {
+  const where = and(...variantConditions(s));
+  const direction = (descending: boolean) => (descending ? desc : asc);
+  const orderBy = (descending: boolean) =>
+    s.sort === 'id'
+      ? [direction(descending)(productVariants.id)]
+      : [direction(descending)(productVariants[s.sort]), direction(descending)(productVariants.id)];
+  if (s.search) {
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: productVariants.id, key: sql`${productVariants[s.sort]}`.as('sort_key') })
+        .from(productVariants)
+        .where(where),
+    );
+    const pageIds = db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(direction(s.desc)(matches.key), direction(s.desc)(matches.id))
+      .limit(ph('limit'))
+      .offset(ph('offset'));
+    return db
+      .with(matches)
+      .select({
+        ...variantColumns,
+        currency: currencyColumn,
+        total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.product_id))
+      .where(inArray(productVariants.id, pageIds))
+      .orderBy(...orderBy(s.desc));
+  }
   const pageIds = db
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(where)
-    .orderBy(...order)
-    .limit(p.perPage)
-    .offset(p.offset);
-  const [currency, rows, total] = await Promise.all([
-    companyCurrency(db, companyId),
-    db
-      .select(variantColumns)
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.product_id))
-      .where(inArray(productVariants.id, pageIds))
-      .orderBy(...order),
-    c.length === 1
-      ? exactTotal(db, companyId, 'product_variants')
-      : db
-          .select({ n: sql<number>`count(*)::int8` })
-          .from(productVariants)
-          .where(where)
-          .then((r) => Number(r[0]?.n ?? 0)),
-  ]);
-  return { rows: rows.map((r) => toVariant(r as VariantListRow, currency)), total };
+    .orderBy(...orderBy(s.desc !== reverse))
+    .limit(ph('limit'))
+    .offset(ph('offset'));
+  const total = variantFiltered(s)
+    ? sql<number>`(select count(*) from ${productVariants} where ${where})`
+    : sql<number>`(select ${entityCounts.total} from ${entityCounts}
+        where ${entityCounts.company_id} = ${ph('companyId')} and ${entityCounts.entity} = 'product_variants')`;
+  return db
+    .select({ ...variantColumns, currency: currencyColumn, total: total.mapWith(Number) })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.product_id))
+    .where(inArray(productVariants.id, pageIds))
+    .orderBy(...orderBy(s.desc));
+}
+
+export async function listVariants(
+  db: Db,
+  companyId: number,
+  p: ListParams<VariantSort, VariantFilters>,
+): Promise<{ rows: Variant[]; total: number }> {
+  const s = variantShapeOf(p);
+  const filtered = variantFiltered(s);
+  const values = {
+    companyId,
+    pattern: p.search ? likePattern(p.search) : null,
+    productId: p.filters.product_id ?? null,
+  };
+  const { rows, total } = await readPage(p, filtered, {
+    page: async (reverse, window) =>
+      (await statement(db, `${variantKey(s)}${reverse ? '_rev' : ''}`, !filtered, () =>
+        variantListQuery(db, s, reverse),
+      ).execute({ ...values, ...window })) as (VariantListRow & { currency: string; total: number })[],
+    total: async () => {
+      const st = filtered
+        ? statement(db, `${variantKey(s)}_count`, false, () =>
+            db
+              .select({ n: sql<number>`count(*)`.mapWith(Number) })
+              .from(productVariants)
+              .where(and(...variantConditions(s))),
+          )
+        : statement(db, 'variants_total', true, () => countedTotal(db, 'product_variants'));
+      return Number((await st.execute(values))[0]?.n ?? 0);
+    },
+  });
+  return { rows: rows.map(({ currency, total: _t, ...r }) => toVariant(r, currency)), total };
 }
 
 /** Rentloop's own fields of a product, as columns. */

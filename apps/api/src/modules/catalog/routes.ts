@@ -34,6 +34,7 @@ import {
   taxRuleUpdateSchema,
   VARIANT_SORTS,
   variantFiltersSchema,
+  variantInsightsSchema,
   variantSchema,
 } from '@rentloop/domain/catalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -59,6 +60,7 @@ import {
   updateBundle,
 } from './bundles.ts';
 import { createCollection, deleteCollection, listCollections, updateCollection } from './collections.ts';
+import { variantInsights } from './insights.ts';
 import {
   bulkBuyoutPrices,
   bulkUpdateVariants,
@@ -260,6 +262,25 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await listVariantsOfProduct(request.db, companyActorOf(request).companyId, request.params.id)),
+  );
+
+  app.get(
+    `${base}/products/:id/variants/insights`,
+    {
+      config: read,
+      schema: {
+        tags: ['products'],
+        summary: 'What the data says about a product’s variants: stock, bundles, availability',
+        description:
+          'Per variant: price, stock (null when not tracked), the bundles and groups it is in (and how many are active), ' +
+          'the availability settings of its SKU and whether its stock is below their minimum. For the product: variants, ' +
+          'tracked ones, units in stock, out of stock, below the minimum, in a bundle. No order or rental figures: those are not in the data yet.',
+        params: withId,
+        response: { 200: envelope(variantInsightsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await variantInsights(request.db, companyActorOf(request).companyId, request.params.id)),
   );
 
   app.get(
@@ -523,9 +544,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tax'],
         summary: 'List tax rules (by country, region, product class)',
+        description: 'Optional filters: country (two letters), product_class (the rules of one tax class).',
         params: company,
         querystring: listQuerySchema.extend({
           country: z.string().trim().toLowerCase().length(2).optional(),
+          product_class: z.enum(PRODUCT_CLASSES).optional(),
         }),
         response: { 200: paginatedEnvelope(taxRuleSchema) },
       },
@@ -535,6 +558,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, total } = await listTaxRules(request.db, companyActorOf(request).companyId, {
         ...p,
         country: request.query.country,
+        productClass: request.query.product_class,
       });
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },

@@ -1,4 +1,5 @@
 /** The sync and tax-refresh routes end to end: settings -> start -> job -> status, over HTTP. */
+import { SHOP_URL_HTTPS, SHOP_URL_HTTPS_PUBLIC, SHOP_URL_SCHEME } from '@rentloop/domain/companies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeCatalog } from '../../integrations/shops/testing/catalog.ts';
 import {
@@ -45,6 +46,50 @@ describe('shop URLs', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('shop URLs: https only, http only for a local shop when the server allows private addresses', () => {
+  const save = (app: Parameters<typeof call>[0], url: string) =>
+    call(app, admin, {
+      method: 'PUT',
+      url: `/api/companies/${cid}/settings/shop_system`,
+      payload: { shop_system: 'woocommerce', url, credentials: { consumer_key: 'k', consumer_secret: 's' } },
+    });
+  const urlErrors = async (res: Awaited<ReturnType<typeof save>>) => {
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().status).toBe(false);
+    return res.json().errors;
+  };
+
+  it('refuses http:// and ftp:// for a public shop, naming the url field', async () => {
+    const { buildApp } = await import('../../app.ts');
+    const strict = await buildApp({ database: h.database, logLevel: 'silent', allowPrivateShopUrls: false });
+    try {
+      // A public address (an IP literal: no DNS lookup needed here).
+      expect(await urlErrors(await save(strict, 'http://93.184.216.34/'))).toEqual({ url: [SHOP_URL_HTTPS] });
+      expect(await urlErrors(await save(strict, 'ftp://93.184.216.34/'))).toEqual({ url: [SHOP_URL_SCHEME] });
+      expect((await save(strict, 'https://93.184.216.34/')).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('with ALLOW_PRIVATE_SHOP_URLS allows http:// for a local shop only', async () => {
+    // The harness's app runs with allowPrivateShopUrls (as the e2e server with ALLOW_PRIVATE_SHOP_URLS=true).
+    expect((await save(h.app, 'http://127.0.0.1:8080/')).statusCode).toBe(200);
+    expect((await save(h.app, 'http://192.168.1.20/shop')).statusCode).toBe(200);
+    expect(await urlErrors(await save(h.app, 'http://93.184.216.34/'))).toEqual({
+      url: [SHOP_URL_HTTPS_PUBLIC],
+    });
+    expect(await urlErrors(await save(h.app, 'ftp://127.0.0.1/'))).toEqual({ url: [SHOP_URL_SCHEME] });
+    // Disconnect again: the next tests start without a shop.
+    const off = await call(h.app, admin, {
+      method: 'PUT',
+      url: `/api/companies/${cid}/settings/shop_system`,
+      payload: { shop_system: null },
+    });
+    expect(off.statusCode).toBe(200);
   });
 });
 

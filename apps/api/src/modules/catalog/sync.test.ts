@@ -20,6 +20,8 @@ import { closedPort } from '../../integrations/shops/testing/fake-server.ts';
 import {
   type FakeShopify,
   SHOPIFY_TOKEN,
+  shopifyProductId,
+  shopifyVariantId,
   startFakeShopify,
 } from '../../integrations/shops/testing/fake-shopify.ts';
 import {
@@ -35,10 +37,12 @@ import { createTestDatabase } from '../../testing/database.ts';
 import { createCompany } from '../../testing/harness.ts';
 import { saveShopSettings } from '../settings/shop.ts';
 import {
+  currencyMismatch,
   importTaxRates,
   latestProductSync,
   NO_SHOP_CONNECTED,
   productSyncJob,
+  runProductSync,
   SHOPIFY_NO_TAX_RATES,
   SYNC_ALREADY_RUNNING,
   startProductSync,
@@ -83,8 +87,8 @@ beforeAll(async () => {
   await boss.start();
   await registerQueues(boss, [productSyncJob]);
   await startWorkers(boss, [productSyncJob], { database, secrets, log: quietLog });
-  woo = await startFakeWooCommerce(new FakeCatalog(WOO_COUNT));
-  shopify = await startFakeShopify(new FakeCatalog(SHOPIFY_COUNT));
+  woo = await startFakeWooCommerce(new FakeCatalog(WOO_COUNT, { currency: 'CAD' }));
+  shopify = await startFakeShopify(new FakeCatalog(SHOPIFY_COUNT, { currency: 'EUR' }));
   wooCompany = (await createCompany(database, { name: 'Maple Rentals', currency: 'CAD' })).id;
   shopifyCompany = (await createCompany(database, { name: 'Berlin Rentals', currency: 'EUR' })).id;
   await connectWoo(wooCompany);
@@ -374,28 +378,98 @@ describe('product sync from WooCommerce', () => {
     }
   });
 
-  it('keeps the pages written before a failing page, nothing of it, and marks nothing removed', async () => {
-    // Product 1's price changed in the previous test (page 1); change one on page 3 too.
-    woo.catalog.setPrice(250, 0, '5.00');
+  it('changes nothing when a later page fails: earlier pages are not applied either', async () => {
+    // Product 1's price changed in the previous test (page 1); change one on page 2 too. Page 3 fails.
+    woo.catalog.setPrice(150, 0, '5.00');
     woo.inject({
       status: 200,
       body: [{ id: 'not-a-number' }],
-      when: (r) => r.path === '/wp-json/wc/v3/products' && r.query.get('page') === '2',
+      when: (r) => r.path === '/wp-json/wc/v3/products' && r.query.get('page') === '3',
     });
+    const before = await catalogState(wooCompany);
     const failed = await sync(wooCompany);
-    expect(failed).toMatchObject({ status: 'failed', processed: 100, updated: 1, unchanged: 99, removed: 0 });
+    // Two pages were read (the progress shows it), nothing was written.
+    expect(failed).toMatchObject({
+      status: 'failed',
+      processed: 200,
+      total: WOO_COUNT,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+    });
     expect(failed.error).toMatch(/^The shop at http:\/\/127\.0\.0\.1:\d+ sent an unexpected response/);
-    expect((await variantsOf((await productByShopId(wooCompany, '1')).id))[0]!.price).toBe(100n);
-    expect((await variantsOf((await productByShopId(wooCompany, '250')).id))[0]!.price).not.toBe(500n);
-    const [deleted] = await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(and(eq(products.company_id, wooCompany), eq(products.status, 'deleted_in_shop')));
-    expect(deleted!.n).toBe(0);
+    expect(await catalogState(wooCompany)).toEqual(before);
+    expect(await historyOf(failed.id)).toEqual({});
 
     const next = await sync(wooCompany);
-    expect(next).toMatchObject({ status: 'succeeded', updated: 1, unchanged: WOO_COUNT - 1, removed: 0 });
-    expect((await variantsOf((await productByShopId(wooCompany, '250')).id))[0]!.price).toBe(500n);
+    expect(next).toMatchObject({ status: 'succeeded', updated: 2, unchanged: WOO_COUNT - 2, removed: 0 });
+    expect((await variantsOf((await productByShopId(wooCompany, '1')).id))[0]!.price).toBe(100n);
+    expect((await variantsOf((await productByShopId(wooCompany, '150')).id))[0]!.price).toBe(500n);
+  });
+
+  it('moves the progress while it reads the pages, and writes the catalog only after the last one', async () => {
+    woo.catalog.setPrice(2, 0, '7.00');
+    const before = await catalogState(wooCompany);
+    // The shop answers pages 1 and 2, then waits before page 3 until the test lets it go on.
+    let letPage3Go = () => {};
+    const page3 = new Promise<void>((resolve) => {
+      letPage3Go = resolve;
+    });
+    const gated: typeof fetch = async (input, init) => {
+      if (String(input).includes('/wp-json/wc/v3/products?') && String(input).includes('page=3')) await page3;
+      return fetch(input, init);
+    };
+    // A queued sync run here (not by the worker), with the gated fetch.
+    const [row] = await db()
+      .insert(productSyncs)
+      .values({ company_id: wooCompany, shop_system: 'woocommerce', status: 'queued' })
+      .returning();
+    const run = runProductSync(db(), secrets, row!.id, { log: quietLog, adapterOptions: { fetch: gated } });
+    try {
+      await expect
+        .poll(async () => (await latestProductSync(db(), wooCompany))?.processed, {
+          timeout: 30_000,
+          interval: 50,
+        })
+        .toBe(200);
+      expect(await latestProductSync(db(), wooCompany)).toMatchObject({
+        status: 'running',
+        processed: 200,
+        total: WOO_COUNT,
+        created: 0,
+        updated: 0,
+      });
+      expect(await catalogState(wooCompany)).toEqual(before);
+    } finally {
+      letPage3Go();
+    }
+    expect(await run).toMatchObject({ status: 'succeeded', processed: WOO_COUNT, updated: 1 });
+    expect((await variantsOf((await productByShopId(wooCompany, '2')).id))[0]!.price).toBe(700n);
+  });
+
+  it('refuses a shop that sells in another currency than the company, changing nothing', async () => {
+    woo.catalog.currency = 'USD';
+    woo.catalog.setPrice(3, 0, '8.00');
+    const before = await catalogState(wooCompany);
+    const listed = woo.productListRequests().length;
+    try {
+      const result = await sync(wooCompany);
+      expect(result).toMatchObject({
+        status: 'failed',
+        error: currencyMismatch('USD', 'CAD'),
+        processed: 0,
+      });
+      expect(result.error).toBe(
+        "The shop's currency is USD, but the company's currency is CAD. Nothing was synced: its prices would be read in the wrong currency. Make both the same, then start the sync again.",
+      );
+      expect(await catalogState(wooCompany)).toEqual(before);
+      // Refused before a single product was read.
+      expect(woo.productListRequests().length).toBe(listed);
+    } finally {
+      woo.catalog.currency = 'CAD';
+    }
+    expect(await sync(wooCompany)).toMatchObject({ status: 'succeeded', updated: 1 });
   });
 
   it('refuses a second sync while one is queued or running', async () => {
@@ -465,6 +539,79 @@ describe('product sync from Shopify', () => {
     expect(await catalogState(shopifyCompany)).toEqual(state);
   });
 
+  it('updates a changed price and a removed variant, marks a product deleted in the shop, and brings it back', async () => {
+    const tent = await productByShopId(shopifyCompany, String(shopifyProductId(8)));
+    const gone = await productByShopId(shopifyCompany, String(shopifyProductId(20)));
+    const product16 = await productByShopId(shopifyCompany, String(shopifyProductId(16)));
+    await db().update(products).set({ buyout_price: 4321n, deposit: 500n }).where(eq(products.id, tent.id));
+    const goneVariants = await variantsOf(gone.id);
+    expect(goneVariants.length).toBeGreaterThan(0);
+
+    shopify.catalog.setPrice(8, 1, '99.50');
+    shopify.catalog.removeVariant(16, 2);
+    shopify.catalog.deleteProduct(20);
+    const before = await catalogState(shopifyCompany);
+
+    const result = await sync(shopifyCompany);
+    expect(result).toMatchObject({
+      shop_system: 'shopify',
+      status: 'succeeded',
+      processed: SHOPIFY_COUNT - 1,
+      total: SHOPIFY_COUNT - 1,
+      created: 0,
+      updated: 2,
+      unchanged: SHOPIFY_COUNT - 3,
+      removed: 1,
+    });
+
+    const after = await catalogState(shopifyCompany);
+    const changedVariant = String(shopifyVariantId(8, 1));
+    const removedVariant = String(shopifyVariantId(16, 2));
+    expect(after.variants.find((v) => v.shop_id === changedVariant)!.price).toBe(9950n);
+    expect(after.variants.some((v) => v.shop_id === removedVariant)).toBe(false);
+    // Rentloop's fields of the changed product stay; the deleted one is marked, never deleted.
+    expect(after.products.find((p) => p.id === tent.id)).toMatchObject({
+      buyout_price: 4321n,
+      deposit: 500n,
+      status: 'active',
+    });
+    expect(after.products.find((p) => p.id === gone.id)).toMatchObject({ status: 'deleted_in_shop' });
+    expect(after.variants.filter((v) => v.product_id === gone.id)).toEqual(goneVariants);
+
+    // Every other row is exactly as it was, updated_at included.
+    const changedProducts = new Set([tent.id, gone.id, product16.id]);
+    expect(after.products.filter((p) => !changedProducts.has(p.id))).toEqual(
+      before.products.filter((p) => !changedProducts.has(p.id)),
+    );
+    expect(after.variants.filter((v) => v.shop_id !== changedVariant)).toEqual(
+      before.variants.filter((v) => v.shop_id !== changedVariant && v.shop_id !== removedVariant),
+    );
+    expect(await historyOf(result.id)).toEqual({
+      'products updated': 3,
+      'product_variants updated': 1,
+      'product_variants deleted': 1,
+    });
+
+    shopify.catalog.restoreProduct(20);
+    const back = await sync(shopifyCompany);
+    expect(back).toMatchObject({ updated: 1, unchanged: SHOPIFY_COUNT - 1, removed: 0 });
+    expect(await productByShopId(shopifyCompany, String(shopifyProductId(20)))).toMatchObject({
+      status: 'active',
+    });
+  });
+
+  it('refuses a shop whose shop.json currency is not the company’s', async () => {
+    shopify.catalog.currency = 'GBP';
+    const before = await catalogState(shopifyCompany);
+    try {
+      const result = await sync(shopifyCompany);
+      expect(result).toMatchObject({ status: 'failed', error: currencyMismatch('GBP', 'EUR'), processed: 0 });
+      expect(await catalogState(shopifyCompany)).toEqual(before);
+    } finally {
+      shopify.catalog.currency = 'EUR';
+    }
+  });
+
   it('leaves the other company’s catalog alone', async () => {
     const [n] = await db()
       .select({ n: sql<number>`count(*)::int` })
@@ -509,13 +656,13 @@ describe('tax rate import', () => {
     });
     expect(all.find((r) => r.country === 'de' && r.product_class === 'standard')).toMatchObject({
       source: 'woocommerce',
-      percentage: '19.00',
+      percentage: '19.0000',
       name: 'VAT',
       region: null,
     });
-    expect(all.find((r) => r.country === 'ca' && r.region === 'QC')).toMatchObject({ percentage: '5.00' });
+    expect(all.find((r) => r.country === 'ca' && r.region === 'QC')).toMatchObject({ percentage: '5.0000' });
     expect(all.find((r) => r.country === 'fr' && r.product_class === 'reduced')).toMatchObject({
-      percentage: '5.50',
+      percentage: '5.5000',
     });
     expect(all.some((r) => r.country === 'jp')).toBe(false);
 

@@ -1,14 +1,19 @@
 /**
  * Product sync from a company's shop (WooCommerce, Shopify): `startProductSync` records a sync and
- * enqueues its job in the caller's transaction; the job pages through the shop's adapter and upserts
- * products by (company, source, shop id) and variants by (product, shop id), one transaction per page.
+ * enqueues its job in the caller's transaction; the job first checks that the shop sells in the
+ * company's currency, then reads every page of the shop's products (the sync's progress moves with
+ * each page, nothing of the catalog is written yet), and applies them all in one transaction at the
+ * end: products upserted by (company, source, shop id), variants by (product, shop id), products the
+ * shop no longer has marked, and the sync's result. A shop that fails on any page (unreachable, bad
+ * credentials, a malformed answer) therefore changes nothing.
  * The shop owns name, description, type, status, image and variants; Rentloop owns rental prices,
  * buyout price, deposit, purchase price, minimum term, tax class and collections, which a sync never
  * writes. A product that disappeared from the shop is marked `deleted_in_shop`, never deleted (orders
  * and subscriptions refer to it). Also `importTaxRates` for `tax-rules/refresh`. See docs/shops.md.
  */
 import { createHash } from 'node:crypto';
-import type { ProductSync } from '@rentloop/domain/catalog';
+import { type ProductSync, taxRegionProblem } from '@rentloop/domain/catalog';
+import { countryByAlpha2 } from '@rentloop/domain/countries';
 import { decimalToMinor } from '@rentloop/domain/money';
 import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
@@ -34,6 +39,9 @@ export const SHOPIFY_NO_TAX_RATES =
 export const SYNC_UNEXPECTED_FAILURE =
   'The product sync stopped on an unexpected error. Start it again; if it fails again, contact support.';
 export const syncNotAvailable = (system: string) => `Product sync for ${system} is not available yet.`;
+/** The shop sells in another currency than the company's: its prices cannot be read as the company's. */
+export const currencyMismatch = (shop: string, company: string) =>
+  `The shop's currency is ${shop}, but the company's currency is ${company}. Nothing was synced: its prices would be read in the wrong currency. Make both the same, then start the sync again.`;
 
 /** A sync still running after this long was abandoned (the worker stopped); the job expires then too. */
 const RUNNING_LIMIT_HOURS = 6;
@@ -120,6 +128,9 @@ export async function latestProductSync(db: Tx, companyId: number): Promise<Prod
 /** A failure of the sync with a message for the merchant (like a ShopError, but not from the shop). */
 class SyncFailure extends Error {}
 
+/** Products written per statement batch when the sync applies what it read. */
+const APPLY_BATCH = 500;
+
 /** Variants deduplicated by shop id (the last wins), so one page cannot hit the unique key twice. */
 const normalize = (p: ShopProduct): ShopProduct => ({
   ...p,
@@ -179,9 +190,8 @@ const shopFields = (p: ShopProduct, hash: string) => ({
   shop_hash: hash,
 });
 
-/** Upserts one page of shop products; returns how many were created, updated and unchanged. */
-async function upsertPage(tx: Tx, scope: PageScope, page: ShopProduct[]) {
-  const unique = [...new Map(page.map((p) => [p.shopId, normalize(p)])).values()];
+/** Upserts a batch of shop products (unique shop ids); returns how many were created, updated and unchanged. */
+async function upsertBatch(tx: Tx, scope: PageScope, unique: ShopProduct[]) {
   const counts = { created: 0, updated: 0, unchanged: 0 };
   if (unique.length === 0) return counts;
   const existing = await tx
@@ -302,9 +312,10 @@ const auditAs = (tx: Tx, syncId: number) =>
   setAuditContext(tx, { userId: null, requestId: `sync-${syncId}`, ip: '' });
 
 /**
- * Runs a queued sync to its end: succeeded with its counts, or failed with the reason. Each page is
- * written in its own transaction (with the page's progress), so a failure keeps the pages before it
- * and nothing of the failing one; products are marked deleted_in_shop only after the last page.
+ * Runs a queued sync to its end: succeeded with its counts, or failed with the reason. The shop's
+ * pages are read first (each page moves the progress, `processed` of `total`); only when the last
+ * one has arrived is the catalog written, in one transaction with the result. A failure on any page
+ * leaves the catalog exactly as it was.
  */
 export async function runProductSync(
   db: Db,
@@ -338,31 +349,41 @@ export async function runProductSync(
       currency: company.currency,
     };
     const adapter = createShopAdapter(connection, opts.adapterOptions);
-    const seen = new Set<string>();
+
+    // Prices are read as amounts of the company's currency: a shop selling in another one is refused.
+    const shopCurrency = (await adapter.currency()).toUpperCase();
+    if (shopCurrency !== company.currency)
+      throw new SyncFailure(currencyMismatch(shopCurrency, company.currency));
+
+    // Read everything first; only the progress is written meanwhile. A product listed twice (the
+    // shop's pages shifted during the read) counts once, as last read.
+    const read = new Map<string, ShopProduct>();
+    let processed = 0;
     for await (const page of adapter.listProducts()) {
-      await db.transaction(async (tx) => {
-        await auditAs(tx, syncId);
-        const counts = await upsertPage(tx, scope, page.products);
-        await tx
-          .update(productSyncs)
-          .set({
-            processed: sql`${productSyncs.processed} + ${page.products.length}`,
-            total: page.total,
-            created: sql`${productSyncs.created} + ${counts.created}`,
-            updated: sql`${productSyncs.updated} + ${counts.updated}`,
-            unchanged: sql`${productSyncs.unchanged} + ${counts.unchanged}`,
-          })
-          .where(eq(productSyncs.id, syncId));
-      });
-      for (const p of page.products) seen.add(p.shopId);
+      for (const p of page.products) {
+        read.delete(p.shopId);
+        read.set(p.shopId, normalize(p));
+      }
+      processed += page.products.length;
+      await db.update(productSyncs).set({ processed, total: page.total }).where(eq(productSyncs.id, syncId));
     }
+
     const [done] = await db.transaction(async (tx) => {
       await auditAs(tx, syncId);
-      const removed = await markRemoved(tx, scope, seen);
+      const counts = { created: 0, updated: 0, unchanged: 0 };
+      const all = [...read.values()];
+      for (let i = 0; i < all.length; i += APPLY_BATCH) {
+        const batch = await upsertBatch(tx, scope, all.slice(i, i + APPLY_BATCH));
+        counts.created += batch.created;
+        counts.updated += batch.updated;
+        counts.unchanged += batch.unchanged;
+      }
+      const removed = await markRemoved(tx, scope, new Set(read.keys()));
       return tx
         .update(productSyncs)
         .set({
           status: 'succeeded',
+          ...counts,
           removed,
           total: sql`coalesce(${productSyncs.total}, ${productSyncs.processed})`,
           finished_at: sql`now()`,
@@ -414,9 +435,11 @@ export interface TaxImportResult {
 const taxKey = (r: { country: string; region: string | null; productClass: string }) =>
   `${r.country}|${r.region ?? ''}|${r.productClass}`;
 
+/** A rate Rentloop can hold as a rule: a known country, a region of it (where it has a list), 0-100 %. */
 const validRate = (r: ShopTaxRate) =>
   /^[a-z]{2}$/.test(r.country) &&
-  (r.region === null || r.region.length <= 10) &&
+  countryByAlpha2(r.country) !== undefined &&
+  (r.region === null || (r.region.length <= 10 && taxRegionProblem(r.country, r.region) === null)) &&
   /^\d{1,3}(\.\d+)?$/.test(r.percentage) &&
   Number.parseFloat(r.percentage) <= 100;
 
@@ -430,7 +453,7 @@ const shopFailure = (err: ShopError) =>
 /**
  * `POST tax-rules/refresh`: replaces the company's rules imported from its WooCommerce shop with the
  * shop's current rates (upsert on country, region and class; a manual rule with the same key takes
- * the shop's rate). Percentages are kept to two decimals (half-up), as tax rules are.
+ * the shop's rate). Percentages are kept to four decimals (half-up), as tax rules are.
  */
 export async function importTaxRates(
   tx: Tx,
@@ -471,7 +494,7 @@ export async function importTaxRates(
     const values = sql.join(
       wanted.map(
         (r) =>
-          sql`(${companyId}, ${r.name}, ${r.country}, ${r.region}, ${r.productClass}, round(${r.percentage}::numeric, 2), ${source})`,
+          sql`(${companyId}, ${r.name}, ${r.country}, ${r.region}, ${r.productClass}, round(${r.percentage}::numeric, 4), ${source})`,
       ),
       sql`, `,
     );

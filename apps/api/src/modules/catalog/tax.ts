@@ -4,10 +4,12 @@
  * else the company default (settings group checkout_Taxes).
  */
 import {
+  formatPercentage,
   PRODUCT_CLASSES,
   type TaxConfig,
   type TaxRule,
   type taxConfigUpdateSchema,
+  taxRegionProblem,
   type taxRuleInputSchema,
   type taxRuleUpdateSchema,
 } from '@rentloop/domain/catalog';
@@ -22,11 +24,11 @@ const GROUP = 'checkout_Taxes';
 const duplicate = () =>
   invalid('country', 'A rule for this country, region and product class already exists.');
 
-/** Percentages are kept as numeric(5,2); the API shows them with two decimals ("19.00"). */
-const pct = (v: string | number) => {
-  const [int = '0', frac = ''] = String(v).split('.');
-  return `${Number.parseInt(int, 10)}.${`${frac}00`.slice(0, 2)}`;
-};
+/**
+ * Percentages are kept as numeric(7,4) (Quebec's QST is 9.975 %); the API shows them with two to
+ * four decimals ("19.00", "9.975"). Exact string handling: no floating point.
+ */
+const pct = formatPercentage;
 
 const toRule = (r: typeof taxRules.$inferSelect): TaxRule => ({
   id: Number(r.id),
@@ -76,11 +78,12 @@ export async function updateTaxConfig(
 export async function listTaxRules(
   db: Db,
   companyId: number,
-  p: { offset: number; perPage: number; country?: string },
+  p: { offset: number; perPage: number; country?: string; productClass?: (typeof PRODUCT_CLASSES)[number] },
 ) {
   const where = and(
     eq(taxRules.company_id, companyId),
     p.country ? eq(taxRules.country, p.country) : undefined,
+    p.productClass ? eq(taxRules.product_class, p.productClass) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -125,6 +128,25 @@ export async function updateTaxRule(
   id: number,
   input: z.infer<typeof taxRuleUpdateSchema>,
 ): Promise<TaxRule> {
+  if (input.region && input.country === undefined) {
+    // A new region alone: check it against the rule's stored country.
+    const [current] = await db
+      .select({ country: taxRules.country })
+      .from(taxRules)
+      .where(and(eq(taxRules.id, id), eq(taxRules.company_id, companyId)));
+    if (!current) throw notFound();
+    const problem = taxRegionProblem(current.country, input.region);
+    if (problem) throw invalid('region', problem);
+  } else if (input.country !== undefined && input.region === undefined) {
+    // A new country alone: the stored region must belong to it too.
+    const [current] = await db
+      .select({ region: taxRules.region })
+      .from(taxRules)
+      .where(and(eq(taxRules.id, id), eq(taxRules.company_id, companyId)));
+    if (!current) throw notFound();
+    const problem = taxRegionProblem(input.country, current.region);
+    if (problem) throw invalid('region', problem);
+  }
   const set: Partial<typeof taxRules.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
   if (input.country !== undefined) set.country = input.country;

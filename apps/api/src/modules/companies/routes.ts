@@ -8,7 +8,7 @@ import {
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, actorOf } from '../../http/access.ts';
+import { access, actorOf, verifiedActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { listMeta, listParams } from '../../http/list.ts';
@@ -40,7 +40,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultDesc: false,
         filters: z.object({}),
       });
-      const { rows, total } = await listCompanies(request.db, actorOf(request), p);
+      const { rows, total } = await listCompanies(request.db, verifiedActorOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
   );
@@ -56,7 +56,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userCompanySchema) },
       },
     },
-    async (request) => ok(await getCompany(request.db, actorOf(request), request.params.id)),
+    async (request) => ok(await getCompany(request.db, verifiedActorOf(request), request.params.id)),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import { type CompanyRole, companyFlags, type GlobalRole } from '@rentloop/domai
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companySettings, companyUsers } from '../../db/schema/index.ts';
-import { type Actor, isOperator } from '../../http/access.ts';
+import { type Actor, hasOperatorPowers } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { likePattern } from '../../http/list.ts';
 
@@ -15,13 +15,13 @@ const withFlags = (c: CompanyRow, role: CompanyRole | null, globalRole: GlobalRo
   ...companyFlags(role, globalRole),
 });
 
-/** Companies the actor may see: every company for operators, their memberships for staff. */
+/** Companies the actor may see: every company for (verified) operators, their memberships for staff. */
 export async function listCompanies(
   db: Db,
   actor: Actor,
   p: { search?: string; offset: number; perPage: number },
 ): Promise<{ rows: UserCompany[]; total: number }> {
-  const operator = isOperator(actor.globalRole);
+  const operator = hasOperatorPowers(actor);
   const conditions: SQL[] = [];
   if (p.search) conditions.push(sql`lower(${companies.name}) LIKE ${likePattern(p.search)}`);
   const membership = and(eq(companyUsers.company_id, companies.id), eq(companyUsers.user_id, actor.userId));
@@ -54,7 +54,7 @@ export async function getCompany(db: Db, actor: Actor, id: number): Promise<User
     )
     .where(eq(companies.id, id))
     .limit(1);
-  if (!row || (row.role === null && !isOperator(actor.globalRole))) throw notFound();
+  if (!row || (row.role === null && !hasOperatorPowers(actor))) throw notFound();
   return withFlags(row.company, row.role, actor.globalRole);
 }
 
@@ -78,7 +78,7 @@ export async function updateCompany(
   input: CompanyInput,
 ): Promise<UserCompany> {
   const current = await getCompany(db, actor, id);
-  if (!isOperator(actor.globalRole) && current.role !== 'owner') throw new AppError('forbidden');
+  if (!hasOperatorPowers(actor) && current.role !== 'owner') throw new AppError('forbidden');
   if (Object.keys(input).length > 0) {
     await db
       .update(companies)

@@ -6,7 +6,8 @@ import { type Actor, isOperator } from '../../http/access.ts';
 import type { ListParams } from '../../http/list.ts';
 import { likePattern } from '../../http/list.ts';
 
-const { updated_at: _u, ...columns } = getTableColumns(emailEntries);
+// Never `delivery_html`: the unredacted body (with a still-valid link) stays with the delivery job.
+const { updated_at: _u, delivery_html: _d, ...columns } = getTableColumns(emailEntries);
 
 /** The company's sent mail; operators also see platform mail (password resets, operator invitations). */
 export async function listEmailEntries(

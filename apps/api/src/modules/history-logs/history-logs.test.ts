@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { companySettings, platformSettings, users } from '../../db/schema/index.ts';
 import { setAuditContext } from '../../http/transactions.ts';
 import {
   call,
@@ -115,6 +115,89 @@ describe('the audit trail', () => {
     expect(JSON.stringify(res.json())).not.toContain('new-hash-value');
   });
 
+  it('keeps nested secrets out of the trail: sealed shop credentials never reach history_logs', async () => {
+    const url = `/api/companies/${companyId}/settings/shop_system`;
+    const save = (consumer_secret: string) =>
+      call(h.app, admin, {
+        method: 'PUT',
+        url,
+        payload: {
+          shop_system: 'woocommerce',
+          url: 'https://shop.example.com',
+          credentials: { consumer_key: 'ck_visible_key', consumer_secret },
+        },
+      });
+    expect((await save('cs_first_secret')).statusCode).toBe(200);
+    expect((await save('cs_second_secret')).statusCode).toBe(200);
+    const [stored] = await h.database.primary
+      .select({ data: companySettings.data })
+      .from(companySettings)
+      .where(eq(companySettings.company_id, companyId));
+    const sealed = String(stored!.data.credentials_sealed);
+    expect(sealed.length).toBeGreaterThan(20);
+
+    const res = await logs(admin, filters({ entity: 'company_settings' }));
+    expect(res.statusCode).toBe(200);
+    type Data = { data: Record<string, unknown> };
+    const entries = res.json().data as { action: string; entity_id: string; before: Data; after: Data }[];
+    expect(entries.map((e) => e.action).sort()).toEqual(['created', 'updated']);
+    // A meaningful entity id for a table without an id column: the settings group.
+    expect(entries.every((e) => e.entity_id === 'shop_system')).toBe(true);
+    const created = entries.find((e) => e.action === 'created')!;
+    expect(created.after.data).toEqual({
+      shop_system: 'woocommerce',
+      url: 'https://shop.example.com',
+      credentials_sealed: '[redacted]',
+    });
+    const updated = entries.find((e) => e.action === 'updated')!;
+    expect(updated.before.data.credentials_sealed).toBe('[redacted]');
+    expect(updated.after.data.credentials_sealed).toBe('[redacted]');
+    const rows = await h.database.primary.execute(
+      sql`select before::text || after::text as t from history_logs`,
+    );
+    const trail = (rows as unknown as { rows: { t: string | null }[] }).rows.map((r) => r.t ?? '').join('\n');
+    expect(trail).not.toContain(sealed);
+    expect(trail).not.toContain('cs_first_secret');
+    expect(trail).not.toContain('cs_second_secret');
+  });
+
+  it('redacts secret keys at any depth and names a row by its primary key', async () => {
+    await h.database.primary.transaction(async (tx) => {
+      await setAuditContext(tx, { userId: operator.id, requestId: 'req-nested', ip: '127.0.0.1' });
+      await tx.insert(platformSettings).values({
+        key: 'mail_relay',
+        value: {
+          host: 'smtp.example.com',
+          password: 'p-top',
+          nested: { api_key: 'k-deep', list: [{ client_secret: 's-deeper', note: 'kept' }], token: null },
+          refresh_token: 'r-tok',
+        },
+      });
+      await tx
+        .update(platformSettings)
+        .set({ value: { host: 'smtp2.example.com', password: 'p-new' } })
+        .where(eq(platformSettings.key, 'mail_relay'));
+    });
+    const res = await call(h.app, operator, {
+      method: 'GET',
+      url: `/api/utils/history-logs?${filters({ entity: 'platform_settings', entity_id: 'mail_relay' }).slice(1)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const [updated, created] = res.json().data;
+    expect(created).toMatchObject({ action: 'created', entity_id: 'mail_relay', company_id: null });
+    expect(created.after.value).toEqual({
+      host: 'smtp.example.com',
+      password: '[redacted]',
+      nested: { api_key: '[redacted]', list: [{ client_secret: '[redacted]', note: 'kept' }], token: null },
+      refresh_token: '[redacted]',
+    });
+    expect(updated.action).toBe('updated');
+    expect(updated.after.value).toEqual({ host: 'smtp2.example.com', password: '[redacted]' });
+    for (const secret of ['p-top', 'k-deep', 's-deeper', 'r-tok', 'p-new']) {
+      expect(res.body).not.toContain(secret);
+    }
+  });
+
   it('records sign-ins and failed sign-ins (visible to operators)', async () => {
     await h.app.inject({
       method: 'POST',
@@ -145,6 +228,57 @@ describe('the audit trail', () => {
       url: `/api/${companyId}/utils/history-logs/${any.id}`,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('lets operators read a deleted company’s trail (GET /api/utils/history-logs), nobody else', async () => {
+    const gone = await createCompany(h.database, { name: 'Soon Gone Co' });
+    const goneAdmin = await createUser(h, { company: gone, role: 'owner' });
+    const customer = await call(h.app, goneAdmin, {
+      method: 'POST',
+      url: `/api/${gone.id}/rentloopdb/customers`,
+      payload: customerBody({ name: 'Left Behind' }),
+    });
+    expect(customer.statusCode).toBe(201);
+    const deleted = await call(h.app, operator, { method: 'DELETE', url: `/api/companies/${gone.id}` });
+    expect(deleted.statusCode).toBe(200);
+
+    // The company-scoped route has no company left to open.
+    expect((await logs(operator, '', gone.id)).statusCode).toBe(404);
+
+    const all = (user: TestUser, query: string) =>
+      call(h.app, user, { method: 'GET', url: `/api/utils/history-logs${query}` });
+    const res = await all(operator, filters({ company_id: gone.id }));
+    expect(res.statusCode).toBe(200);
+    const entries = res.json().data as { entity_type: string; action: string; company_id: number }[];
+    expect(entries.every((e) => e.company_id === gone.id)).toBe(true);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entity_type: 'customers', action: 'created' }),
+        expect.objectContaining({ entity_type: 'customers', action: 'deleted' }),
+        expect.objectContaining({ entity_type: 'companies', action: 'deleted', user_id: operator.id }),
+      ]),
+    );
+    // Filters combine with the company: only its customers.
+    const customersOnly = await all(operator, filters({ company_id: gone.id, entity: 'customers' }));
+    expect(
+      customersOnly.json().data.every((e: { entity_type: string }) => e.entity_type === 'customers'),
+    ).toBe(true);
+    expect(customersOnly.json().meta.total).toBeGreaterThanOrEqual(2);
+
+    // A support user may read it too; company staff, even an owner, may not.
+    const support = await createUser(h, { globalRole: 'support-user' });
+    expect((await all(support, filters({ company_id: gone.id }))).statusCode).toBe(200);
+    expect((await all(admin, '')).statusCode).toBe(403);
+    expect((await all(strangerAdmin, filters({ company_id: companyId }))).statusCode).toBe(403);
+    expect((await call(h.app, null, { method: 'GET', url: '/api/utils/history-logs' })).statusCode).toBe(401);
+    expect((await all(operator, filters({ company_id: 'x' }))).json().errors).toHaveProperty([
+      'filters.company_id',
+    ]);
+    expect(h.app.routeTable).toContainEqual({
+      method: 'GET',
+      url: '/api/utils/history-logs',
+      access: { kind: 'operator' },
+    });
   });
 
   it('answers 422 for a bad filter', async () => {

@@ -1,15 +1,46 @@
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
-import { HISTORY_LOG_SORTS, historyLogFiltersSchema, historyLogSchema } from '@rentloop/domain/history-logs';
+import {
+  HISTORY_LOG_SORTS,
+  historyLogFiltersSchema,
+  historyLogSchema,
+  operatorHistoryLogFiltersSchema,
+} from '@rentloop/domain/history-logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, companyActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { listMeta, listParams } from '../../http/list.ts';
-import { getHistoryLog, listHistoryLogs } from './service.ts';
+import { getHistoryLog, listAllHistoryLogs, listHistoryLogs } from './service.ts';
 
 const companyParams = z.object({ company: idParam });
 
 export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/utils/history-logs',
+    {
+      config: { access: access.operator },
+      schema: {
+        tags: ['history logs'],
+        summary: 'The whole audit trail, newest first (operators); a deleted company’s too',
+        description:
+          'Filters (JSON): company_id, entity, entity_id, user, action, date_from, date_to. Super-admins and support users only. ' +
+          'With company_id, the entries of that company, also after it was deleted (the company-scoped route then answers 404).',
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(historyLogSchema) },
+      },
+    },
+    async (request) => {
+      const p = listParams(request.query, {
+        sorts: HISTORY_LOG_SORTS,
+        defaultSort: 'id',
+        defaultDesc: true,
+        filters: operatorHistoryLogFiltersSchema,
+      });
+      const { rows, total } = await listAllHistoryLogs(request.db, p);
+      return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
+    },
+  );
+
   app.get(
     '/api/:company/utils/history-logs',
     {

@@ -1,5 +1,10 @@
 /** Reading the audit trail (written by the audit trigger and the sign-in code). */
-import type { HISTORY_LOG_SORTS, HistoryLog, HistoryLogFilters } from '@rentloop/domain/history-logs';
+import type {
+  HISTORY_LOG_SORTS,
+  HistoryLog,
+  HistoryLogFilters,
+  OperatorHistoryLogFilters,
+} from '@rentloop/domain/history-logs';
 import { and, asc, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { historyLogs, users } from '../../db/schema/index.ts';
@@ -16,14 +21,38 @@ function scope(actor: Actor, companyId: number): SQL {
     : eq(historyLogs.company_id, companyId);
 }
 
-export async function listHistoryLogs(
+type Sort = (typeof HISTORY_LOG_SORTS)[number];
+
+/** A company's trail (company routes: owners, admins, operators). */
+export function listHistoryLogs(
   db: Db,
   actor: Actor,
   companyId: number,
-  p: ListParams<(typeof HISTORY_LOG_SORTS)[number], HistoryLogFilters>,
+  p: ListParams<Sort, HistoryLogFilters>,
+): Promise<{ rows: HistoryLog[]; total: number }> {
+  return list(db, [scope(actor, companyId)], p);
+}
+
+/**
+ * The whole trail (operators only: the route is `access.operator`): every company's entries and the
+ * platform's, or one company's with `company_id`, which keeps working after the company is deleted
+ * (the trail has no foreign key to companies, so its entries outlive them).
+ */
+export function listAllHistoryLogs(
+  db: Db,
+  p: ListParams<Sort, OperatorHistoryLogFilters>,
+): Promise<{ rows: HistoryLog[]; total: number }> {
+  const { company_id } = p.filters;
+  return list(db, company_id === undefined ? [] : [eq(historyLogs.company_id, company_id)], p);
+}
+
+async function list(
+  db: Db,
+  scoped: SQL[],
+  p: ListParams<Sort, HistoryLogFilters>,
 ): Promise<{ rows: HistoryLog[]; total: number }> {
   const f = p.filters;
-  const conditions: SQL[] = [scope(actor, companyId)];
+  const conditions: SQL[] = [...scoped];
   if (f.entity) conditions.push(eq(historyLogs.entity_type, f.entity));
   if (f.entity_id) conditions.push(eq(historyLogs.entity_id, f.entity_id));
   if (f.user) conditions.push(eq(historyLogs.user_id, f.user));

@@ -2,7 +2,14 @@
  * The `shop_system` settings section: which shop a company runs, where, and its API credentials
  * (encrypted at rest, never returned). `getShopConnection` gives the sync what it needs.
  */
-import { type ShopSettings, type ShopSettingsInput, SYNCABLE_SHOPS } from '@rentloop/domain/companies';
+import {
+  SHOP_URL_HTTPS,
+  SHOP_URL_HTTPS_PUBLIC,
+  SHOP_URL_SCHEME,
+  type ShopSettings,
+  type ShopSettingsInput,
+  SYNCABLE_SHOPS,
+} from '@rentloop/domain/companies';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companySettings } from '../../db/schema/index.ts';
@@ -41,6 +48,30 @@ export async function getShopSettings(db: Db, companyId: number): Promise<ShopSe
   return view(await stored(db, companyId));
 }
 
+/**
+ * What is wrong with a shop address, or null. The credentials go with every request, so https is
+ * required; a private or local address is refused (the server must not call its own network).
+ * With `allowPrivateUrls` (ALLOW_PRIVATE_SHOP_URLS) both private addresses and plain http are
+ * allowed, http only for a shop on a private network (a self-hosted shop on the LAN, a test shop).
+ */
+export async function shopUrlProblem(url: string, allowPrivateUrls: boolean): Promise<string | null> {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return 'Must be a valid url.';
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') return SHOP_URL_SCHEME;
+  if (!allowPrivateUrls) {
+    const reason = await privateUrlReason(url);
+    if (reason) return reason;
+    return protocol === 'https:' ? null : SHOP_URL_HTTPS;
+  }
+  // A public host (its name resolves to public addresses only) needs https even here.
+  if (protocol === 'http:' && (await privateUrlReason(url)) === null) return SHOP_URL_HTTPS_PUBLIC;
+  return null;
+}
+
 export async function saveShopSettings(
   db: Db,
   secrets: Secrets,
@@ -48,9 +79,9 @@ export async function saveShopSettings(
   input: ShopSettingsInput,
   opts: { allowPrivateUrls?: boolean } = {},
 ): Promise<ShopSettings> {
-  if (input.shop_system !== null && !opts.allowPrivateUrls) {
-    const reason = await privateUrlReason(input.url);
-    if (reason) throw invalid('url', reason);
+  if (input.shop_system !== null) {
+    const problem = await shopUrlProblem(input.url, opts.allowPrivateUrls ?? false);
+    if (problem) throw invalid('url', problem);
   }
   const current = await stored(db, companyId);
   let data: StoredShopSettings;

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql 
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../../db/schema/index.ts';
-import { type Actor, isOperator } from '../../http/access.ts';
+import { type Actor, hasOperatorPowers } from '../../http/access.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { type ListParams, likePattern } from '../../http/list.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
@@ -124,9 +124,9 @@ export async function listCompanyUsers(
   };
 }
 
-/** A user's own record, or any user for operators; anyone else's is not found. */
+/** A user's own record, or any user for (verified) operators; anyone else's is not found. */
 export async function getUser(tx: Tx, actor: Actor, id: number): Promise<User> {
-  if (actor.userId !== id && !isOperator(actor.globalRole)) throw notFound();
+  if (actor.userId !== id && !hasOperatorPowers(actor)) throw notFound();
   const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
   if (!row) throw notFound();
   return toUser(row, await membershipsOf(tx, [id]));
@@ -150,8 +150,9 @@ export async function updateUser(
 ): Promise<User> {
   const { password, current_password, ...input } = update;
   const current = await getUser(tx, actor, id);
+  assertMayManageSuper(actor, current.role);
   if (password !== undefined) await changePassword(tx, actor, id, { password, current_password });
-  if (input.status !== undefined && !isOperator(actor.globalRole)) throw new AppError('forbidden');
+  if (input.status !== undefined && !hasOperatorPowers(actor)) throw new AppError('forbidden');
   if (input.status === 'disabled' && id === actor.userId)
     throw new AppError('conflict', 'You cannot disable your own account.');
   const emailChanged = input.email !== undefined && input.email !== current.email;
@@ -183,9 +184,10 @@ export async function changePassword(
   input: { current_password?: string; password: string },
 ): Promise<void> {
   const self = actor.userId === userId;
-  if (!self && !isOperator(actor.globalRole)) throw notFound();
+  if (!self && !hasOperatorPowers(actor)) throw notFound();
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound();
+  assertMayManageSuper(actor, user.role);
   if (self && !(await verifyPassword(user.password_hash, input.current_password ?? ''))) {
     throw invalid('current_password', MESSAGES.currentPasswordWrong);
   }
@@ -201,9 +203,19 @@ export async function changePassword(
   await revokeSessions(tx, userId, self ? actor.sessionId : undefined);
 }
 
+/**
+ * Only a super-admin may create, promote to, change, set the password of or delete a super-admin;
+ * a support-user may not (docs/api.md, "Accounts and access").
+ */
+const ONLY_SUPER_MANAGES_SUPER = 'Only a super-admin may create or change a super-admin.';
+function assertMayManageSuper(actor: Actor, targetRole: User['role'] | undefined) {
+  if (targetRole === 'super-admin' && actor.globalRole !== 'super-admin')
+    throw new AppError('forbidden', ONLY_SUPER_MANAGES_SUPER);
+}
+
 /** Only an owner (or an operator) may make someone an owner. */
 function assertMayGrant(actor: Actor, role: CompanyRole) {
-  if (isOperator(actor.globalRole)) return;
+  if (hasOperatorPowers(actor)) return;
   if (role === 'owner' && actor.companyRole !== 'owner')
     throw new AppError('forbidden', 'Only an owner can appoint an owner.');
 }
@@ -292,7 +304,10 @@ export async function createCompanyUser(
     ? await sendInvitation(tx, deps, actor, companyId, userId)
     : 'skipped';
   const [row] = await tx.select(userColumns).from(users).where(eq(users.id, userId));
-  return { user: toUser(row!, await membershipsOf(tx, [userId])), invitation };
+  // An existing account's other companies are none of this company's business.
+  const memberships = await membershipsOf(tx, [userId]);
+  memberships.set(userId, memberships.get(userId)?.filter((m) => m.id === companyId) ?? []);
+  return { user: toUser(row!, memberships), invitation };
 }
 
 /** Sets a user's role in a company, found by email; `null` removes the user from the company. */
@@ -308,9 +323,9 @@ export async function assignRole(
     .from(companyUsers)
     .where(and(eq(companyUsers.company_id, companyId), eq(companyUsers.user_id, actor.userId)));
   const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company || (!mine && !isOperator(actor.globalRole))) throw notFound();
+  if (!company || (!mine && !hasOperatorPowers(actor))) throw notFound();
   const scoped: Actor = { ...actor, companyId, companyRole: mine?.role ?? null };
-  if (!isOperator(actor.globalRole) && COMPANY_ROLE_RANK[mine!.role] < COMPANY_ROLE_RANK.admin)
+  if (!hasOperatorPowers(actor) && COMPANY_ROLE_RANK[mine!.role] < COMPANY_ROLE_RANK.admin)
     throw new AppError('forbidden');
 
   const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
@@ -382,12 +397,16 @@ export async function createUserAsOperator(
     send_invitation: boolean;
   },
 ): Promise<{ user: User; invitation: 'queued' | 'not_sent' | 'skipped' }> {
+  assertMayManageSuper(actor, input.role);
   if (input.company_id) {
     const [company] = await tx
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.id, input.company_id));
     if (!company) throw invalid('company_id', 'No such company.');
+    // An existing account by email: its global role changes only with the same right.
+    const [existing] = await tx.select({ role: users.role }).from(users).where(eq(users.email, input.email));
+    if (input.role) assertMayManageSuper(actor, existing?.role);
     const result = await createCompanyUser(tx, deps, actor, input.company_id, {
       name: input.name,
       email: input.email,
@@ -423,6 +442,8 @@ export async function createUserAsOperator(
 
 export async function deleteUser(tx: Tx, actor: Actor, id: number): Promise<void> {
   if (id === actor.userId) throw new AppError('conflict', 'You cannot delete your own account.');
+  const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+  assertMayManageSuper(actor, target?.role);
   const owned = await tx
     .select({ companyId: companyUsers.company_id })
     .from(companyUsers)

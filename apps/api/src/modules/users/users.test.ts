@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companyUsers, customers, sessions } from '../../db/schema/index.ts';
+import { companyUsers, customers, sessions, users } from '../../db/schema/index.ts';
 import {
   call,
   createCompany,
@@ -98,12 +98,13 @@ describe('company users', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.invitation).toBe('skipped');
-    expect(
-      res
-        .json()
-        .data.user.companies.map((c: { id: number }) => c.id)
-        .sort(),
-    ).toEqual([companyId, otherCompanyId].sort());
+    // The answer shows this company only: the account's other companies are not this one's business.
+    expect(res.json().data.user.companies.map((c: { id: number }) => c.id)).toEqual([companyId]);
+    const kept = await h.database.primary
+      .select({ company: companyUsers.company_id })
+      .from(companyUsers)
+      .where(eq(companyUsers.user_id, stranger.id));
+    expect(kept.map((m) => m.company).sort()).toEqual([companyId, otherCompanyId].sort());
   });
 
   it('assigns and removes roles by email and company id, with the catalogue messages', async () => {
@@ -369,6 +370,46 @@ describe('operators and users', () => {
     const live = await h.database.primary.select().from(sessions).where(eq(sessions.user_id, user.id));
     expect(live.every((s) => s.revoked_at !== null)).toBe(true);
     expect(await signIn(h.app, user.email, 'set by support')).toBeTruthy();
+  });
+
+  it('gives an operator whose email is not verified no operator powers', async () => {
+    const unverified = await createUser(h, { globalRole: 'super-admin' });
+    const victim = await createUser(h, { company: { id: companyId }, role: 'user' });
+    // Verified when signing in; the address then changes and is not verified yet (the session stays).
+    await h.database.primary
+      .update(users)
+      .set({ email_verified_at: null })
+      .where(eq(users.id, unverified.id));
+    const as = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+      call(h.app, unverified, { method, url, payload });
+
+    expect((await as('GET', `/api/auth/users/${victim.id}`)).statusCode).toBe(404);
+    expect((await as('PUT', `/api/auth/users/${victim.id}`, { name: 'Taken Over' })).statusCode).toBe(404);
+    const password = await as('PUT', `/api/auth/users/password/${victim.id}`, {
+      password: 'hijacked password',
+    });
+    expect(password.statusCode).toBe(404);
+    expect(await signIn(h.app, victim.email, TEST_PASSWORD)).toBeTruthy();
+    const [row] = await h.database.primary
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, victim.id));
+    expect(row!.name).toBe('Test User');
+    // Their own account stays theirs, but an operator's status change is refused.
+    expect((await as('GET', `/api/auth/users/${unverified.id}`)).statusCode).toBe(200);
+    expect((await as('PUT', `/api/auth/users/${unverified.id}`, { status: 'active' })).statusCode).toBe(403);
+    // Nor do they see every company (refused outright, or only their own memberships: none).
+    const companies = await as('GET', '/api/companies');
+    expect(companies.statusCode === 403 || companies.json().meta.total === 0, companies.body).toBe(true);
+    expect([403, 404]).toContain((await as('GET', `/api/companies/${companyId}`)).statusCode);
+
+    // Once verified, the same calls work.
+    await h.database.primary
+      .update(users)
+      .set({ email_verified_at: new Date().toISOString() })
+      .where(eq(users.id, unverified.id));
+    expect((await as('GET', `/api/auth/users/${victim.id}`)).statusCode).toBe(200);
+    expect((await as('GET', `/api/companies/${companyId}`)).statusCode).toBe(200);
   });
 
   it('deletes a user, but not themself and not a company’s last owner', async () => {

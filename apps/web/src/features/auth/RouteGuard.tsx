@@ -2,6 +2,8 @@
  * Spec 01 §6 route guards: a route needs a signed-in, verified user (except `public` ones); a signed-in
  * user whose email is not verified goes to auth-verify. Admin routes need owner, admin, super or
  * support; super routes need super or support (see `guardLevel`). A refused user goes to the index.
+ * Operators are judged by their global role, so an empty platform (no company yet) still opens the
+ * operator screens; a screen that needs a company says there is none (see `guardOutcome`).
  */
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -9,45 +11,77 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
-import { type AuthLevel, mayOpen } from '../../app/route-meta.ts';
+import { type AuthLevel, guardOutcome } from '../../app/route-meta.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { useCurrentCompany } from '../companies/current-company.tsx';
+import { isOperatorUser, useCurrentCompany } from '../companies/current-company.tsx';
 import { useSignedIn } from './hooks.ts';
 import { authIds } from './testids.ts';
 
-export function RouteGuard({ level, children }: { level: AuthLevel; children: ReactNode }) {
-  const signedIn = useSignedIn();
-  const { status, flags, error, me } = useCurrentCompany();
-  if (level === 'public') return children;
-  if (!signedIn) return <Navigate to="/auth/login" replace />;
-  if (me && !me.email_verified_at) return <Navigate to="/auth/verify" replace />;
-  // The profile needs only the user, not a company.
-  if (level === 'account' && me) return children;
-  if (status === 'loading' || status === 'signed-out') return <PageLoader />;
-  if (status === 'error') {
-    return (
-      <Box sx={{ p: 3 }}>
-        <Alert severity="error">{error}</Alert>
-      </Box>
-    );
-  }
-  if (status === 'none') {
-    return (
-      <Box sx={{ p: 3 }} data-testid={authIds.noCompany}>
-        <Alert
-          severity="info"
-          action={
+/** Where an operator creates the first company (route `cms-companies-create`). */
+export const FIRST_COMPANY_PATH = '/cms/companies/create';
+
+function NoCompany({ operator }: { operator: boolean }) {
+  return (
+    <Box sx={{ p: 3 }} data-testid={authIds.noCompany}>
+      <Alert
+        severity="info"
+        action={
+          operator ? (
+            <Button
+              component={Link}
+              to={FIRST_COMPANY_PATH}
+              color="inherit"
+              size="small"
+              data-testid={authIds.noCompanyCreate}
+            >
+              Create a company
+            </Button>
+          ) : (
             <Button component={Link} to="/auth/profile" color="inherit" size="small">
               Profile
             </Button>
-          }
-        >
-          <AlertTitle>No company yet</AlertTitle>
-          Your account has no access to a company. Ask an owner of your company to add you.
-        </Alert>
-      </Box>
-    );
+          )
+        }
+      >
+        <AlertTitle>No company yet</AlertTitle>
+        {operator
+          ? 'There is no company on the platform yet. This screen works on a company: create the first one.'
+          : 'Your account has no access to a company. Ask an owner of your company to add you.'}
+      </Alert>
+    </Box>
+  );
+}
+
+export function RouteGuard({
+  level,
+  needsCompany = true,
+  children,
+}: {
+  level: AuthLevel;
+  /** False for operator screens that work without a current company (see `RouteMeta.needsCompany`). */
+  needsCompany?: boolean;
+  children: ReactNode;
+}) {
+  const signedIn = useSignedIn();
+  const { status, flags, error, me } = useCurrentCompany();
+  switch (guardOutcome({ level, needsCompany, signedIn, me, status, flags })) {
+    case 'open':
+      return children;
+    case 'sign-in':
+      return <Navigate to="/auth/login" replace />;
+    case 'verify':
+      return <Navigate to="/auth/verify" replace />;
+    case 'wait':
+      return <PageLoader />;
+    case 'error':
+      return (
+        <Box sx={{ p: 3 }}>
+          <Alert severity="error">{error}</Alert>
+        </Box>
+      );
+    case 'no-company':
+      return <NoCompany operator={isOperatorUser(me)} />;
+    case 'index':
+      return <Navigate to="/" replace />;
   }
-  if (!mayOpen(level, flags)) return <Navigate to="/" replace />;
-  return children;
 }

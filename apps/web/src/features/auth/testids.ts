@@ -6,6 +6,7 @@ export const authIds = {
   loginError: 'login-error',
   forgotLink: 'login-forgot-password',
   noCompany: 'no-company-notice',
+  noCompanyCreate: 'no-company-create',
 
   verifyPage: 'verify-page',
   verifyEmail: 'verify-email-address',

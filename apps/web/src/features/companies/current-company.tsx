@@ -18,7 +18,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { NO_FLAGS } from '../../app/route-meta.ts';
+import { type CompanyStatus, NO_FLAGS, withGlobalRole } from '../../app/route-meta.ts';
 import { setToastPreferences } from '../../utils/notify.ts';
 import { useMe } from '../auth/hooks.ts';
 import { currentCompanyStore, pickMemberCompany } from './current-company-store.ts';
@@ -32,11 +32,12 @@ export interface CurrentCompany {
   flags: CompanyFlags;
 }
 
-export type CompanyStatus = 'signed-out' | 'loading' | 'ready' | 'none' | 'error';
+export type { CompanyStatus };
 
 export interface CurrentCompanyValue {
   status: CompanyStatus;
   company: CurrentCompany | null;
+  /** The current company's flags, with the global role's: an operator is one even with no company. */
   flags: CompanyFlags;
   me: Me | null;
   /** Super-admin or support-user: may switch between every company. */
@@ -162,7 +163,15 @@ export function CurrentCompanyProvider({ children }: { children: ReactNode }) {
   );
 
   const value = useMemo<CurrentCompanyValue>(
-    () => ({ status, company, flags: company?.flags ?? NO_FLAGS, me, isOperator, error, select }),
+    () => ({
+      status,
+      company,
+      flags: withGlobalRole(company?.flags ?? NO_FLAGS, me?.role),
+      me,
+      isOperator,
+      error,
+      select,
+    }),
     [status, company, me, isOperator, error, select],
   );
   return <CurrentCompanyContext.Provider value={value}>{children}</CurrentCompanyContext.Provider>;

@@ -14,6 +14,7 @@ export const companiesRoutes: AppRoute[] = [
     path: '/super/companies',
     meta: {
       name: 'super-companies',
+      needsCompany: false,
       title: 'Companies',
       icon: ApartmentOutlined,
       auth: 'super',
@@ -23,7 +24,7 @@ export const companiesRoutes: AppRoute[] = [
     children: [
       {
         path: '/super/companies/create',
-        meta: { name: 'super-companies-create', title: 'New company', auth: 'super' },
+        meta: { name: 'super-companies-create', needsCompany: false, title: 'New company', auth: 'super' },
         Component: CompanyCreateDialog,
       },
     ],
@@ -32,6 +33,7 @@ export const companiesRoutes: AppRoute[] = [
     path: '/super/companies/:id',
     meta: {
       name: 'super-companies-id',
+      needsCompany: false,
       title: 'Company',
       auth: 'super',
       crumb: (params) => `Company ${params.id ?? ''}`.trim(),
@@ -42,7 +44,7 @@ export const companiesRoutes: AppRoute[] = [
   // Creating companies is an operator tool, so the route needs super or support like the API.
   {
     path: '/cms/companies/create',
-    meta: { name: 'cms-companies-create', title: 'New company', auth: 'super' },
+    meta: { name: 'cms-companies-create', needsCompany: false, title: 'New company', auth: 'super' },
     Component: CompanyCreatePage,
   },
 ];

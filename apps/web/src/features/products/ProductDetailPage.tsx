@@ -1,8 +1,10 @@
 /**
- * `/cms/products/{id}`: a product's rental terms, buyout price, tax class, collections, the bundles
- * it is in and its variants (editable in place for hand-made products), with Edit for the rest.
+ * `/cms/products/{id}`: a product's rental terms, buyout price, tax (its class, the rules of that
+ * class and the company's default rate), collections, the bundles it is in and its variants
+ * (editable in place for hand-made products), with Edit for the rest.
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
 import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +15,10 @@ import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProductDetail } from '@rentloop/domain/catalog';
 import type { ReactNode } from 'react';
@@ -21,8 +27,9 @@ import { ApiError } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
-import { formatAmount } from './amounts.ts';
+import { formatAmount, formatPercent } from './amounts.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
+import { useTaxConfig, useTaxRulesOfClass } from './catalog-hooks.ts';
 import { useProduct } from './hooks.ts';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
 import {
@@ -34,6 +41,7 @@ import {
   SOURCE_LABELS,
   STATUS_LABELS,
 } from './product-form.ts';
+import { countryLabel, regionLabel } from './tax-form.ts';
 import { productsIds } from './testids.ts';
 import { useCompanyCurrency } from './use-currency.ts';
 import { VariantsCard } from './VariantsCard.tsx';
@@ -103,12 +111,106 @@ function RentalCard({ product }: { product: ProductDetail }) {
             value={money(product.purchase_price)}
             testId={productsIds.field('purchase_price')}
           />
-          <Field
-            label="Tax class"
-            value={PRODUCT_CLASS_LABELS[product.product_class]}
-            testId={productsIds.field('product_class')}
-          />
         </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The tax of the product: its class, the rules of that class (the one for the shipping address
+ * applies: country and region, else country) and the company's default rate where none matches.
+ */
+function TaxCard({ product }: { product: ProductDetail }) {
+  const config = useTaxConfig();
+  const rules = useTaxRulesOfClass(product.product_class);
+  const shown = rules.data?.data ?? [];
+  const total = rules.data?.meta.total ?? 0;
+  const error = config.error ?? rules.error;
+  return (
+    <Card>
+      <CardHeader
+        title="Tax"
+        subheader="The rule for the shipping address applies (country and region, else country); without one, the default rate."
+        slotProps={{ title: { variant: 'h6' } }}
+        action={
+          <Button
+            component={RouterLink}
+            to="/cms/products/tax"
+            size="small"
+            endIcon={<ArrowForward />}
+            data-testid={productsIds.taxLink}
+          >
+            Tax rules
+          </Button>
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {error ? (
+          <Alert severity="error">{error.message}</Alert>
+        ) : (
+          <>
+            <Box sx={fieldGrid}>
+              <Field
+                label="Tax class"
+                value={PRODUCT_CLASS_LABELS[product.product_class]}
+                testId={productsIds.field('product_class')}
+              />
+              <Field
+                label="Default rate"
+                value={config.data ? formatPercent(config.data.default_rate) : <Skeleton width={60} />}
+                testId={productsIds.field('default_rate')}
+              />
+            </Box>
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 2 }}>
+              Rules for {PRODUCT_CLASS_LABELS[product.product_class].toLowerCase()} products
+            </Typography>
+            {rules.isPending ? (
+              <Skeleton width="60%" />
+            ) : total === 0 ? (
+              <Typography variant="body2" data-testid={productsIds.taxRates} color="text.disabled">
+                None: the default rate applies everywhere.
+              </Typography>
+            ) : (
+              <Table size="small" data-testid={productsIds.taxRates} aria-label="Tax rules of this class">
+                <TableBody>
+                  {shown.map((rule) => (
+                    <TableRow
+                      key={rule.id}
+                      data-testid={productsIds.taxRate}
+                      data-country={rule.country}
+                      data-region={rule.region ?? ''}
+                    >
+                      <TableCell sx={{ pl: 0 }}>
+                        {rule.region
+                          ? `${regionLabel(rule.country, rule.region)}, ${countryLabel(rule.country)}`
+                          : countryLabel(rule.country)}
+                        {rule.name ? (
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            {' '}
+                            · {rule.name}
+                          </Typography>
+                        ) : null}
+                      </TableCell>
+                      <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }}>
+                        {formatPercent(rule.percentage)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+            {total > shown.length && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                and {total - shown.length} more on the{' '}
+                <Link component={RouterLink} to="/cms/products/tax">
+                  Tax
+                </Link>{' '}
+                page.
+              </Typography>
+            )}
+          </>
+        )}
       </CardContent>
     </Card>
   );
@@ -290,6 +392,7 @@ export function ProductDetailPage() {
           )}
           <RentalCard product={p} />
           <DetailsCard product={p} />
+          <TaxCard product={p} />
           <VariantsCard product={p} editable={isAdmin} currency={currency} />
           {p.bundles.length === 0 && p.collections.length === 0 && isAdmin && (
             <Typography variant="body2" color="text.secondary" sx={{ gridColumn: { lg: 'span 2' } }}>

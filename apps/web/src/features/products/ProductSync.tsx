@@ -93,12 +93,29 @@ export function SyncStatus() {
     wasActive.current = active;
   }, [sync, queryClient]);
 
-  if (!sync) return null;
+  if (!sync) {
+    // A failure to read the status (a 404 included) is shown, never taken for "no sync yet".
+    if (!latest.error) return null;
+    return (
+      <Alert severity="error" sx={{ mb: 2 }} data-testid={productsIds.syncPanel} data-status="error">
+        <AlertTitle data-testid={productsIds.syncStatus}>Could not load the product sync’s status</AlertTitle>
+        <Box data-testid={productsIds.syncError}>{latest.error.message}</Box>
+      </Alert>
+    );
+  }
   const shop = shopName(sync.shop_system);
 
   if (syncIsActive(sync)) {
     const total = sync.total ?? 0;
-    const value = total > 0 ? Math.min(100, (sync.processed / total) * 100) : undefined;
+    // Every page read: the sync is writing them to the catalog, all in one transaction.
+    const saving = sync.status === 'running' && total > 0 && sync.processed >= total;
+    const value = total > 0 && !saving ? Math.min(100, (sync.processed / total) * 100) : undefined;
+    const title =
+      sync.status === 'queued'
+        ? `Product sync from ${shop} is queued`
+        : saving
+          ? `Saving the products from ${shop}`
+          : `Reading products from ${shop}`;
     return (
       <Alert
         severity="info"
@@ -107,22 +124,22 @@ export function SyncStatus() {
         data-testid={productsIds.syncPanel}
         data-status={sync.status}
       >
-        <AlertTitle data-testid={productsIds.syncStatus}>
-          {sync.status === 'queued' ? `Product sync from ${shop} is queued` : `Syncing products from ${shop}`}
-        </AlertTitle>
+        <AlertTitle data-testid={productsIds.syncStatus}>{title}</AlertTitle>
         <LinearProgress
           variant={value === undefined ? 'indeterminate' : 'determinate'}
           value={value}
           sx={{ my: 1, height: 6, borderRadius: 3 }}
+          aria-label="Product sync progress"
+          data-testid={productsIds.syncBar}
         />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
           <Typography variant="body2" data-testid={productsIds.syncProgress}>
             {sync.total === null
               ? `${count.format(sync.processed)} products read`
-              : `${count.format(sync.processed)} of ${count.format(sync.total)} products`}
+              : `${count.format(sync.processed)} of ${count.format(sync.total)} products read`}
           </Typography>
-          <Typography variant="body2" color="text.secondary" data-testid={productsIds.syncCounts}>
-            {syncCounts(sync)}
+          <Typography variant="body2" color="text.secondary">
+            The catalog changes only once every product is read.
           </Typography>
         </Box>
       </Alert>
@@ -138,7 +155,7 @@ export function SyncStatus() {
         </AlertTitle>
         <Box data-testid={productsIds.syncError}>{sync.error}</Box>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          Nothing was marked as removed.{' '}
+          Nothing in the catalog was changed.{' '}
           {isAdmin ? (
             <>
               Fix the cause (see{' '}

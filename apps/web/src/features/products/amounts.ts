@@ -69,7 +69,10 @@ export function amountField(currency: string, { required = false } = {}) {
   });
 }
 
-/** A percentage field ("13", "9.98"): the domain's rule, "Maximum of 100%." above 100; a typed "%" is fine. */
+/**
+ * A percentage field ("13", "9.975"): the domain's rule (up to four decimals, for Quebec's QST),
+ * "Maximum of 100%." above 100; a typed "%" is fine.
+ */
 export const percentField = z
   .string()
   .transform((text) => text.trim().replace(/\s*%$/, ''))
@@ -90,7 +93,7 @@ export const percentField = z
 export const percentText = (percentage: string) =>
   percentage.includes('.') ? percentage.replace(/0+$/, '').replace(/\.$/, '') : percentage;
 
-/** "13.00" -> "13 %", "9.98" -> "9.98 %". */
+/** "13.00" -> "13 %", "9.975" -> "9.975 %", "14.9750" -> "14.975 %". */
 export const formatPercent = (percentage: string) => `${percentText(percentage)} %`;
 
 /**

@@ -1,4 +1,5 @@
 import type { Product, ProductDetail, Variant } from '@rentloop/domain/catalog';
+import { SHOP_URL_SCHEME } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { describe, expect, it } from 'vitest';
 import {
@@ -109,8 +110,13 @@ describe('amounts', () => {
     expect(messagesOf(percentField.safeParse('abc'))).toEqual({ '': MESSAGES.onlyNumbers });
     expect(messagesOf(percentField.safeParse('-1'))).toEqual({ '': MESSAGES.onlyZeroOrPositive });
     expect(messagesOf(percentField.safeParse(''))).toEqual({ '': MESSAGES.required });
-    expect(percentField.safeParse('9.975').success).toBe(false);
+    // Quebec: QST 9.975 %, GST + QST 14.975 %; a fifth decimal is refused.
+    expect(percentField.parse('9.975')).toBe('9.975');
+    expect(percentField.parse('14.975 %')).toBe('14.975');
+    expect(messagesOf(percentField.safeParse('9.97501'))).toEqual({ '': MESSAGES.percentInvalid });
     expect(formatPercent('13.00')).toBe('13 %');
+    expect(formatPercent('14.975')).toBe('14.975 %');
+    expect(formatPercent('9.9750')).toBe('9.975 %');
     expect(percentText('9.50')).toBe('9.5');
   });
 
@@ -289,6 +295,23 @@ describe('tax rule form', () => {
       ),
     ).toEqual({ country: MESSAGES.countryCodeFormat, percentage: MESSAGES.maxHundredPercent });
   });
+
+  it('refuses an unknown country and a region that is not one of the country’s', () => {
+    const rule = (country: string, region: string) =>
+      messagesOf(
+        taxRuleFormSchema.safeParse({
+          name: '',
+          country,
+          region,
+          product_class: 'standard',
+          percentage: '5',
+        }),
+      );
+    expect(rule('zz', '')).toEqual({ country: MESSAGES.countryUnknown });
+    expect(rule('ca', 'XX')).toEqual({ region: MESSAGES.regionUnknown });
+    expect(rule('ca', 'qc')).toEqual({});
+    expect(rule('de', 'BY')).toEqual({});
+  });
 });
 
 describe('shop connection form', () => {
@@ -328,6 +351,9 @@ describe('shop connection form', () => {
   it('checks the address and sends typed credentials', () => {
     expect(messagesOf(shopFormSchema(stored).safeParse({ ...values, url: 'shop' }))).toEqual({
       url: MESSAGES.validUrl,
+    });
+    expect(messagesOf(shopFormSchema(stored).safeParse({ ...values, url: 'ftp://shop.test/' }))).toEqual({
+      url: SHOP_URL_SCHEME,
     });
     expect(shopFormSchema(none).parse({ ...values, consumer_key: 'ck_1', consumer_secret: 'cs_1' })).toEqual({
       shop_system: 'woocommerce',

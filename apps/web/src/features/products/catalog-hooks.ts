@@ -284,6 +284,20 @@ export function useTaxRules(page: number, country: string | null) {
   });
 }
 
+/** How many rules of a class a product's page lists (the rest are on the Tax page). */
+export const PRODUCT_TAX_RULES_SHOWN = 8;
+
+/** The first rules of a tax class, with their total (`GET tax-rules?product_class=`), for a product's page. */
+export function useTaxRulesOfClass(productClass: TaxRule['product_class']) {
+  const company = useCompanyId();
+  const query = { page: 1, per_page: PRODUCT_TAX_RULES_SHOWN, product_class: productClass };
+  return useQuery({
+    queryKey: taxRulesKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<TaxRule[]>(paths.company(company, 'tax-rules'), { query, signal })),
+  });
+}
+
 /** One tax rule. The API has no `GET tax-rules/{id}`: it is looked up in the list, 100 a page. */
 export function useTaxRule(id: number) {
   const company = useCompanyId();

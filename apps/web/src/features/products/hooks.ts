@@ -7,6 +7,7 @@ import { type ListState, listQuery } from '../../components/list-state.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
 import { bundlesKeys, collectionsKeys, productSyncKeys, productsKeys, variantsKeys } from './keys.ts';
 import type { ProductCreatePayload, ProductUpdatePayload } from './product-form.ts';
+import { fetchLatestSync } from './sync-api.ts';
 
 export function useProducts(state: ListState, perPage?: number) {
   const company = useCompanyId();
@@ -150,18 +151,14 @@ export const syncIsActive = (sync: ProductSync | null | undefined) =>
 export const SYNC_POLL_MS = 1_000;
 
 /**
- * The company's latest sync (`GET products/sync`), polled while it is queued or running. A 404 means
- * no sync has been recorded yet.
+ * The company's latest sync (`GET products/sync`; null when none ran), polled while it is queued or
+ * running. A failure, a 404 included, is the query's error: the list shows it.
  */
 export function useLatestSync() {
   const company = useCompanyId();
   return useQuery({
     queryKey: productSyncKeys.detail(company),
-    queryFn: async ({ signal }) => {
-      const result = await api.get<ProductSync | null>(paths.company(company, 'products/sync'), { signal });
-      if (result.status === 404) return null;
-      return unwrap(result);
-    },
+    queryFn: ({ signal }) => fetchLatestSync(company, signal),
     refetchInterval: (query) => (syncIsActive(query.state.data) ? SYNC_POLL_MS : false),
     staleTime: 0,
   });

@@ -1,5 +1,10 @@
 /** The tax forms: the default rate and a tax rule, read with the domain's tax schemas. */
-import { PRODUCT_CLASSES, type TaxRule, taxRuleInputSchema } from '@rentloop/domain/catalog';
+import {
+  PRODUCT_CLASSES,
+  type TaxRule,
+  taxRegionProblem,
+  taxRuleInputSchema,
+} from '@rentloop/domain/catalog';
 import { countriesIn, countryName } from '@rentloop/domain/countries';
 import { regionByCode } from '@rentloop/domain/regions';
 import { z } from 'zod';
@@ -33,19 +38,25 @@ export interface TaxRuleValues {
   percentage: string;
 }
 
-export const taxRuleFormSchema = z.object({
-  name: z
-    .string()
-    .transform((v) => (v.trim() === '' ? null : v))
-    .transform(via(taxRuleInputSchema.shape.name.unwrap())),
-  country: taxRuleInputSchema.shape.country,
-  region: z
-    .string()
-    .transform((v) => (v.trim() === '' ? null : v))
-    .transform(via(taxRuleInputSchema.shape.region.unwrap())),
-  product_class: z.enum(PRODUCT_CLASSES),
-  percentage: percentField,
-});
+/** The domain's rules field by field; the region checked against the country as the server does. */
+export const taxRuleFormSchema = z
+  .object({
+    name: z
+      .string()
+      .transform((v) => (v.trim() === '' ? null : v))
+      .transform(via(taxRuleInputSchema.shape.name.unwrap())),
+    country: taxRuleInputSchema.shape.country,
+    region: z
+      .string()
+      .transform((v) => (v.trim() === '' ? null : v))
+      .transform(via(taxRuleInputSchema.shape.region.unwrap())),
+    product_class: z.enum(PRODUCT_CLASSES),
+    percentage: percentField,
+  })
+  .superRefine((v, ctx) => {
+    const problem = taxRegionProblem(v.country, v.region);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['region'], message: problem });
+  });
 export type TaxRuleOutput = z.output<typeof taxRuleFormSchema>;
 
 export const toRuleValues = (rule?: TaxRule): TaxRuleValues => ({

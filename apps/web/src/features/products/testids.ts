@@ -21,6 +21,7 @@ export const productsIds = {
   syncPanel: 'products-sync-panel',
   syncStatus: 'products-sync-status',
   syncProgress: 'products-sync-progress',
+  syncBar: 'products-sync-bar',
   syncCounts: 'products-sync-counts',
   syncError: 'products-sync-error',
 
@@ -40,6 +41,9 @@ export const productsIds = {
   detailError: 'product-detail-error',
   edit: 'product-edit',
   field: (field: string) => `product-field-${field}`,
+  taxRates: 'product-tax-rates',
+  taxRate: 'product-tax-rate',
+  taxLink: 'product-tax-link',
   fromShop: 'product-from-shop',
   bundleLink: (id: number) => `product-bundle-${id}`,
   variantsTable: 'product-variants',

@@ -15,6 +15,7 @@ export const superUsersRoutes: AppRoute[] = [
     path: '/super/users',
     meta: {
       name: 'super-users',
+      needsCompany: false,
       title: 'Users',
       icon: ManageAccountsOutlined,
       auth: 'super',
@@ -24,7 +25,7 @@ export const superUsersRoutes: AppRoute[] = [
     children: [
       {
         path: '/super/users/create',
-        meta: { name: 'super-users-create', title: 'New user', auth: 'super' },
+        meta: { name: 'super-users-create', needsCompany: false, title: 'New user', auth: 'super' },
         Component: SuperUserCreateDialog,
       },
     ],
@@ -33,6 +34,7 @@ export const superUsersRoutes: AppRoute[] = [
     path: '/super/users/:id',
     meta: {
       name: 'super-users-id',
+      needsCompany: false,
       title: 'User',
       auth: 'super',
       crumb: (params) => `User ${params.id ?? ''}`.trim(),

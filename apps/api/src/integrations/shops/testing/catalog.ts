@@ -7,6 +7,8 @@
  *   stock not tracked when n % 5 === 0; no image when n % 6 === 0; no SKU when n % 23 === 0;
  *   key 7 costs "19.995" (three decimals), key 11 has no price.
  * A test mutates it between syncs (`deleteProduct`, `restoreProduct`, `removeVariant`, `setPrice`).
+ * Its prices are in `currency` (EUR unless the constructor says otherwise; a test may change it),
+ * which the fake shops report as the store's currency.
  */
 
 export type FakeKind = 'normal' | 'digital' | 'consumable';
@@ -116,7 +118,11 @@ export class FakeCatalog {
   private readonly byKey = new Map<number, FakeProduct>();
   private readonly removed = new Map<number, FakeProduct>();
 
-  constructor(count: number) {
+  /** The ISO 4217 code of the shop's currency ("EUR"). */
+  currency: string;
+
+  constructor(count: number, options: { currency?: string } = {}) {
+    this.currency = options.currency ?? 'EUR';
     for (let n = 1; n <= count; n++) this.byKey.set(n, fakeProduct(n));
   }
 

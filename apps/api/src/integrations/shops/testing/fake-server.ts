@@ -33,8 +33,11 @@ export interface FakeServer {
   readonly requests: FakeRequest[];
   /** Answers the next matching request(s) with this response instead of the real one. */
   inject(injection: Injection): void;
-  /** Makes requests wait until the returned function is called. */
-  hold(): () => void;
+  /**
+   * Makes requests wait until the returned function is called: every request, or only those for
+   * which `when` is true (e.g. the second page, to watch a sync's progress halfway).
+   */
+  hold(when?: (req: FakeRequest) => boolean): () => void;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,7 @@ export type FakeHandler = (req: FakeRequest, origin: string) => FakeResponse;
 export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const injections: (Injection & { left: number })[] = [];
-  let gate: Promise<void> | null = null;
+  let gate: { wait: Promise<void>; when?: (req: FakeRequest) => boolean } | null = null;
 
   const send = (res: ServerResponse, r: FakeResponse) => {
     const text = typeof r.body === 'string' ? r.body : r.body === undefined ? '' : JSON.stringify(r.body);
@@ -65,7 +68,7 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
       headers: incoming.headers,
     };
     requests.push(req);
-    if (gate) await gate;
+    if (gate && (gate.when?.(req) ?? true)) await gate.wait;
     const injected = injections.find((i) => i.left > 0 && (i.when?.(req) ?? true));
     if (injected) {
       injected.left -= 1;
@@ -87,14 +90,15 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
     inject(injection) {
       injections.push({ ...injection, left: injection.times ?? 1 });
     },
-    hold() {
+    hold(when) {
       let release = () => {};
-      gate = new Promise<void>((resolve) => {
+      const wait = new Promise<void>((resolve) => {
         release = () => {
-          gate = null;
+          if (gate?.wait === wait) gate = null;
           resolve();
         };
       });
+      gate = { wait, when };
       return release;
     },
     async close() {

@@ -1,7 +1,8 @@
 /**
  * A fake Shopify shop speaking the Admin REST API 2024-10 as Shopify does: `products.json` (limit
  * 1-250, default 50) with cursor pagination (`page_info` in `Link: <...>; rel="previous", <...>; rel="next"`,
- * no other filter allowed next to a cursor), `products/count.json`, the `X-Shopify-Access-Token`
+ * no other filter allowed next to a cursor), `products/count.json`, `shop.json` (the store, with the
+ * catalog's currency), the `X-Shopify-Access-Token`
  * header with Shopify's 401 body, and `{"errors":"Not Found"}` for anything else.
  *
  * Catalog rendering (see catalog.ts for the rules): product id = 8 000 000 000 + key; variant id =
@@ -118,6 +119,70 @@ function renderProduct(p: FakeProduct) {
 
 const notFound = (): FakeResponse => ({ status: 404, body: { errors: 'Not Found' } });
 
+/** `GET shop.json` as Shopify answers it (the store's settings; `currency` is what prices are in). */
+function renderShop(origin: string, catalog: FakeCatalog) {
+  const host = new URL(origin).host;
+  const currency = catalog.currency;
+  return {
+    shop: {
+      id: 71_000_000_001,
+      name: 'Rentloop Test Shop',
+      email: 'owner@shop.example.test',
+      domain: host,
+      province: 'Berlin',
+      country: 'DE',
+      address1: 'Torstraße 1',
+      zip: '10119',
+      city: 'Berlin',
+      source: null,
+      phone: '+49 30 1234567',
+      latitude: 52.5291,
+      longitude: 13.4016,
+      primary_locale: 'en',
+      address2: '',
+      created_at: '2024-01-15T09:00:00+01:00',
+      updated_at: '2024-03-02T10:00:00+01:00',
+      country_code: 'DE',
+      country_name: 'Germany',
+      currency,
+      customer_email: 'owner@shop.example.test',
+      timezone: '(GMT+01:00) Europe/Berlin',
+      iana_timezone: 'Europe/Berlin',
+      shop_owner: 'Test Owner',
+      money_format: `{{amount}} ${currency}`,
+      money_with_currency_format: `{{amount}} ${currency}`,
+      weight_unit: 'kg',
+      province_code: 'BE',
+      taxes_included: true,
+      auto_configure_tax_inclusivity: null,
+      tax_shipping: null,
+      county_taxes: true,
+      plan_display_name: 'Basic',
+      plan_name: 'basic',
+      has_discounts: false,
+      has_gift_cards: false,
+      myshopify_domain: 'rentloop-test-shop.myshopify.com',
+      google_apps_domain: null,
+      google_apps_login_enabled: null,
+      money_in_emails_format: `{{amount}} ${currency}`,
+      money_with_currency_in_emails_format: `{{amount}} ${currency}`,
+      eligible_for_payments: true,
+      requires_extra_payments_agreement: false,
+      password_enabled: false,
+      has_storefront: true,
+      finances: true,
+      primary_location_id: 72_000_000_001,
+      checkout_api_supported: true,
+      multi_location_enabled: true,
+      setup_required: false,
+      pre_launch_enabled: false,
+      enabled_presentment_currencies: [currency],
+      transactional_sms_disabled: false,
+      marketing_sms_consent_enabled_at_checkout: false,
+    },
+  };
+}
+
 function productsPage(req: FakeRequest, origin: string, catalog: FakeCatalog): FakeResponse {
   const limit = Math.min(intParam(req.query, 'limit', 50), 250);
   if (!(limit >= 1)) return { status: 400, body: { errors: { limit: 'Invalid value.' } } };
@@ -165,6 +230,7 @@ export async function startFakeShopify(catalog: FakeCatalog): Promise<FakeShopif
       };
     }
     if (req.method !== 'GET') return notFound();
+    if (req.path === `${API}/shop.json`) return { status: 200, body: renderShop(origin, catalog) };
     if (req.path === `${API}/products/count.json`) return { status: 200, body: { count: catalog.size } };
     if (req.path === `${API}/products.json`) return productsPage(req, origin, catalog);
     return notFound();

@@ -1,6 +1,6 @@
 /**
  * A fake WooCommerce shop speaking REST API v3 as WooCommerce does: `/wp-json/wc/v3/products`,
- * `/products/{id}/variations` and `/taxes`, `per_page` (1-100) and `page`, `orderby`/`order`, the
+ * `/products/{id}/variations`, `/taxes` and `/data/currencies/current` (the catalog's currency), `per_page` (1-100) and `page`, `orderby`/`order`, the
  * `X-WP-Total` / `X-WP-TotalPages` and `Link` headers, HTTP Basic (or query-string) consumer key and
  * secret with WooCommerce's 401 bodies, and its `rest_no_route` 404.
  *
@@ -335,6 +335,9 @@ export async function startFakeWooCommerce(catalog: FakeCatalog): Promise<FakeWo
       const items = p.variable ? p.variants.map((v) => renderVariation(p, v, origin)) : [];
       return paged(req, origin, ordered(req, items));
     }
+    if (req.path === '/wp-json/wc/v3/data/currencies/current') {
+      return { status: 200, body: currentCurrency(origin, catalog.currency) };
+    }
     if (req.path === '/wp-json/wc/v3/taxes') {
       const sorted =
         req.query.get('orderby') === 'id'
@@ -348,6 +351,30 @@ export async function startFakeWooCommerce(catalog: FakeCatalog): Promise<FakeWo
     ...server,
     catalog,
     productListRequests: () => server.requests.filter((r) => r.path === '/wp-json/wc/v3/products'),
+  };
+}
+
+/** Currency names and symbols as WooCommerce sends them (its `get_woocommerce_currencies()`, HTML entities). */
+const WOO_CURRENCIES: Record<string, [name: string, symbol: string]> = {
+  AUD: ['Australian dollar', '&#36;'],
+  CAD: ['Canadian dollar', '&#36;'],
+  CHF: ['Swiss franc', '&#67;&#72;&#70;'],
+  EUR: ['Euro', '&euro;'],
+  GBP: ['Pound sterling', '&pound;'],
+  USD: ['United States (US) dollar', '&#36;'],
+};
+
+/** `GET /data/currencies/current`: the store's currency, with WooCommerce's `_links`. */
+function currentCurrency(origin: string, code: string) {
+  const [name, symbol] = WOO_CURRENCIES[code] ?? [code, code];
+  return {
+    code,
+    name,
+    symbol,
+    _links: {
+      self: [{ href: `${origin}/wp-json/wc/v3/data/currencies/current` }],
+      collection: [{ href: `${origin}/wp-json/wc/v3/data/currencies` }],
+    },
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "tax_rules" ALTER COLUMN "percentage" SET DATA TYPE numeric(7, 4);

@@ -1,0 +1,1 @@
+ALTER TABLE "email_entries" ADD COLUMN "delivery_html" text;

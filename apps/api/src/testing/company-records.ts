@@ -1,0 +1,99 @@
+/**
+ * One real record of every company-scoped resource, made through the product's own routes by an owner
+ * of the company: the access matrix (src/http/access.test.ts) asks for these records through another
+ * company's URL and expects them never to be found.
+ *
+ * Every name, email and SKU carries `marker`, so a test can prove that no response given to someone
+ * else ever contains any of it. A new company-scoped resource adds its record here and a recipe for
+ * its route in the access matrix.
+ */
+import { expect } from 'vitest';
+import { call, customerBody, type Harness, type TestUser } from './harness.ts';
+
+export interface CompanyRecords {
+  companyId: number;
+  /** A string found in every record made here (and in the company's name). */
+  marker: string;
+  owner: TestUser;
+  /** A plain member (role user): another user's id for the account routes. */
+  member: TestUser;
+  customer: number;
+  product: number;
+  variant: number;
+  sku: string;
+  bundle: number;
+  collection: number;
+  taxRule: number;
+  availability: { id: number; sku: string };
+  /** An invited member (its invitation is an email entry of the company). */
+  invitee: { id: number; email: string };
+  historyLog: number;
+}
+
+/** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
+export async function seedCompanyRecords(
+  h: Harness,
+  opts: { companyId: number; marker: string; owner: TestUser; member: TestUser },
+): Promise<CompanyRecords> {
+  const { companyId, marker, owner } = opts;
+  const api = (path: string) => `/api/${companyId}/rentloopdb/${path}`;
+  const made = async (method: 'POST' | 'PUT', url: string, payload: object, status = 201) => {
+    const res = await call(h.app, owner, { method, url, payload });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(status);
+    return res.json().data;
+  };
+
+  const customer = await made(
+    'POST',
+    api('customers'),
+    customerBody({ name: `Customer ${marker}`, email: `customer.${marker}@example.com` }),
+  );
+  const sku = `SKU-${marker}`;
+  const product = await made('POST', api('products'), {
+    name: `Product ${marker}`,
+    variants: [{ name: `Variant ${marker}`, sku, price: '10.00', stock: 3 }],
+  });
+  const variant = product.variants[0].id as number;
+  const bundle = await made('POST', api('bundles'), { name: `Bundle ${marker}`, price: '20.00' });
+  await made('POST', api(`bundles/${bundle.id}/variants/add`), { variants: [{ variant_id: variant }] }, 200);
+  const collection = await made('POST', api('product-collections'), {
+    name: `Collection ${marker}`,
+    product_ids: [product.id],
+  });
+  const taxRule = await made('POST', api('tax-rules'), {
+    name: `Tax ${marker}`,
+    country: 'ca',
+    percentage: '5',
+  });
+  const availability = await made('POST', api('availability_settings'), { sku_name: sku, note: marker });
+  const invited = await made('POST', `/api/auth/${companyId}/users`, {
+    name: `Invitee ${marker}`,
+    email: `invitee.${marker}@example.com`,
+    role: 'user',
+  });
+  const logs = await call(h.app, owner, {
+    method: 'GET',
+    url: `/api/${companyId}/utils/history-logs?per_page=1&filters=${encodeURIComponent(
+      JSON.stringify({ entity: 'customers', entity_id: String(customer.id) }),
+    )}`,
+  });
+  const historyLog = logs.json().data[0]?.id as number | undefined;
+  expect(historyLog, 'a history log of the new customer').toBeDefined();
+
+  return {
+    companyId,
+    marker,
+    owner,
+    member: opts.member,
+    customer: customer.id,
+    product: product.id,
+    variant,
+    sku,
+    bundle: bundle.id,
+    collection: collection.id,
+    taxRule: taxRule.id,
+    availability: { id: availability.id, sku },
+    invitee: { id: invited.user.id, email: invited.user.email },
+    historyLog: historyLog!,
+  };
+}
