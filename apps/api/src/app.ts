@@ -25,6 +25,7 @@ import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { access, type RouteEntry, registerAccessControl, requireAccessRules } from './http/access.ts';
 import { AppError, registerErrorHandler } from './http/errors.ts';
+import { parseQueryString } from './http/querystring.ts';
 import { registerRequestDatabase } from './http/transactions.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import { createSecrets, type Secrets } from './integrations/secrets.ts';
@@ -97,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -58,7 +58,8 @@ export const MAX_PER_PAGE = 100;
 
 /**
  * Query parameters every list accepts. `sort` is checked against a whitelist per resource;
- * `filters` is a JSON object of field -> value (also accepted as `filters[field]=value`).
+ * `filters` is a JSON object of field -> value; the API also takes `filters[field]=value` and folds it
+ * into that object (apps/api/src/http/querystring.ts).
  */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

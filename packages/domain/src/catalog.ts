@@ -5,7 +5,7 @@
  * integer minor units (see money.ts).
  */
 import { z } from 'zod';
-import { updateSchemaOf } from './api.ts';
+import { safeText, updateSchemaOf } from './api.ts';
 import { countryByAlpha2 } from './countries.ts';
 import { BILLING_INTERVALS, PRODUCT_TYPES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
@@ -157,9 +157,9 @@ export type VariantInsights = z.infer<typeof variantInsightsSchema>;
 const optionalAmount = amountInputSchema.nullable().optional();
 
 export const variantInputSchema = z.object({
-  sku: z.string().trim().min(1, MESSAGES.required).max(100).nullable().optional(),
-  name: z.string().trim().min(1, MESSAGES.required).max(200),
-  options: z.record(z.string().trim().min(1).max(50), z.string().trim().max(100)).default({}),
+  sku: safeText().trim().min(1, MESSAGES.required).max(100).nullable().optional(),
+  name: safeText().trim().min(1, MESSAGES.required).max(200),
+  options: z.record(safeText().trim().min(1).max(50), safeText().trim().max(100)).default({}),
   price: optionalAmount,
   stock: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).nullable().optional(),
 });
@@ -185,11 +185,11 @@ const rentalFields = {
 
 /** A product made by hand (a company without a connected shop). */
 export const productCreateSchema = z.object({
-  name: z.string().trim().min(1, MESSAGES.required).max(300),
-  description: z.string().trim().max(10_000).nullable().optional(),
+  name: safeText().trim().min(1, MESSAGES.required).max(300),
+  description: safeText().trim().max(10_000).nullable().optional(),
   type: z.enum(PRODUCT_TYPES).default('normal'),
   status: z.enum(['active', 'draft', 'archived']).default('active'),
-  image_url: z.string().trim().url().max(1000).nullable().optional(),
+  image_url: safeText().trim().url().max(1000).nullable().optional(),
   ...rentalFields,
   variants: z.array(variantInputSchema).min(1, 'A product needs at least one variant.').max(200),
 });
@@ -200,11 +200,11 @@ export const productCreateSchema = z.object({
  */
 export const productUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, MESSAGES.required).max(300),
-    description: z.string().trim().max(10_000).nullable(),
+    name: safeText().trim().min(1, MESSAGES.required).max(300),
+    description: safeText().trim().max(10_000).nullable(),
     type: z.enum(PRODUCT_TYPES),
     status: z.enum(['active', 'draft', 'archived']),
-    image_url: z.string().trim().url().max(1000).nullable(),
+    image_url: safeText().trim().url().max(1000).nullable(),
     ...rentalFields,
   })
   .partial();
@@ -225,7 +225,7 @@ export const bulkVariantsSchema = z.object({
         id: z.number().int().positive(),
         price: optionalAmount,
         stock: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).nullable().optional(),
-        sku: z.string().trim().min(1).max(100).nullable().optional(),
+        sku: safeText().trim().min(1).max(100).nullable().optional(),
       }),
     )
     .min(1)
@@ -266,8 +266,8 @@ export const bundleSchema = z.object({
 export type Bundle = z.infer<typeof bundleSchema>;
 
 export const bundleInputSchema = z.object({
-  name: z.string().trim().min(1, MESSAGES.required).max(200),
-  description: z.string().trim().max(5000).nullable().optional(),
+  name: safeText().trim().min(1, MESSAGES.required).max(200),
+  description: safeText().trim().max(5000).nullable().optional(),
   /** A group offers one of its variants; a bundle (is_group false) ships all of them together. */
   is_group: z.boolean().default(false),
   is_active: z.boolean().default(true),
@@ -308,8 +308,8 @@ export const collectionSchema = z.object({
 });
 export type Collection = z.infer<typeof collectionSchema>;
 export const collectionInputSchema = z.object({
-  name: z.string().trim().min(1, MESSAGES.required).max(200),
-  description: z.string().trim().max(5000).nullable().optional(),
+  name: safeText().trim().min(1, MESSAGES.required).max(200),
+  description: safeText().trim().max(5000).nullable().optional(),
   product_ids: z.array(z.number().int().positive()).max(1000).optional(),
 });
 export const collectionUpdateSchema = updateSchemaOf(collectionInputSchema);
@@ -341,7 +341,7 @@ export function taxRegionProblem(country: string, region: string | null | undefi
 }
 
 const taxRuleFields = {
-  name: z.string().trim().max(100).nullable().optional(),
+  name: safeText().trim().max(100).nullable().optional(),
   /** An ISO 3166-1 alpha-2 code the reference data knows ("ca", "DE"), stored lower-case. */
   country: z
     .string()
@@ -349,7 +349,7 @@ const taxRuleFields = {
     .toLowerCase()
     .regex(/^[a-z]{2}$/, MESSAGES.countryCodeFormat)
     .refine((c) => !/^[a-z]{2}$/.test(c) || countryByAlpha2(c) !== undefined, MESSAGES.countryUnknown),
-  region: z.string().trim().toUpperCase().max(10).nullable().optional(),
+  region: safeText().trim().toUpperCase().max(10).nullable().optional(),
   product_class: z.enum(PRODUCT_CLASSES).default('standard'),
   percentage: percentInputSchema,
 };
@@ -397,12 +397,12 @@ export const availabilitySettingSchema = z.object({
 });
 export type AvailabilitySetting = z.infer<typeof availabilitySettingSchema>;
 export const availabilitySettingInputSchema = z.object({
-  sku_name: z.string().trim().min(1, MESSAGES.required).max(100),
+  sku_name: safeText().trim().min(1, MESSAGES.required).max(100),
   is_available: z.boolean().default(true),
   min_stock: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).default(0),
   lead_time_days: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).max(365).default(0),
   max_rental_days: z.number().int().min(1, MESSAGES.onlyPositive).nullable().optional(),
-  note: z.string().trim().max(1000).nullable().optional(),
+  note: safeText().trim().max(1000).nullable().optional(),
 });
 export const availabilitySettingUpdateSchema = updateSchemaOf(
   availabilitySettingInputSchema.omit({ sku_name: true }),

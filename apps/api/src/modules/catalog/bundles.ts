@@ -168,6 +168,14 @@ export async function removeBundleVariants(
   input: z.infer<typeof bundleVariantsChangeSchema>,
 ): Promise<Bundle> {
   await getBundle(db, companyId, id);
+  // Every variant named must be in this bundle: a typo must not pass as a removal.
+  const held = await db
+    .select({ variant_id: bundleVariants.variant_id })
+    .from(bundleVariants)
+    .where(eq(bundleVariants.bundle_id, id));
+  const inBundle = new Set(held.map((h) => Number(h.variant_id)));
+  const bad = input.variants.findIndex((v) => !inBundle.has(v.variant_id));
+  if (bad >= 0) throw invalid(`variants.${bad}.variant_id`, 'This variant is not in the bundle.');
   await db.delete(bundleVariants).where(
     and(
       eq(bundleVariants.bundle_id, id),

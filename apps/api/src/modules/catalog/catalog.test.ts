@@ -72,6 +72,9 @@ describe('products made by hand', () => {
     const res = await req(admin, 'POST', api('products'), drill({ buyout_price: '149.005' }));
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('buyout_price');
+    const nul = await req(admin, 'POST', api('products'), drill({ name: 'Drill\u0000' }));
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().errors).toHaveProperty('name');
     const noVariants = await req(admin, 'POST', api('products'), drill({ variants: [] }));
     expect(noVariants.json().errors.variants).toEqual(['A product needs at least one variant.']);
     expect((await req(staff, 'GET', `/read-replica/${cid}/rentloopdb/products`)).json().meta.total).toBe(
@@ -244,6 +247,13 @@ describe('bundles', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty(['variants.0.variant_id']);
+    // Removing a variant the bundle does not hold (here another company's) is refused, and changes nothing.
+    const notHeld = await req(admin, 'POST', api(`bundles/${id}/variants/remove`), {
+      variants: [{ variant_id: variants[1].id }, { variant_id: fv!.id }],
+    });
+    expect(notHeld.statusCode).toBe(422);
+    expect(notHeld.json().errors['variants.1.variant_id']).toEqual(['This variant is not in the bundle.']);
+    expect((await req(staff, 'GET', api(`bundles/${id}`))).json().data.variants).toHaveLength(1);
     const product = (await req(staff, 'GET', api(`products/${variants[1].product_id}`))).json().data;
     expect(product.bundles.map((b: { name: string }) => b.name)).toContain('Starter Kit');
   });

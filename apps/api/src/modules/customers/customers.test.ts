@@ -90,6 +90,21 @@ describe('GET /read-replica/{company}/rentloopdb/customers', () => {
     expect(us.meta.total).toBe(0);
   });
 
+  it('takes the bracket form filters[field]=value as the same filter', async () => {
+    const bracketed = (await list(staff, '?filters[language]=fr')).json();
+    expect(bracketed.meta.total).toBe(2);
+    expect(bracketed.data.every((c: { language: string }) => c.language === 'fr')).toBe(true);
+    const bad = await list(staff, '?filters[language]=xx');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty(['filters.language']);
+    const both = await list(
+      staff,
+      `?filters[language]=fr&filters=${encodeURIComponent('{"language":"en"}')}`,
+    );
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors).toHaveProperty('filters');
+  });
+
   it('answers 422 naming the parameter for a bad sort, filter or page size', async () => {
     const sort = await list(staff, '?sort=password');
     expect(sort.statusCode).toBe(422);
