@@ -2,10 +2,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoadFigures } from './load.ts';
-import type { Scenario } from './scenarios.ts';
+import { LISTS, type ListKey, type Scenario } from './scenarios.ts';
 import type { SqlFigures, Statement } from './sql.ts';
 
 export interface ScenarioResult {
+  list: ListKey;
   scenario: Scenario['key'];
   label: string;
   path: string;
@@ -25,6 +26,7 @@ export interface DatabaseResult {
 
 export interface Target {
   database: 'postgres';
+  list: ListKey;
   what: string;
   limit: string;
   measured: number;
@@ -38,6 +40,7 @@ export interface BenchReport {
   started_at: string;
   finished_at: string;
   machine: { cpus: number; node: string; postgres: string | null };
+  lists: ListKey[];
   settings: {
     connections: number;
     duration_s: number;
@@ -49,7 +52,12 @@ export interface BenchReport {
   targets: Target[];
 }
 
-const atLeast = (what: string, measured: number, limit: number, unit: string): Omit<Target, 'database'> => ({
+const atLeast = (
+  what: string,
+  measured: number,
+  limit: number,
+  unit: string,
+): Omit<Target, 'database' | 'list'> => ({
   what,
   limit: `>= ${limit.toLocaleString('en-US')} ${unit}`,
   measured,
@@ -57,7 +65,12 @@ const atLeast = (what: string, measured: number, limit: number, unit: string): O
   pass: measured >= limit,
   margin_pct: ((measured - limit) / limit) * 100,
 });
-const atMost = (what: string, measured: number, limit: number, unit: string): Omit<Target, 'database'> => ({
+const atMost = (
+  what: string,
+  measured: number,
+  limit: number,
+  unit: string,
+): Omit<Target, 'database' | 'list'> => ({
   what,
   limit: `<= ${limit} ${unit}`,
   measured,
@@ -66,23 +79,32 @@ const atMost = (what: string, measured: number, limit: number, unit: string): Om
   margin_pct: ((limit - measured) / limit) * 100,
 });
 
-/** The issue's targets, on PostgreSQL. */
+/**
+ * The targets on PostgreSQL: issue 2's for the customers list; issue 5 sets the same for the product
+ * and variant lists.
+ */
 export function evaluateTargets(results: DatabaseResult[]): Target[] {
   const pg = results.find((r) => r.database === 'postgres');
   if (!pg) return [];
-  const by = (k: Scenario['key']) => pg.scenarios.find((s) => s.scenario === k)?.http;
-  const page1 = by('page1');
-  const deep = by('deep');
-  const search = by('search');
-  const out: Omit<Target, 'database'>[] = [];
-  if (page1) out.push(atLeast('page 1 throughput', page1.requests_per_s, 1400, 'req/s'));
-  if (deep) out.push(atLeast('deep page throughput', deep.requests_per_s, 300, 'req/s'));
-  if (search) {
-    out.push(atLeast('search throughput', search.requests_per_s, 350, 'req/s'));
-    out.push(atMost('search p99 latency', search.p99_ms, 30, 'ms'));
+  const out: Target[] = [];
+  for (const list of LISTS) {
+    const ofList = pg.scenarios.filter((s) => s.list === list);
+    if (ofList.length === 0) continue;
+    const by = (k: Scenario['key']) => ofList.find((s) => s.scenario === k)?.http;
+    const page1 = by('page1');
+    const deep = by('deep');
+    const search = by('search');
+    const t: Omit<Target, 'database' | 'list'>[] = [];
+    if (page1) t.push(atLeast('page 1 throughput', page1.requests_per_s, 1400, 'req/s'));
+    if (deep) t.push(atLeast('deep page throughput', deep.requests_per_s, 300, 'req/s'));
+    if (search) {
+      t.push(atLeast('search throughput', search.requests_per_s, 350, 'req/s'));
+      t.push(atMost('search p99 latency', search.p99_ms, 30, 'ms'));
+    }
+    t.push(atMost('server RSS (max)', Math.max(...ofList.map((s) => s.http.max_rss_mb)), 250, 'MB'));
+    out.push(...t.map((x) => ({ database: 'postgres' as const, list, ...x })));
   }
-  out.push(atMost('server RSS (max)', pg.max_rss_mb, 250, 'MB'));
-  return out.map((t) => ({ database: 'postgres', ...t }));
+  return out;
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -90,10 +112,11 @@ const fmt = (n: number, digits = 0) =>
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
     : '-';
 
-function table(headers: string[], rows: string[][]): string {
+/** A Markdown table; the first `left` columns are text (left-aligned), the others figures. */
+function table(headers: string[], rows: string[][], left: number): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
+    `| ${cells.map((c, i) => (i < left ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
   return [line(headers), rule, ...rows.map(line)].join('\n');
 }
@@ -102,6 +125,7 @@ export function printReport(report: BenchReport): string {
   const rows = report.results.flatMap((d) =>
     d.scenarios.map((s) => [
       d.database,
+      s.list,
       s.label,
       fmt(s.http.requests_per_s),
       fmt(s.http.p50_ms),
@@ -120,6 +144,7 @@ export function printReport(report: BenchReport): string {
   const figures = table(
     [
       'database',
+      'list',
       'scenario',
       'HTTP req/s',
       'p50 ms',
@@ -133,22 +158,28 @@ export function printReport(report: BenchReport): string {
       'other load',
     ],
     rows,
+    3,
   );
-  const targets = table(
-    ['target (PostgreSQL)', 'limit', 'measured', 'margin', 'result'],
-    report.targets.map((t) => [
-      t.what,
-      t.limit,
-      `${fmt(t.measured, t.unit === 'req/s' ? 0 : 1)} ${t.unit}`,
-      `${t.margin_pct >= 0 ? '+' : ''}${fmt(t.margin_pct, 0)}%`,
-      t.pass ? 'PASS' : 'MISS',
-    ]),
-  );
+  const targets =
+    report.targets.length === 0
+      ? 'Targets: PostgreSQL not run.'
+      : table(
+          ['list', 'target (PostgreSQL)', 'limit', 'measured', 'margin', 'result'],
+          report.targets.map((t) => [
+            t.list,
+            t.what,
+            t.limit,
+            `${fmt(t.measured, t.unit === 'req/s' ? 0 : 1)} ${t.unit}`,
+            `${t.margin_pct >= 0 ? '+' : ''}${fmt(t.margin_pct, 0)}%`,
+            t.pass ? 'PASS' : 'MISS',
+          ]),
+          3,
+        );
   const s = report.settings;
   return [
     '',
-    `Customers list, ${s.connections} connections, ${s.duration_s} s a run after ${s.warmup_s} s warm-up; ` +
-      `SQL: the statements listCustomers sends for that page, replayed serially ${s.sql_iterations} times on one connection.`,
+    `Lists: ${report.lists.join(', ')}; ${s.connections} connections, ${s.duration_s} s a run after ${s.warmup_s} s warm-up; ` +
+      `SQL: the statements the list's service sends for that page, replayed serially ${s.sql_iterations} times on one connection.`,
     `Machine: ${report.machine.cpus} CPUs, Node ${report.machine.node}, ${report.machine.postgres ?? 'PostgreSQL not run'}`,
     '',
     figures,

@@ -1,13 +1,15 @@
 /**
- * `npm run bench`: the customers list under load, on PostgreSQL and on embedded PGlite.
+ * `npm run bench`: the customers, product and variant lists under load, on PostgreSQL and on
+ * embedded PGlite.
  *
  * For each database: a fresh database (PostgreSQL: `rentloop_bench`, created and dropped here;
- * PGlite: a temporary DATA_DIR), migrated with the server's own migrator, seeded (see seed.ts),
- * the list's SQL timed directly, then the real server started as a child process and driven with
- * autocannon. Prints a table with PASS/MISS against the issue's targets and writes
+ * PGlite: a temporary DATA_DIR), migrated with the server's own migrator, seeded (see seed.ts and
+ * seed-catalog.ts), each list's SQL timed directly, then the real server started as a child process
+ * and driven with autocannon. Prints a table with PASS/MISS against the issues' targets and writes
  * bench/results/<timestamp>.json. See docs/performance.md.
  *
- * Environment (all optional): BENCH_DATABASES=postgres,pglite  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432
+ * Environment (all optional): BENCH_LISTS=customers,products,variants (which lists, in order; only
+ * what they need is seeded)  BENCH_DATABASES=postgres,pglite  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432
  * BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=10  BENCH_SQL_ITERATIONS=500
  * BENCH_QUIET_WAIT=60 (seconds to wait, before each run, for other processes to leave the CPU idle)
  * BENCH_KEEP=1 (keep the database / data dir afterwards, for EXPLAIN ANALYZE).
@@ -34,7 +36,15 @@ import {
   type ScenarioResult,
   writeReport,
 } from './report.ts';
-import { SCENARIOS, type Scenario, scenarioPath } from './scenarios.ts';
+import {
+  LIST_SPECS,
+  LISTS,
+  type ListKey,
+  type Scenario,
+  scenarioId,
+  scenarioPath,
+  scenariosOf,
+} from './scenarios.ts';
 import { rowsOf, type Seeded, seed } from './seed.ts';
 import { REPO_ROOT, rssMb, startServer } from './server.ts';
 import {
@@ -58,6 +68,14 @@ const databases = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) 
   | 'postgres'
   | 'pglite'
 )[];
+const lists = (env.BENCH_LISTS ?? LISTS.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean) as ListKey[];
+for (const l of lists) {
+  if (!LISTS.includes(l)) throw new Error(`BENCH_LISTS: unknown list "${l}" (known: ${LISTS.join(', ')})`);
+}
+const scenarios = lists.flatMap(scenariosOf);
 const PG_SERVER = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PG_DB = 'rentloop_bench';
 const keep = env.BENCH_KEEP === '1';
@@ -81,16 +99,17 @@ async function adminQuery(text: string): Promise<pg.QueryResult> {
 
 /** What the answer of a scenario must be, computed from the rows themselves (not from the service). */
 async function expectedAnswer(exec: SqlExecutor, seeded: Seeded, s: Scenario): Promise<Expected> {
+  const spec = LIST_SPECS[s.list];
   const where = s.search
-    ? `company_id = $1 AND lower(name || ' ' || email || ' ' || coalesce(phone, '')) LIKE '%' || $2 || '%'`
+    ? `company_id = $1 AND ${spec.searchText} LIKE '%' || $2 || '%'`
     : 'company_id = $1 AND $2::text IS NULL';
   const params = [seeded.companyId, s.search ?? null];
-  const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM customers WHERE ${where}`, params);
+  const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM ${spec.table} WHERE ${where}`, params);
   const total = Number(count?.n);
-  if (!s.search && total !== seeded.customers[seeded.companyId]) throw new Error('seeded rows missing');
+  if (!s.search && total !== spec.rows) throw new Error(`seeded ${spec.table} missing`);
   const ids = await rowsOf(
     exec,
-    `SELECT id FROM customers WHERE ${where} ORDER BY id DESC LIMIT ${s.perPage} OFFSET ${(s.page - 1) * s.perPage}`,
+    `SELECT id FROM ${spec.table} WHERE ${where} ORDER BY id DESC LIMIT ${s.perPage} OFFSET ${(s.page - 1) * s.perPage}`,
     params,
   );
   return { total, ids: ids.map((r) => Number(r.id)) };
@@ -99,8 +118,9 @@ async function expectedAnswer(exec: SqlExecutor, seeded: Seeded, s: Scenario): P
 interface Prepared {
   seeded: Seeded;
   seedSeconds: number;
-  expected: Map<Scenario['key'], Expected>;
-  sql: Map<Scenario['key'], { figures: SqlFigures; statements: Statement[] }>;
+  /** By scenarioId. */
+  expected: Map<string, Expected>;
+  sql: Map<string, { figures: SqlFigures; statements: Statement[] }>;
   serverEnv: Record<string, string>;
   cleanup(): Promise<void>;
 }
@@ -143,24 +163,29 @@ async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
   try {
     await migrate(database);
     const t0 = Date.now();
-    const seeded = await seed(database.executor);
+    const seeded = await seed(database.executor, {
+      customers: lists.includes('customers'),
+      catalog: lists.includes('products') || lists.includes('variants'),
+    });
     const seedSeconds = (Date.now() - t0) / 1000;
-    log(
-      `${kind}: seeded ${Object.values(seeded.customers).reduce((a, b) => a + b, 0)} customers in ${seedSeconds.toFixed(1)} s`,
+    const seededRows = Object.entries(seeded.counts).map(
+      ([entity, byCompany]) => `${Object.values(byCompany).reduce((a, b) => a + b, 0)} ${entity}`,
     );
+    log(`${kind}: seeded ${seededRows.join(', ')} in ${seedSeconds.toFixed(1)} s`);
 
-    const expected = new Map<Scenario['key'], Expected>();
-    const sql = new Map<Scenario['key'], { figures: SqlFigures; statements: Statement[] }>();
-    for (const s of SCENARIOS) {
-      expected.set(s.key, await expectedAnswer(database.executor, seeded, s));
+    const expected = new Map<string, Expected>();
+    const sql = new Map<string, { figures: SqlFigures; statements: Statement[] }>();
+    for (const s of scenarios) {
+      const e = await expectedAnswer(database.executor, seeded, s);
+      expected.set(scenarioId(s), e);
       const statements = await recordStatements(direct, seeded.companyId, s);
       await waitForQuiet(settings.quiet_wait_s);
       const figures = await timeSerially(async () => {
         for (const st of statements) await replay(direct, st);
       }, settings.sql_iterations);
-      sql.set(s.key, { figures, statements });
+      sql.set(scenarioId(s), { figures, statements });
       log(
-        `${kind}: SQL ${s.label}: mean ${figures.mean_ms.toFixed(2)} ms, p99 ${figures.p99_ms.toFixed(2)} ms`,
+        `${kind}: SQL ${s.list} ${s.label} (total ${e.total}): mean ${figures.mean_ms.toFixed(2)} ms, p99 ${figures.p99_ms.toFixed(2)} ms`,
       );
     }
     ready = true;
@@ -179,10 +204,10 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<DatabaseResul
   try {
     const token = await signIn(server.url, prepared.seeded.userEmail, prepared.seeded.userPassword);
     const idle = rssMb(server.pid);
-    const scenarios: ScenarioResult[] = [];
-    for (const s of SCENARIOS) {
+    const results: ScenarioResult[] = [];
+    for (const s of scenarios) {
       const path = scenarioPath(prepared.seeded.companyId, s);
-      const expected = prepared.expected.get(s.key)!;
+      const expected = prepared.expected.get(scenarioId(s))!;
       // A broken endpoint must not post a good number: check the answer first.
       await assertAnswer(`${server.url}${path}`, token, expected);
       const busy = await waitForQuiet(settings.quiet_wait_s);
@@ -199,12 +224,13 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<DatabaseResul
       });
       if (http.non_2xx > 0 || http.errors > 0) {
         throw new Error(
-          `${kind} ${s.label}: ${http.non_2xx} non-2xx answers, ${http.errors} errors under load`,
+          `${kind} ${s.list} ${s.label}: ${http.non_2xx} non-2xx answers, ${http.errors} errors under load`,
         );
       }
       await assertAnswer(`${server.url}${path}`, token, expected);
-      const sql = prepared.sql.get(s.key)!;
-      scenarios.push({
+      const sql = prepared.sql.get(scenarioId(s))!;
+      results.push({
+        list: s.list,
         scenario: s.key,
         label: s.label,
         path,
@@ -214,7 +240,7 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<DatabaseResul
         statements: sql.statements,
       });
       log(
-        `${kind}: HTTP ${s.label}: ${http.requests_per_s.toFixed(0)} req/s, p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms, RSS ${http.max_rss_mb.toFixed(0)} MB, ` +
+        `${kind}: HTTP ${s.list} ${s.label}: ${http.requests_per_s.toFixed(0)} req/s, p50 ${http.p50_ms} ms, p99 ${http.p99_ms} ms, RSS ${http.max_rss_mb.toFixed(0)} MB, ` +
           `CPU/req server ${http.server_cpu_ms_per_req.toFixed(2)} ms, db ${http.db_cpu_ms_per_req.toFixed(2)} ms, ` +
           `other processes ${((100 * http.cpu.other_s) / http.cpu.capacity_s).toFixed(0)}% of the machine`,
       );
@@ -223,8 +249,8 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<DatabaseResul
       database: kind,
       seed_seconds: prepared.seedSeconds,
       idle_rss_mb: idle,
-      max_rss_mb: Math.max(...scenarios.map((s) => s.http.max_rss_mb)),
-      scenarios,
+      max_rss_mb: Math.max(...results.map((s) => s.http.max_rss_mb)),
+      scenarios: results,
     };
   } finally {
     await server.stop();
@@ -248,6 +274,7 @@ async function main() {
     started_at: started.toISOString(),
     finished_at: new Date().toISOString(),
     machine: { cpus: cpus().length, node: process.versions.node, postgres },
+    lists,
     settings,
     results,
     targets: evaluateTargets(results),

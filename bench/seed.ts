@@ -1,6 +1,7 @@
 /**
  * The bench's data set: 10 companies, 100,000 customers in the first, a few thousand spread over
- * the other nine, and one owner of the first company to sign in with.
+ * the other nine, and one owner of the first company to sign in with; the catalog (50,000 products
+ * and 200,000 variants in the first company) comes from seed-catalog.ts.
  *
  * Rows come from the demo generator (apps/api/src/seed/demo-customers.ts: names, emails, phones,
  * Canadian / US / European addresses), with one change: the surname is drawn from a pool of 100
@@ -11,6 +12,7 @@
 import type { SqlExecutor } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { DEMO_SURNAMES, demoCustomers, prng } from '../apps/api/src/seed/demo-customers.ts';
+import { seedCatalog } from './seed-catalog.ts';
 
 export const BIG_COMPANY_CUSTOMERS = 100_000;
 export const SMALL_COMPANIES = 9;
@@ -143,15 +145,61 @@ async function insertCustomers(exec: SqlExecutor, companyId: number, rows: Row[]
   );
 }
 
+export type SeededEntity = 'customers' | 'products' | 'product_variants';
+
 export interface Seeded {
   companyId: number;
-  /** Customers per company id. */
-  customers: Record<number, number>;
+  /** Rows per entity (entity_counts' name) and company id, for the entities seeded. */
+  counts: Partial<Record<SeededEntity, Record<number, number>>>;
   userEmail: string;
   userPassword: string;
 }
 
-export async function seed(exec: SqlExecutor): Promise<Seeded> {
+/** Runs `load` with the audit trigger (migration 0004) of `tables` off: the lists never read history. */
+async function withoutAudit(exec: SqlExecutor, tables: string[], load: () => Promise<void>) {
+  const audited: string[] = [];
+  for (const table of tables) {
+    const rows = await rowsOf(
+      exec,
+      `SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = 'audit'`,
+      [table],
+    );
+    if (rows.length > 0) audited.push(table);
+  }
+  for (const t of audited) await exec.executeSql(`ALTER TABLE ${t} DISABLE TRIGGER audit`);
+  try {
+    await load();
+  } finally {
+    for (const t of audited) await exec.executeSql(`ALTER TABLE ${t} ENABLE TRIGGER audit`);
+  }
+}
+
+async function seedCustomers(exec: SqlExecutor, big: number, small: number[]) {
+  // Interleaved, as customers of many shops arrive in a real database: each round adds a batch of the
+  // big company's customers and a slice of every small company's, so ids of the companies mix.
+  const bigRows = customerRows(BIG_COMPANY_CUSTOMERS, 1);
+  const smallRows = small.map((_, i) => customerRows(SMALL_COMPANY_CUSTOMERS, 100 + i));
+  const rounds = Math.ceil(BIG_COMPANY_CUSTOMERS / BATCH);
+  const slice = Math.ceil(SMALL_COMPANY_CUSTOMERS / rounds);
+  for (let r = 0; r < rounds; r++) {
+    await insertCustomers(exec, big, bigRows.slice(r * BATCH, (r + 1) * BATCH));
+    for (const [i, id] of small.entries()) {
+      await insertCustomers(exec, id, smallRows[i]?.slice(r * slice, (r + 1) * slice) ?? []);
+    }
+  }
+  const customers: Record<number, number> = { [big]: BIG_COMPANY_CUSTOMERS };
+  for (const id of small) customers[id] = SMALL_COMPANY_CUSTOMERS;
+  return customers;
+}
+
+/**
+ * The companies, the owner to sign in with, and the rows of the entities asked for: customers
+ * and/or the catalog (products with their variants, seed-catalog.ts).
+ */
+export async function seed(
+  exec: SqlExecutor,
+  what: { customers: boolean; catalog: boolean },
+): Promise<Seeded> {
   const companies = await rowsOf(
     exec,
     `INSERT INTO companies (name, currency, shop_system, payment_system)
@@ -164,28 +212,23 @@ export async function seed(exec: SqlExecutor): Promise<Seeded> {
   const [big, ...small] = ids;
   if (big === undefined) throw new Error('no company created');
 
-  // Interleaved, as customers of many shops arrive in a real database: each round adds a batch of the
-  // big company's customers and a slice of every small company's, so ids of the companies mix.
-  const bigRows = customerRows(BIG_COMPANY_CUSTOMERS, 1);
-  const smallRows = small.map((_, i) => customerRows(SMALL_COMPANY_CUSTOMERS, 100 + i));
-  const rounds = Math.ceil(BIG_COMPANY_CUSTOMERS / BATCH);
-  const slice = Math.ceil(SMALL_COMPANY_CUSTOMERS / rounds);
-  // The audit trigger (migration 0004) would write a history entry for each of the 104,500 rows; the
-  // list never reads history, so the bulk load runs without it (the count trigger stays on).
-  const audit = await rowsOf(
-    exec,
-    `SELECT 1 FROM pg_trigger WHERE tgrelid = 'customers'::regclass AND tgname = 'audit'`,
-  );
-  if (audit.length > 0) await exec.executeSql('ALTER TABLE customers DISABLE TRIGGER audit');
-  for (let r = 0; r < rounds; r++) {
-    await insertCustomers(exec, big, bigRows.slice(r * BATCH, (r + 1) * BATCH));
-    for (const [i, id] of small.entries()) {
-      await insertCustomers(exec, id, smallRows[i]?.slice(r * slice, (r + 1) * slice) ?? []);
-    }
+  const counts: Seeded['counts'] = {};
+  // The audit trigger (migration 0004) would write a history entry for every row; the lists never
+  // read history, so the bulk load runs without it (the count triggers stay on).
+  if (what.customers) {
+    await withoutAudit(exec, ['customers'], async () => {
+      counts.customers = await seedCustomers(exec, big, small);
+    });
   }
-  if (audit.length > 0) await exec.executeSql('ALTER TABLE customers ENABLE TRIGGER audit');
-  const customers: Record<number, number> = { [big]: BIG_COMPANY_CUSTOMERS };
-  for (const id of small) customers[id] = SMALL_COMPANY_CUSTOMERS;
+  if (what.catalog) {
+    await withoutAudit(
+      exec,
+      ['products', 'product_variants', 'product_collections', 'product_collection_items'],
+      async () => {
+        Object.assign(counts, await seedCatalog(exec, big, small));
+      },
+    );
+  }
 
   const [user] = await rowsOf(
     exec,
@@ -198,24 +241,26 @@ export async function seed(exec: SqlExecutor): Promise<Seeded> {
     user?.id,
   ]);
 
-  // The counts the trigger kept must equal the rows: the API's totals come from here.
-  const counts = await rowsOf(
-    exec,
-    `SELECT c.company_id, c.total, (SELECT count(*) FROM customers x WHERE x.company_id = c.company_id) AS actual
-       FROM entity_counts c WHERE c.entity = 'customers'`,
-    [],
-  );
-  for (const id of ids) {
-    const row = counts.find((r) => Number(r.company_id) === id);
-    if (!row || Number(row.total) !== customers[id] || Number(row.actual) !== customers[id]) {
-      throw new Error(
-        `entity_counts for company ${id} is ${row?.total}, rows ${row?.actual}, seeded ${customers[id]}`,
-      );
+  // The counts the triggers kept must equal the rows: the API's totals come from here.
+  for (const [entity, seeded] of Object.entries(counts) as [SeededEntity, Record<number, number>][]) {
+    const rows = await rowsOf(
+      exec,
+      `SELECT c.company_id, c.total, (SELECT count(*) FROM ${entity} x WHERE x.company_id = c.company_id) AS actual
+         FROM entity_counts c WHERE c.entity = $1`,
+      [entity],
+    );
+    for (const id of ids) {
+      const row = rows.find((r) => Number(r.company_id) === id);
+      if (!row || Number(row.total) !== seeded[id] || Number(row.actual) !== seeded[id]) {
+        throw new Error(
+          `entity_counts ${entity} for company ${id} is ${row?.total}, rows ${row?.actual}, seeded ${seeded[id]}`,
+        );
+      }
     }
   }
 
   // What a settled production table looks like: statistics gathered and the visibility map set
   // (autovacuum does both after a bulk load; index-only scans depend on the visibility map).
   await exec.executeSql('VACUUM ANALYZE');
-  return { companyId: big, customers, userEmail: BENCH_USER.email, userPassword: BENCH_USER.password };
+  return { companyId: big, counts, userEmail: BENCH_USER.email, userPassword: BENCH_USER.password };
 }

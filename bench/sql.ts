@@ -1,11 +1,12 @@
 /**
- * The list endpoint's SQL, run directly: what the database alone can do, next to what the server does.
+ * The list endpoints' SQL, run directly: what the database alone can do, next to what the server does.
  *
- * The statements are not written by hand: `listCustomers` (apps/api/src/modules/customers/service.ts)
- * runs once per scenario on a client that records what it sends (text, values and, for a named
- * prepared statement, its name), so the bench times exactly the statements the service issues for
- * that page, then replays them serially on one connection (named ones as prepared statements, as
- * the server runs them). The per-request sign-in check is not included.
+ * The statements are not written by hand: the list's service function (`listCustomers` in
+ * apps/api/src/modules/customers/service.ts, `listProducts` / `listVariants` in
+ * apps/api/src/modules/catalog/products.ts) runs once per scenario on a client that records what it
+ * sends (text, values and, for a named prepared statement, its name), so the bench times exactly the
+ * statements the service issues for that page, then replays them serially on one connection (named
+ * ones as prepared statements, as the server runs them). The per-request sign-in check is not included.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Db } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
+import { listProducts, listVariants } from '../apps/api/src/modules/catalog/products.ts';
 import { listCustomers } from '../apps/api/src/modules/customers/service.ts';
 import type { Scenario } from './scenarios.ts';
 
@@ -36,7 +38,7 @@ export type DirectClient = { kind: 'postgres'; client: pg.Client } | { kind: 'pg
 
 type QueryConfig = { name?: string; text: string };
 
-/** The statements listCustomers sends for a scenario, recorded while it runs on the real database. */
+/** The statements the list's service sends for a scenario, recorded while it runs on the real database. */
 export async function recordStatements(
   direct: DirectClient,
   companyId: number,
@@ -64,15 +66,18 @@ export async function recordStatements(
     };
     db = drizzlePglite({ client: recorder as never, schema }) as unknown as Db;
   }
-  await listCustomers(db, companyId, {
+  const params = {
     page: s.page,
     perPage: s.perPage,
     offset: (s.page - 1) * s.perPage,
     search: s.search,
-    sort: 'id',
+    sort: 'id' as const,
     desc: true,
     filters: {},
-  });
+  };
+  if (s.list === 'customers') await listCustomers(db, companyId, params);
+  else if (s.list === 'products') await listProducts(db, companyId, params);
+  else await listVariants(db, companyId, params);
   return recorded;
 }
 

@@ -17,8 +17,7 @@ import type {
   variantFiltersSchema,
 } from '@rentloop/domain/catalog';
 import type { BILLING_INTERVALS } from '@rentloop/domain/enums';
-import { and, asc, desc, eq, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
-import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
@@ -44,7 +43,7 @@ type Interval = (typeof BILLING_INTERVALS)[number];
 // subqueries would bind to the inner table's id.
 const PRODUCT_ID = sql.raw('"products"."id"');
 
-const productTableColumns = {
+const productColumns = {
   id: products.id,
   company_id: products.company_id,
   source: products.source,
@@ -64,9 +63,6 @@ const productTableColumns = {
   purchase_price: products.purchase_price,
   created_at: products.created_at,
   updated_at: products.updated_at,
-};
-const productColumns = {
-  ...productTableColumns,
   variants_count: sql<number>`(SELECT count(*)::int FROM product_variants v WHERE v.product_id = ${PRODUCT_ID})`,
   stock_total: sql<
     number | null
@@ -208,12 +204,6 @@ function productListQuery(db: Db, s: ProductShape, reverse: boolean) {
     s.sort === 'id'
       ? [direction(descending)(products.id)]
       : [direction(descending)(products[s.sort]), direction(descending)(products.id)];
-  // The page's ids (from the index alone, or the top-N of a search's matches), as a CTE that the
-  // row lookup and the per-page figures below share.
-  const pageId = (column: SQL | typeof products.id) => sql<number>`${column}`.as('id');
-  let ctes: WithSubquery[];
-  let pageIds: WithSubqueryWithSelection<{ id: SQL.Aliased<number> }, 'page_ids'>;
-  let total: SQL<number>;
   if (s.search) {
     // One trigram scan collects the matches; the count and a top-N sort of their ids both read it.
     const matches = db.$with('matches').as(
@@ -222,74 +212,38 @@ function productListQuery(db: Db, s: ProductShape, reverse: boolean) {
         .from(products)
         .where(where),
     );
-    pageIds = db.$with('page_ids').as(
-      db
-        .select({ id: pageId(sql`${matches.id}`) })
-        .from(matches)
-        .orderBy(direction(s.desc)(matches.key), direction(s.desc)(matches.id))
-        .limit(ph('limit'))
-        .offset(ph('offset')),
-    );
-    ctes = [matches, pageIds];
-    total = sql<number>`(select count(*) from ${matches})`;
-  } else {
-    pageIds = db.$with('page_ids').as(
-      db
-        .select({ id: pageId(products.id) })
-        .from(products)
-        .where(where)
-        .orderBy(...orderBy(s.desc !== reverse))
-        .limit(ph('limit'))
-        .offset(ph('offset')),
-    );
-    ctes = [pageIds];
-    total = productFiltered(s)
-      ? sql<number>`(select count(*) from ${products} where ${where})`
-      : sql<number>`(select ${entityCounts.total} from ${entityCounts}
-          where ${entityCounts.company_id} = ${ph('companyId')} and ${entityCounts.entity} = 'products')`;
+    const pageIds = db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(direction(s.desc)(matches.key), direction(s.desc)(matches.id))
+      .limit(ph('limit'))
+      .offset(ph('offset'));
+    return db
+      .with(matches)
+      .select({
+        ...productColumns,
+        currency: currencyColumn,
+        total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
+      })
+      .from(products)
+      .where(inArray(products.id, pageIds))
+      .orderBy(...orderBy(s.desc));
   }
-  // The page's variant figures and collections, for its ten products at once (one grouped join
-  // each, instead of three subqueries per row).
-  const ofPage = db.select({ id: pageIds.id }).from(pageIds);
-  const figures = db.$with('figures').as(
-    db
-      .select({
-        product_id: productVariants.product_id,
-        variants_count: sql<number>`count(*)::int`.as('variants_count'),
-        stock_total: sql<number | null>`sum(${productVariants.stock})::int`.as('stock_total'),
-      })
-      .from(productVariants)
-      .where(inArray(productVariants.product_id, ofPage))
-      .groupBy(productVariants.product_id),
-  );
-  const inCollections = db.$with('in_collections').as(
-    db
-      .select({
-        product_id: productCollectionItems.product_id,
-        collections:
-          sql`json_agg(json_build_object('id', ${productCollections.id}, 'name', ${productCollections.name}) ORDER BY ${productCollections.name})`.as(
-            'collections',
-          ),
-      })
-      .from(productCollectionItems)
-      .innerJoin(productCollections, eq(productCollections.id, productCollectionItems.collection_id))
-      .where(inArray(productCollectionItems.product_id, ofPage))
-      .groupBy(productCollectionItems.product_id),
-  );
-  return db
-    .with(...ctes, figures, inCollections)
-    .select({
-      ...productTableColumns,
-      variants_count: sql<number>`coalesce("figures"."variants_count", 0)`,
-      stock_total: sql<number | null>`"figures"."stock_total"`,
-      collections: sql<{ id: number; name: string }[]>`coalesce("in_collections"."collections", '[]'::json)`,
-      currency: currencyColumn,
-      total: total.mapWith(Number),
-    })
+  const pageIds = db
+    .select({ id: products.id })
     .from(products)
-    .innerJoin(pageIds, sql`"page_ids"."id" = ${products.id}`)
-    .leftJoin(figures, sql`"figures"."product_id" = ${products.id}`)
-    .leftJoin(inCollections, sql`"in_collections"."product_id" = ${products.id}`)
+    .where(where)
+    .orderBy(...orderBy(s.desc !== reverse))
+    .limit(ph('limit'))
+    .offset(ph('offset'));
+  const total = productFiltered(s)
+    ? sql<number>`(select count(*) from ${products} where ${where})`
+    : sql<number>`(select ${entityCounts.total} from ${entityCounts}
+        where ${entityCounts.company_id} = ${ph('companyId')} and ${entityCounts.entity} = 'products')`;
+  return db
+    .select({ ...productColumns, currency: currencyColumn, total: total.mapWith(Number) })
+    .from(products)
+    .where(inArray(products.id, pageIds))
     .orderBy(...orderBy(s.desc));
 }
 
