@@ -1,11 +1,10 @@
 /**
  * The real API server as a child process, and its memory.
  *
- * It runs as `node --import tsx apps/api/src/main.ts`: the same loader `npx tsx` uses, but in one
- * process (the tsx CLI starts the server in a second node process), so the pid we sample is the
- * server's own.
+ * It runs what `npm start` runs: the API bundle (`apps/api/dist/main.js`, built first by
+ * `scripts/build-api.mjs`) under plain `node`, in one process, so the pid we sample is the server's own.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -77,7 +76,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     WEB_DIST_DIR: join(REPO_ROOT, 'bench', 'no-web-dist'),
     ...env,
   });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

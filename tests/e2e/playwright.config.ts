@@ -48,7 +48,8 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: 'npm run build -w apps/web && node_modules/.bin/tsx tests/e2e/start-server.ts',
+        // `npm run build`: the web app and the API bundle, exactly what `npm start` serves.
+        command: 'npm run build && node_modules/.bin/tsx tests/e2e/start-server.ts',
         cwd: root,
         url: `${baseURL}/api/health`,
         timeout: 180_000,

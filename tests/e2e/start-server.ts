@@ -1,7 +1,7 @@
 /**
  * Starts the API server (which serves the built web app) for the browser tests, on a fresh embedded
  * database in a temporary folder that is removed when the server stops. Run from the repository root
- * by Playwright's `webServer` after `npm run build -w apps/web`.
+ * by Playwright's `webServer` after `npm run build` (the web app and the API bundle).
  *
  * With `E2E_DATABASE_URL` (a PostgreSQL server), the server runs on a fresh database
  * `rentloop_e2e_<port>` created on that server instead (dropped first if an earlier run left it).
@@ -79,7 +79,8 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpAddress = smtp.server.address();
 const smtpPort = typeof smtpAddress === 'object' && smtpAddress ? smtpAddress.port : 0;
 
-const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts'], {
+// The API bundle that `npm run build` made, under plain node, as `npm start` runs it.
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

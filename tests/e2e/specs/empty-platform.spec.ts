@@ -49,7 +49,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'rentloop-e2e-empty-'));
   base = `http://127.0.0.1:${port}`;
-  server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/api/src/main.ts'], {
+  server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
