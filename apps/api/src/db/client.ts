@@ -69,6 +69,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
+function connectionLost(err: Error): void {
+  process.emitWarning(`PostgreSQL connection lost: ${err.message}`, 'DatabaseConnectionWarning');
+}
+
 export async function openPostgres(
   url: string,
   opts: { replicaUrl?: string; poolSize?: number; schemaName?: string } = {},
@@ -78,6 +82,15 @@ export async function openPostgres(
   const replicaPool = opts.replicaUrl
     ? new pg.Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? 10, options })
     : undefined;
+  for (const p of [pool, replicaPool]) {
+    // A connection the server ends (a PostgreSQL restart, a failover, an administrator, a dropped test
+    // database) arrives as an 'error' event on the pool (idle client) or on a client being closed.
+    // Unheard, Node turns it into an uncaught exception and the whole server stops. The pool has
+    // already discarded that connection and opens a new one for the next query; a query that was
+    // running gets the error itself. So: report it, and go on.
+    p?.on('error', connectionLost);
+    p?.on('connect', (client) => client.on('error', connectionLost));
+  }
   const primary = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const replica = replicaPool ? (drizzleNodePg({ client: replicaPool, schema }) as unknown as Db) : primary;
   return {
