@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing/database.ts';
@@ -12,8 +11,9 @@ describe.runIf(server)('a lost PostgreSQL connection (PostgreSQL only: PGlite ha
     const onWarning = (w: Error) => warnings.push(w.message);
     process.on('warning', onWarning);
     try {
-      const db = t.database.primary;
-      const before = await db.execute(sql`SELECT pg_backend_pid() AS pid`);
+      // The primary pool's own query path (the one drizzle and pg-boss use).
+      const query = (text: string) => t.database.executor.executeSql(text);
+      const before = await query('SELECT pg_backend_pid() AS pid');
       const pid = Number((before.rows[0] as { pid: number }).pid);
       // The server ends the idle pooled connection, as a restart or an administrator would.
       const admin = new pg.Client({ connectionString: server });
@@ -21,7 +21,7 @@ describe.runIf(server)('a lost PostgreSQL connection (PostgreSQL only: PGlite ha
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       await admin.end();
       await expect.poll(() => warnings.some((w) => w.startsWith('PostgreSQL connection lost'))).toBe(true);
-      const after = await db.execute(sql`SELECT pg_backend_pid() AS pid, 1 AS ok`);
+      const after = await query('SELECT pg_backend_pid() AS pid, 1 AS ok');
       expect((after.rows[0] as { ok: number }).ok).toBe(1);
       expect(Number((after.rows[0] as { pid: number }).pid)).not.toBe(pid);
     } finally {
