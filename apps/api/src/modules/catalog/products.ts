@@ -20,6 +20,7 @@ import type { BILLING_INTERVALS } from '@rentloop/domain/enums';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { readPage, statement } from '../../db/list-pages.ts';
 import {
   bundles,
   bundleVariants,
@@ -32,7 +33,6 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { type ListParams, likePattern } from '../../http/list.ts';
-import { readPage, statement } from './list.ts';
 import { companyCurrency, toDecimal, toMinor } from './money.ts';
 
 type ProductRow = typeof products.$inferSelect;

@@ -7,6 +7,7 @@ import { customerInputSchema, customerUpdateSchema } from '@rentloop/domain/cust
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { statement } from '../../db/list-pages.ts';
 import { customers, entityCounts } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { type ListParams, likePattern } from '../../http/list.ts';
@@ -137,28 +138,8 @@ function totalQuery(db: Db, s: Shape) {
         .where(and(eq(entityCounts.company_id, ph('companyId')), eq(entityCounts.entity, 'customers')));
 }
 
-// Statements are built once per process and shape. The unfiltered ones (any sort, either
-// direction) are also named prepared statements: PostgreSQL parses and plans each once per
-// connection instead of on every request (planning cost as much as running a page), and their
-// plans do not depend on the values (company, limit, offset). Searches and filters stay unnamed,
-// so PostgreSQL plans them with their values: how selective a search or filter is decides whether
-// an index pays. (Named statements need session pooling: behind PgBouncer, use session mode.)
-type Statement = { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> };
-const statementsByDb = new WeakMap<object, Map<string, Statement>>();
-function statement(db: Db, key: string, named: boolean, build: () => { prepare(name: string): unknown }) {
-  let byKey = statementsByDb.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    statementsByDb.set(db, byKey);
-  }
-  let st = byKey.get(key);
-  if (!st) {
-    // An undefined name makes node-postgres send an unnamed statement (planned with its values).
-    st = build().prepare(named ? key : (undefined as unknown as string)) as Statement;
-    byKey.set(key, st);
-  }
-  return st;
-}
+// Statements are built once per process and shape; the unfiltered ones are named prepared statements
+// (db/list-pages.ts says why).
 const shapeKey = (s: Shape) =>
   `customers_${s.sort}_${s.desc ? 'desc' : 'asc'}${isFiltered(s) ? `_f${[s.search, s.language, s.country, s.from, s.to].map(Number).join('')}` : ''}`;
 const listStatement = (db: Db, s: Shape, reverse: boolean) =>

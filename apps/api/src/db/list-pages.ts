@@ -1,10 +1,10 @@
 /**
- * What the catalog's big lists (products, variants) share with the customers list
- * (apps/api/src/modules/customers/service.ts; docs/performance.md "How the list stays cheap"):
+ * What the big lists (customers, products, variants) share (docs/performance.md "How the lists stay
+ * cheap"):
  * statements built once per process and shape, named prepared statements for the unfiltered
  * shapes, and deep unfiltered pages read from the nearer end of the index.
  */
-import type { Db } from '../../db/client.ts';
+import type { Db } from './client.ts';
 
 /**
  * Statements are built once per process and shape (sort, direction, which filters). The unfiltered
