@@ -206,9 +206,9 @@ export interface TestCompany {
  * A company of the test's own. Its name starts with "Zenith" so it sorts after the demo companies
  * (the operator's first company stays Alpine) and never matches their searches.
  */
-export async function createCompany(page: Page, label = 'Rentals'): Promise<TestCompany> {
+export async function createCompany(page: Page, label = 'Rentals', currency = 'CAD'): Promise<TestCompany> {
   const name = `Zenith ${label} ${unique('co').slice(-8)}`;
-  const company = await callApi<TestCompany>(page, 'POST', '/api/companies', { name, currency: 'CAD' });
+  const company = await callApi<TestCompany>(page, 'POST', '/api/companies', { name, currency });
   return { id: company.id, name: company.name };
 }
 
@@ -253,4 +253,22 @@ export async function createMember(
   });
   expect(response.ok(), 'accepting the invitation').toBe(true);
   return { ...user, password };
+}
+
+/**
+ * Signs a new member of a new company of the test's own in (through the API) and opens `path`: for
+ * tests that add records or change company-wide settings, so that tests running beside them (which
+ * count the demo companies' lists or read their settings) never see the change.
+ */
+export async function signInToOwnCompany(
+  page: Page,
+  role: 'user' | 'admin' | 'owner',
+  path: string,
+  label = 'Own',
+  currency = 'CAD',
+): Promise<{ company: TestCompany; user: TestUser }> {
+  const company = await createCompany(page, label, currency);
+  const user = await createMember(page, company.id, role);
+  await signInThroughApi(page, user.email, path, user.password);
+  return { company, user };
 }

@@ -22,21 +22,18 @@ import {
   shopIds,
   taxIds,
 } from '../../../apps/web/src/features/products/testids.ts';
-import { COMPANIES, USERS } from '../credentials.ts';
+import { USERS } from '../credentials.ts';
 import {
   dataListIds,
   MESSAGES,
   screenshot,
   shellIds,
   signInThroughApi,
+  signInToOwnCompany,
+  type TestUser,
   toasts,
   waitForList,
 } from '../helpers.ts';
-
-/** A Northwind admin: the company has no shop connected, so its catalog is made by hand. */
-const MERCHANT = 'admin@northwind.demo';
-/** Alpine's owner connects a shop (no other test touches Alpine's shop settings). */
-const SHOP_OWNER = 'owner@alpine.demo';
 
 const rows = (page: Page) => page.getByTestId(dataListIds.row);
 
@@ -50,13 +47,6 @@ async function callApi<T>(page: Page, method: string, path: string, data?: unkno
   });
   expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return ((await response.json()) as { data: T }).data;
-}
-
-async function companyId(page: Page, name: string): Promise<number> {
-  const me = await callApi<{ companies: { id: number; name: string }[] }>(page, 'GET', '/api/auth/me');
-  const company = me.companies.find((c) => c.name === name);
-  expect(company, `membership of ${name}`).toBeDefined();
-  return company?.id ?? 0;
 }
 
 interface Seeded {
@@ -93,13 +83,20 @@ async function search(page: Page, text: string) {
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
-test.describe('a merchant without a shop', () => {
-  test.beforeEach(async ({ page }) => {
-    await signInThroughApi(page, MERCHANT, '/cms/products');
-    await expect(page.getByTestId(productsIds.listPage)).toBeVisible();
-  });
+/**
+ * A merchant without a shop: an admin of a company of the test's own (CAD, no shop connected), so
+ * what one test changes company-wide (tax rules, the default rate) never reaches another running
+ * beside it. Returns the company's id.
+ */
+async function ownCatalog(page: Page): Promise<number> {
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/products', 'Catalog');
+  await expect(page.getByTestId(productsIds.listPage)).toBeVisible();
+  return company.id;
+}
 
+test.describe('a merchant without a shop', () => {
   test('creates a product with two variants, finds it, edits rental prices and stock', async ({ page }) => {
+    await ownCatalog(page);
     const id = stamp();
     const name = `Trail camera ${id}`;
     await expect(page.getByTestId(shellIds.drawerItem('cms-products'))).toBeVisible();
@@ -203,8 +200,8 @@ test.describe('a merchant without a shop', () => {
   });
 
   test('sets the buyout prices of two products with one save', async ({ page }) => {
+    const company = await ownCatalog(page);
     const id = stamp();
-    const company = await companyId(page, COMPANIES.northwind);
     const first = await seedProduct(page, company, `Buyout kayak ${id}`, `KY-${id}`);
     const second = await seedProduct(page, company, `Buyout paddle ${id}`, `PD-${id}`);
 
@@ -245,8 +242,8 @@ test.describe('a merchant without a shop', () => {
   });
 
   test('creates a collection with two products and filters the list by it', async ({ page }) => {
+    const company = await ownCatalog(page);
     const id = stamp();
-    const company = await companyId(page, COMPANIES.northwind);
     await seedProduct(page, company, `Snow tent ${id}`, `TN-${id}`);
     await seedProduct(page, company, `Snow stove ${id}`, `SV-${id}`);
 
@@ -284,8 +281,8 @@ test.describe('a merchant without a shop', () => {
   });
 
   test('creates a bundle and adds variants with quantities', async ({ page }) => {
+    const company = await ownCatalog(page);
     const id = stamp();
-    const company = await companyId(page, COMPANIES.northwind);
     const board = await seedProduct(page, company, `Snowboard ${id}`, `SB-${id}`);
 
     await page.getByTestId(catalogTabsIds.tab('bundles')).click();
@@ -331,15 +328,8 @@ test.describe('a merchant without a shop', () => {
   });
 
   test('defines tax rules and changes the default rate', async ({ page }) => {
-    const company = await companyId(page, COMPANIES.northwind);
-    // The rules this test makes must not exist yet (a local server may be reused between runs).
-    const existing = await callApi<{ id: number }[]>(
-      page,
-      'GET',
-      `/api/${company}/rentloopdb/tax-rules?country=ca&per_page=100`,
-    );
-    for (const rule of existing)
-      await callApi(page, 'DELETE', `/api/${company}/rentloopdb/tax-rules/${rule.id}`);
+    // A new company has no tax rules: the rules this test makes are the only ones.
+    const company = await ownCatalog(page);
 
     await page.getByTestId(catalogTabsIds.tab('tax')).click();
     await expect(page).toHaveURL(/\/cms\/products\/tax$/);
@@ -426,6 +416,7 @@ test.describe('a merchant without a shop', () => {
   });
 
   test('shows a failure to read the sync status as an error, not as "no sync yet"', async ({ page }) => {
+    await ownCatalog(page);
     await page.route(/\/api\/\d+\/rentloopdb\/products\/sync$/, (route) =>
       route.request().method() === 'GET'
         ? route.fulfill({
@@ -443,8 +434,8 @@ test.describe('a merchant without a shop', () => {
   });
 
   test('creates availability settings for a SKU', async ({ page }) => {
+    const company = await ownCatalog(page);
     const id = stamp();
-    const company = await companyId(page, COMPANIES.northwind);
     await seedProduct(page, company, `Climbing rope ${id}`, `RP-${id}`);
 
     await page.getByTestId(catalogTabsIds.tab('availability')).click();
@@ -497,9 +488,33 @@ test('staff read the catalog without the tools that change it', async ({ page })
 const SHOP_PRODUCTS = 250;
 
 test.describe('a merchant with a WooCommerce shop', () => {
-  // One shop connection of one company: the steps build on each other.
+  // One shop connection of one company: the steps build on each other, in one worker.
   test.describe.configure({ mode: 'serial' });
   let shop: FakeWooCommerce;
+  /** The owner of a company of this run's own (EUR, as the fake shop), per repetition of the group. */
+  const owners = new Map<number, TestUser & { companyId: number }>();
+
+  /** Signs the shop's owner in on `path`, making the company and its owner the first time. */
+  async function signInShopOwner(page: Page, path: string) {
+    const key = test.info().repeatEachIndex;
+    const owner = owners.get(key);
+    if (!owner) {
+      const own = await signInToOwnCompany(page, 'owner', path, 'Shop', 'EUR');
+      owners.set(key, { ...own.user, companyId: own.company.id });
+      return own.company.id;
+    }
+    await signInThroughApi(page, owner.email, path, owner.password);
+    return owner.companyId;
+  }
+
+  /** Connects the fake shop through the API (for the steps that are about something else). */
+  async function connectShop(page: Page, company: number, secret = WOO_SECRET) {
+    await callApi(page, 'PUT', `/api/companies/${company}/settings/shop_system`, {
+      shop_system: 'woocommerce',
+      url: shop.url,
+      credentials: { consumer_key: WOO_KEY, consumer_secret: secret },
+    });
+  }
 
   test.beforeAll(async () => {
     // Three pages of 100: the sync's progress can be watched halfway (Alpine's currency is EUR).
@@ -510,7 +525,7 @@ test.describe('a merchant with a WooCommerce shop', () => {
   });
 
   test('connects the shop: saved, connected, credentials never shown', async ({ page }) => {
-    await signInThroughApi(page, SHOP_OWNER, '/cms/products/shop');
+    await signInShopOwner(page, '/cms/products/shop');
     await expect(page.getByTestId(shopIds.page)).toBeVisible();
     await choose(page, shopIds.system, 'WooCommerce');
     const form = page.getByTestId(shopIds.form);
@@ -541,15 +556,10 @@ test.describe('a merchant with a WooCommerce shop', () => {
   });
 
   test('syncs the catalog and shows a failure clearly', async ({ page }) => {
-    await signInThroughApi(page, SHOP_OWNER, '/cms/products');
-    const company = await companyId(page, COMPANIES.alpine);
+    const company = await signInShopOwner(page, '/cms/products');
 
     // Wrong credentials: the sync fails with the shop's message and changes nothing.
-    await callApi(page, 'PUT', `/api/companies/${company}/settings/shop_system`, {
-      shop_system: 'woocommerce',
-      url: shop.url,
-      credentials: { consumer_key: WOO_KEY, consumer_secret: 'cs_wrong' },
-    });
+    await connectShop(page, company, 'cs_wrong');
     await page.reload();
     await expect(page.getByTestId(productsIds.sync)).toBeEnabled();
     await page.getByTestId(productsIds.sync).click();
@@ -559,11 +569,7 @@ test.describe('a merchant with a WooCommerce shop', () => {
     await screenshot(page, 'products-19-sync-failed');
 
     // The right credentials: the sync runs to the end and the catalog appears.
-    await callApi(page, 'PUT', `/api/companies/${company}/settings/shop_system`, {
-      shop_system: 'woocommerce',
-      url: shop.url,
-      credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
-    });
+    await connectShop(page, company);
     await page.reload();
     // The shop holds its second page: the sync shows how far it has read, and nothing is written yet.
     const release = shop.hold((r) => r.path === '/wp-json/wc/v3/products' && r.query.get('page') === '2');
@@ -607,7 +613,8 @@ test.describe('a merchant with a WooCommerce shop', () => {
   });
 
   test('imports the tax rates of the shop', async ({ page }) => {
-    await signInThroughApi(page, SHOP_OWNER, '/cms/products/tax');
+    const company = await signInShopOwner(page, '/cms/products/tax');
+    await connectShop(page, company);
     await expect(page.getByTestId(taxIds.page)).toBeVisible();
     await page.getByTestId(taxIds.refresh).click();
     await expect(toasts(page).filter({ hasText: 'Tax rules refreshed from the shop.' })).toBeVisible();

@@ -24,10 +24,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
+        {/* Bottom left: a dialog's buttons sit on the right, so a toast never covers Save or Cancel
+            (bottom right it did, until it hid). The same message twice does not stack. */}
         <SnackbarProvider
           maxSnack={4}
           autoHideDuration={5000}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          preventDuplicate
         >
           <CurrentCompanyProvider>{children}</CurrentCompanyProvider>
         </SnackbarProvider>

@@ -9,6 +9,9 @@ import { useCompanyId } from '../companies/current-company.tsx';
 
 export const emailEntriesKeys = queryKeysFactory('email-entries');
 
+/** How often a page that shows a queued mail asks again, so "queued" turns into "sent" on its own. */
+export const QUEUED_POLL_MS = 2_000;
+
 export function useEmailEntries(state: ListState) {
   const company = useCompanyId();
   const query = listQuery(state);
@@ -18,5 +21,6 @@ export function useEmailEntries(state: ListState) {
       unwrapPage(await api.get<EmailEntry[]>(paths.company(company, 'email-entries'), { query, signal })),
     placeholderData: keepPreviousData,
     gcTime: LIST_GC_TIME,
+    refetchInterval: (q) => (q.state.data?.data.some((e) => e.status === 'queued') ? QUEUED_POLL_MS : false),
   });
 }
