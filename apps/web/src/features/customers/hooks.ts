@@ -46,12 +46,11 @@ export function useCreateCustomer() {
       if (!result.success || !result.data) throw new ApiError(result);
       return { customer: result.data, message: result.message };
     },
-    onSuccess: async ({ customer }) => {
+    onSuccess: ({ customer }) => {
+      // The saved record is in the cache: the confirmation does not wait for the lists to refetch.
       queryClient.setQueryData(customersKeys.detail(company, customer.id), customer);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: customersKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: insightsKeys.all }),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: customersKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: insightsKeys.all });
     },
   });
 }
@@ -65,12 +64,10 @@ export function useUpdateCustomer(id: number) {
       if (!result.success || !result.data) throw new ApiError(result);
       return { customer: result.data, message: result.message };
     },
-    onSuccess: async ({ customer }) => {
+    onSuccess: ({ customer }) => {
+      // The saved record is what the server answered: no need to read it again, nor to wait for lists.
       queryClient.setQueryData(customersKeys.detail(company, id), customer);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: customersKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: customersKeys.detail(company, id) }),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: customersKeys.lists() });
     },
   });
 }

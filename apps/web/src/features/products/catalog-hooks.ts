@@ -90,9 +90,9 @@ export function useCreateBundle() {
   const refresh = useRefreshBundles();
   return useMutation({
     mutationFn: (input: BundleInput) => send(api.post<Bundle>(paths.company(company, 'bundles'), input)),
-    onSuccess: async ({ data }) => {
+    onSuccess: ({ data }) => {
       queryClient.setQueryData(bundlesKeys.detail(company, data.id), data);
-      await refresh();
+      void refresh();
     },
   });
 }
@@ -104,9 +104,9 @@ export function useUpdateBundle(id: number) {
   return useMutation({
     mutationFn: (input: BundleUpdate) =>
       send(api.put<Bundle>(paths.company(company, `bundles/${id}`), input)),
-    onSuccess: async ({ data }) => {
+    onSuccess: ({ data }) => {
       queryClient.setQueryData(bundlesKeys.detail(company, id), data);
-      await refresh();
+      void refresh();
     },
   });
 }
@@ -134,9 +134,9 @@ export function useChangeBundleVariants(id: number, action: 'add' | 'remove') {
   return useMutation({
     mutationFn: (variants: BundleVariantChange[]) =>
       send(api.post<Bundle>(paths.company(company, `bundles/${id}/variants/${action}`), { variants })),
-    onSuccess: async ({ data }) => {
+    onSuccess: ({ data }) => {
       queryClient.setQueryData(bundlesKeys.detail(company, id), data);
-      await refresh();
+      void refresh();
     },
   });
 }

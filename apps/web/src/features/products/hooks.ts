@@ -58,6 +58,10 @@ export async function send<T>(call: Promise<ApiResult<T>>): Promise<Saved<T>> {
 }
 
 /** Everything a product change can show up in (bundles and collections show products too). */
+/**
+ * Marks the catalog's lists stale (refetching those on screen). A save's confirmation does not wait
+ * for it: the saved record is already in the cache, and a slow list must not hold a dialog open.
+ */
 function useRefreshCatalog() {
   const queryClient = useQueryClient();
   return () =>
@@ -76,9 +80,9 @@ export function useCreateProduct() {
   return useMutation({
     mutationFn: (input: ProductCreatePayload) =>
       send(api.post<ProductDetail>(paths.company(company, 'products'), input)),
-    onSuccess: async ({ data }) => {
+    onSuccess: ({ data }) => {
       queryClient.setQueryData(productsKeys.detail(company, data.id), data);
-      await refresh();
+      void refresh();
     },
   });
 }
@@ -90,9 +94,9 @@ export function useUpdateProduct(id: number) {
   return useMutation({
     mutationFn: (input: ProductUpdatePayload) =>
       send(api.put<ProductDetail>(paths.company(company, `products/${id}`), input)),
-    onSuccess: async ({ data }) => {
+    onSuccess: ({ data }) => {
       queryClient.setQueryData(productsKeys.detail(company, id), data);
-      await refresh();
+      void refresh();
     },
   });
 }
@@ -113,10 +117,9 @@ export function useUpdateVariants(productId: number) {
     mutationFn: (variants: VariantChange[]) =>
       send(api.put<{ updated: number }>(paths.company(company, 'products/variants'), { variants })),
     onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: productsKeys.detail(company, productId) }),
-        refresh(),
-      ]);
+      void refresh();
+      // The page shows the variants: they are read again before the save is confirmed.
+      await queryClient.invalidateQueries({ queryKey: productsKeys.detail(company, productId) });
     },
   });
 }
