@@ -17,6 +17,7 @@ export interface LoadFigures {
   requests_per_s: number;
   p50_ms: number;
   p99_ms: number;
+  max_ms: number;
   max_rss_mb: number;
   requests: number;
   non_2xx: number;
@@ -87,6 +88,7 @@ export async function drive(
     requests_per_s: r.requests.average,
     p50_ms: r.latency.p50,
     p99_ms: r.latency.p99,
+    max_ms: r.latency.max,
     max_rss_mb: maxRss,
     requests: r.requests.total,
     non_2xx: r.non2xx,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite in order — type check, lint, unit (domain, web), API integration on
+ * `npm test`: every suite in order — type check, lint, OpenAPI lint, unit (domain, web), API integration on
  * embedded PGlite and (when DATABASE_URL is set) on PostgreSQL, then browser end-to-end (and, when
- * DATABASE_URL is set, the customers and catalog browser tests again on a fresh PostgreSQL database).
+ * DATABASE_URL is set, the customers and catalog browser tests again on a fresh PostgreSQL database),
+ * and in CI (or with TEST_NODE_24=1) the API suite and a start of the product on Node 24 as well.
  * Prints each suite's count and, as the last line, the total: "N passed, M failed".
  * A suite that crashes before reporting counts as one failure.
  */
@@ -10,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { nodeBinDir } from './node-lts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'rentloop-test-'));
@@ -63,6 +65,8 @@ const want = (key) => only.length === 0 || only.includes(key);
 
 if (want('types')) check('type check', 'npm', ['run', '--silent', 'typecheck']);
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
+// The API description as a contract for generated clients: Redocly's recommended rules (redocly.yaml).
+if (want('openapi')) check('openapi lint', 'node', ['scripts/openapi.mjs']);
 if (want('unit')) {
   vitest('unit: domain', 'packages/domain');
   if (existsSync(join(root, 'apps/web/vitest.config.ts'))) vitest('unit: web', 'apps/web');
@@ -80,6 +84,31 @@ if (want('e2e')) {
     playwright('e2e: on PostgreSQL', ['specs/customers.spec.ts', 'specs/products.spec.ts'], {
       E2E_DATABASE_URL: process.env.DATABASE_URL,
     });
+}
+
+// Node 24, the active LTS, beside the machine's Node (CI, or TEST_NODE_24=1): the API suite on
+// PGlite, and the built product started, signed in to and read (scripts/node-lts.mjs).
+if (want('node24') && (process.env.CI || process.env.TEST_NODE_24)) {
+  let bin = '';
+  try {
+    bin = nodeBinDir(24);
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    results.push({ name: 'Node 24: install', passed: 0, failed: 1, skipped: 0 });
+  }
+  if (bin) {
+    const onNode24 = { PATH: `${bin}:${process.env.PATH}` };
+    vitest('api: PGlite, Node 24', 'apps/api', { DATABASE_URL: '', ...onNode24 });
+    if (!existsSync(join(root, 'apps/api/dist/main.js'))) run('npm', ['run', 'build']);
+    console.log('\n=== start: Node 24 ===');
+    const code = run(join(bin, 'node'), ['scripts/node-lts.mjs', 'start', '24']);
+    results.push({
+      name: 'start: Node 24',
+      passed: code === 0 ? 1 : 0,
+      failed: code === 0 ? 0 : 1,
+      skipped: 0,
+    });
+  }
 }
 
 rmSync(tmp, { recursive: true, force: true });

@@ -3,30 +3,25 @@
  * (through app.inject), so tests exercise exactly what production serves.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from './db/client.ts';
 import { access, type RouteEntry, registerAccessControl, requireAccessRules } from './http/access.ts';
 import { AppError, registerErrorHandler } from './http/errors.ts';
+import { errorSchema, registerOpenApi } from './http/openapi.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { registerRequestDatabase } from './http/transactions.ts';
+import { clientErrorHandler, frameworkErrors, registerJsonBodyParser } from './http/wire.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import { createSecrets, type Secrets } from './integrations/secrets.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -52,6 +47,12 @@ export interface AppDeps {
   authRateLimitPerMinute?: number;
   logLevel?: string;
   corsOrigins?: string[];
+  /**
+   * Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY): the sign-in
+   * throttle and the rate limits key on the client's address, which behind a load balancer is only
+   * known from that header. Never `true`: a client could then claim any address.
+   */
+  trustProxy?: false | number | string[];
   /** The built web app (apps/web/dist); served with an SPA fallback when present. */
   webDistDir?: string;
   version?: string;
@@ -98,11 +99,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // A hop count believes that many proxies nearest the server (Fastify's types take it as a function).
+    trustProxy:
+      typeof deps.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (deps.trustProxy as number)
+        : (deps.trustProxy ?? false),
+    frameworkErrors,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200, querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -140,20 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('authRateLimit', { max: deps.authRateLimitPerMinute ?? 20, timeWindow: 60_000 });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Rentloop API',
-        version: deps.version ?? '0.0.0',
-        description: 'See docs/api.md for conventions.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app, { version: deps.version });
 
   const routeTable = requireAccessRules(app);
   app.decorate('routeTable', routeTable);
@@ -174,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     {
       config: { access: access.public },
       schema: {
+        operationId: 'getHealth',
         tags: ['system'],
         summary: 'Checks the database',
         response: {
@@ -182,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             message: z.string(),
             data: z.object({ database: z.string() }),
           }),
+          503: errorSchema,
         },
       },
     },
@@ -205,14 +203,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
-  // is built; API paths, and everything when it is not, get the JSON 404 envelope.
+  // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.
   const dist = deps.webDistDir;
   const spa = Boolean(dist && existsSync(join(dist, 'index.html')));
-  if (spa) await app.register(fastifyStatic, { root: dist!, wildcard: false, index: false, maxAge: '1h' });
+  const isFilePath = spa ? staticFilePaths(dist!) : () => false;
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: dist!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', cacheControlOf(dist!, path)),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api') || path.startsWith('/read-replica');
-    if (spa && request.method === 'GET' && !isApi) {
+    if (spa && request.method === 'GET' && !isApi && !isFilePath(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
@@ -220,4 +227,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .send({ status: false, message: MESSAGES.notFound, code: 'not_found', request_id: request.id });
   });
   return app;
+}
+
+// Vite names every file it emits under assets/ after its content hash (assets/index-B5xq3zUe.js).
+const HASHED_ASSET = /^assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}\.[a-z0-9.]+$/;
+
+/**
+ * A hashed asset never changes under its name: cached for a year. Everything else (index.html, the
+ * favicon) is revalidated on every load, so a deploy reaches the browser at once.
+ */
+export const cacheControlOf = (dist: string, filePath: string) =>
+  HASHED_ASSET.test(relative(dist, filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
+/**
+ * Paths that ask for a file, never for a client route: under a folder of the build (assets/) or a
+ * file name at the root (/favicon.ico). A missing one is a 404, not the app's HTML: a browser holding
+ * an old index.html then fails to load a chunk of the previous build, and the app reloads itself.
+ */
+function staticFilePaths(dist: string): (path: string) => boolean {
+  const folders = readdirSync(dist, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `/${entry.name}/`);
+  return (path) => folders.some((folder) => path.startsWith(folder)) || /^\/[^/]*\.[^/]*$/.test(path);
 }

@@ -40,6 +40,15 @@ const envSchema = z.object({
   ALLOW_PRIVATE_SHOP_URLS: bool(false),
   SECRETS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   CORS_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, {
+        message: 'a number of proxy hops (e.g. 1) or proxy addresses/CIDRs separated by commas',
+      })
+      .optional(),
+  ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
 });
 
@@ -64,6 +73,8 @@ export type Config = {
   secretsKey: string | undefined;
   authRateLimitPerMinute: number;
   allowPrivateShopUrls: boolean;
+  /** Proxies whose X-Forwarded-For is believed (hops, or their addresses); false: the socket's address. */
+  trustProxy: false | number | string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -96,7 +107,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretsKey: e.SECRETS_KEY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     allowPrivateShopUrls: e.ALLOW_PRIVATE_SHOP_URLS,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     appUrl: e.APP_URL?.replace(/\/$/, ''),
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
+}
+
+/** TRUST_PROXY: unset = no proxy is believed; `1` = one hop (one load balancer); or its addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) return Number(value) > 0 ? Number(value) : false;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -44,6 +44,7 @@ async function main() {
     allowPrivateShopUrls: config.allowPrivateShopUrls,
     logLevel: config.logLevel,
     corsOrigins: config.corsOrigins,
+    trustProxy: config.trustProxy,
     webDistDir: config.webDistDir,
     version,
   });
@@ -58,7 +59,15 @@ async function main() {
   });
   if (result.createdOperator) printCredentials(result.createdOperator, result.seededDemo);
 
-  if (config.runJobs) await startWorkers(boss, ALL_JOBS, { database, mailer, secrets, log: app.log });
+  if (config.runJobs) {
+    await startWorkers(boss, ALL_JOBS, {
+      database,
+      mailer,
+      secrets,
+      allowPrivateShopUrls: config.allowPrivateShopUrls,
+      log: app.log,
+    });
+  }
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

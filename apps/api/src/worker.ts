@@ -29,6 +29,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     // The same key as the API's (SECRETS_KEY): jobs read shop credentials the API stored.
     secrets: createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+    allowPrivateShopUrls: config.allowPrivateShopUrls,
     log,
   });
   log.info({ jobs: ALL_JOBS.map((j) => j.name) }, 'worker started');

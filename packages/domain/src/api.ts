@@ -8,12 +8,19 @@ import { MESSAGES } from './messages.ts';
 /** True when the text holds no U+0000 (PostgreSQL text and jsonb refuse it). */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 
+// With the u flag a surrogate range matches only a half pair: a whole pair is one code point.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** True when the text is well-formed UTF-16 (JSON "\ud800" parses to a half pair that UTF-8 cannot hold). */
+export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
+
 /**
- * The string every text input starts from: any string but one holding a NUL character, refused
- * with a 422 naming the field instead of reaching the database (where it is an error, a 500).
- * Chain as usual: `safeText().trim().max(200)`.
+ * The string every text input starts from: any string but one holding a NUL character (an error in
+ * the database) or half of a UTF-16 pair (silently stored as U+FFFD), refused with a 422 naming the
+ * field. Chain as usual: `safeText().trim().max(200)`.
  */
-export const safeText = () => z.string().refine(hasNoNul, MESSAGES.nulCharacter);
+export const safeText = () =>
+  z.string().refine(hasNoNul, MESSAGES.nulCharacter).refine(isWellFormedText, MESSAGES.loneSurrogate);
 
 export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 2999;
@@ -97,12 +104,25 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Numeric id in a path (`/customers/{id}`): anything else is a 404, never a 500. */
-export const idParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 53 - 1);
+/**
+ * A record id as written in a path: plain decimal digits without sign, spaces or leading zeros, and
+ * a safe integer. One spelling per record: `0x1`, `1e0`, ` 1`, `+1` and `01` name no record.
+ */
+export function parseRecordId(raw: string): number | null {
+  if (!/^[1-9][0-9]{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** Numeric id in a path (`/customers/{id}`): anything else is a 404 (apps/api/src/http/errors.ts), never a 500. */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]*$/)
+  .transform((raw, ctx) => {
+    const id = parseRecordId(raw);
+    if (id === null) ctx.addIssue({ code: 'custom', message: 'Must be a record id.' });
+    return id ?? 0;
+  });
 
 type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
 

@@ -10,6 +10,7 @@ import { countryByAlpha2 } from './countries.ts';
 import { BILLING_INTERVALS, PRODUCT_TYPES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { regionByCode, regionsForCountry } from './regions.ts';
+import { isHttpUrl } from './validation.ts';
 
 /** A decimal amount as sent by a form or an API client; the server converts it with the company currency. */
 export const amountInputSchema = z
@@ -156,6 +157,15 @@ export type VariantInsights = z.infer<typeof variantInsightsSchema>;
 
 const optionalAmount = amountInputSchema.nullable().optional();
 
+/**
+ * A product image: a link the web app shows, so an absolute http or https URL only (zod's `.url()`
+ * also takes `javascript:`, `data:` and `file:`). An empty text is refused: no image is null.
+ */
+const imageUrl = safeText()
+  .trim()
+  .max(1000)
+  .refine((value) => value !== '' && isHttpUrl(value), MESSAGES.validUrl);
+
 export const variantInputSchema = z.object({
   sku: safeText().trim().min(1, MESSAGES.required).max(100).nullable().optional(),
   name: safeText().trim().min(1, MESSAGES.required).max(200),
@@ -189,7 +199,7 @@ export const productCreateSchema = z.object({
   description: safeText().trim().max(10_000).nullable().optional(),
   type: z.enum(PRODUCT_TYPES).default('normal'),
   status: z.enum(['active', 'draft', 'archived']).default('active'),
-  image_url: safeText().trim().url().max(1000).nullable().optional(),
+  image_url: imageUrl.nullable().optional(),
   ...rentalFields,
   variants: z.array(variantInputSchema).min(1, 'A product needs at least one variant.').max(200),
 });
@@ -204,7 +214,7 @@ export const productUpdateSchema = z
     description: safeText().trim().max(10_000).nullable(),
     type: z.enum(PRODUCT_TYPES),
     status: z.enum(['active', 'draft', 'archived']),
-    image_url: safeText().trim().url().max(1000).nullable(),
+    image_url: imageUrl.nullable(),
     ...rentalFields,
   })
   .partial();

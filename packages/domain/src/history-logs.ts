@@ -20,7 +20,16 @@ export const historyLogSchema = z.object({
 });
 export type HistoryLog = z.infer<typeof historyLogSchema>;
 
-export const HISTORY_ACTIONS = ['created', 'updated', 'deleted', 'login', 'login_failed', 'logout'] as const;
+/** `refresh_reused`: a rotated-away refresh token came back, and every session of its sign-in was ended. */
+export const HISTORY_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'login',
+  'login_failed',
+  'logout',
+  'refresh_reused',
+] as const;
 
 export const historyLogFiltersSchema = z.object({
   entity: safeText().trim().max(64).optional(),

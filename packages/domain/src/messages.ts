@@ -55,6 +55,8 @@ export const MESSAGES = {
   percentInvalid: 'Must be a percentage with at most four decimals.',
   /** Ours: PostgreSQL text cannot hold U+0000, and no form has a reason to send it. */
   nulCharacter: 'Must not contain a NUL character.',
+  /** Ours: half of a UTF-16 pair (JSON "\ud800") cannot be stored; it would be replaced silently. */
+  loneSurrogate: 'Must be valid Unicode text (it holds half of a character pair).',
   /** Ours: a date filter outside these years is a typo (and year 0 is no date at all). */
   dateOutOfRange: 'Must be a date between 1900-01-01 and 2999-12-31.',
 
@@ -83,13 +85,41 @@ export const MESSAGES = {
   userCreateFailed: 'Failed to create user.',
   userUpdated: 'User updated.',
   userAlreadyMember: 'This user already belongs to the company.',
+  /** Ours: adding someone to a company is an invitation they accept (docs/security.md). */
+  userAlreadyInvited: 'This email has already been invited to the company.',
+  invitationAccepted: (company: string) => `You joined ${company}.`,
   companyCreated: 'Company created.',
   companyCreateFailed: 'Failed to create company.',
   companyUpdated: 'Company updated.',
   companyUpdateFailed: 'Failed to update company.',
   tooManyAttempts: 'Too many sign-in attempts. Please try again later.',
+  /** Password rules (ours, after NIST SP 800-63B; docs/security.md "Sign-in, passwords and sessions"). */
+  passwordControlCharacter: 'Password must not contain control characters (such as NUL, tab or line breaks).',
+  passwordRepetitive: 'Password is too repetitive: use at least 4 different characters.',
+  passwordCommon: 'This password is on a list of commonly used and leaked passwords. Please choose another.',
+  passwordPersonal: 'Password must not be made of the account’s email address or name.',
   emailTaken: 'This email is already in use.',
   cannotRemoveLastOwner: 'A company needs at least one owner.',
   /** Web forms (ours). */
   passwordsDoNotMatch: 'Passwords do not match.',
+
+  // Outbound addresses a merchant chooses (shop URLs, later webhooks; ours). See docs/security.md.
+  addressNotPublic: 'Must be a public internet address (not a private or local network).',
+  /** With ALLOW_PRIVATE_SHOP_URLS: the merchant's own network is allowed, these never are. */
+  addressSpecialPurpose:
+    'Must be a public internet address or one on your own network: link-local (cloud metadata), reserved and other special-purpose addresses are refused.',
+  hostNotFound: (host: string) => `The host ${host} could not be found.`,
+  /** At connect time: the shop's name now resolves to an address the guard refuses (its DNS changed). */
+  shopAddressRefused: (shopUrl: string) =>
+    `The shop at ${shopUrl} now points to an address Rentloop does not call (a private, local or reserved network). Check the shop address in Settings.`,
+
+  /** Amounts are stored in the company currency (minor units): a new currency would relabel them. */
+  currencyFrozen:
+    'The currency cannot change once prices or amounts are stored in it: they would all be read in the new currency.',
+
+  // Idempotency-Key on POSTs that create something (ours; apps/api/src/http/idempotency.ts).
+  idempotencyKeyInvalid: 'Must be 1 to 255 printable characters without spaces (a UUID, for example).',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyKeyInProgress:
+    'A request with this Idempotency-Key is still being processed. Try again shortly.',
 } as const;

@@ -1,15 +1,35 @@
 /** Users, their account flows and their administration (spec 01 §3 "User", §6, §7 "Authentication and users"). */
 import { z } from 'zod';
 import { safeText } from './api.ts';
+import { MESSAGES } from './messages.ts';
 import { companyRoleSchema, globalRoleSchema } from './roles.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+/** "aaaaaaaa" or eight spaces are long enough and still guessed at once. */
+export const PASSWORD_MIN_DISTINCT = 4;
 export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
 
+// C0 and C1 controls (NUL, tab, line breaks, DEL...): nobody types them, and NUL cannot be stored.
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/**
+ * A new password, as far as the browser can check it (NIST SP 800-63B: length, no composition rules).
+ * The server also refuses common and leaked passwords and the account's own email or name
+ * (apps/api/src/modules/auth/password-policy.ts). Each rule stops at its own message.
+ */
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
-  .max(200, 'Password must be at most 200 characters.');
+  .min(PASSWORD_MIN_LENGTH, {
+    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+    abort: true,
+  })
+  .max(PASSWORD_MAX_LENGTH, {
+    message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+    abort: true,
+  })
+  .refine((v) => !CONTROL_CHARACTER.test(v), { message: MESSAGES.passwordControlCharacter, abort: true })
+  .refine((v) => new Set(v).size >= PASSWORD_MIN_DISTINCT, MESSAGES.passwordRepetitive);
 
 const email = safeText()
   .trim()
@@ -43,7 +63,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** A user as listed in one company: with the role and functions held there. */
+/**
+ * A user as listed in one company: with the role and functions held there. A pending invitation is
+ * listed as a row of what the inviting admin typed (status `invited`, no account data; its `id` is the
+ * invitation's, from the same sequence as user ids) until the person accepts it.
+ */
 export const companyUserSchema = userSchema.omit({ companies: true }).extend({
   company_role: companyRoleSchema,
   company_functions: z.array(z.string()),
@@ -114,12 +138,23 @@ export const operatorUserCreateSchema = z.object({
   send_invitation: z.boolean().default(true),
 });
 
-/** Assign a role in a company by email; `role: null` removes the user from the company. `id` is the company id. */
+/**
+ * Assign a role in a company by email; `role: null` removes the user from the company. `id` is the company
+ * id. For an email that is not a member the answer is the same whether or not it has an account: an
+ * invitation is sent (the person joins by accepting it), or for `null` nothing changes.
+ */
 export const roleAssignSchema = z.object({
   email,
   id: z.number().int().positive(),
   role: companyRoleSchema.nullable(),
 });
+
+/** The token of the link in a company invitation (an account that already has a password accepts it). */
+export const invitationAcceptSchema = z.object({ token: safeText().min(1, 'Required field.').max(200) });
+export const invitationAcceptedSchema = z.object({
+  company: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
 
 export const USER_SORTS = ['id', 'name', 'email', 'created_at'] as const;
 export const userFiltersSchema = z.object({

@@ -90,9 +90,9 @@ test('an owner invites a colleague, who gets the email, sets a password, signs i
   const body = dialog.getByTestId(emailHistoryIds.dialogBody);
   await expect(body).toHaveAttribute('sandbox', '');
   const frame = page.frameLocator(`[data-testid="${emailHistoryIds.dialogBody}"]`);
-  await expect(frame.getByText('Set your password')).toBeVisible();
-  // The stored copy hides the token of the link.
-  await expect(frame.getByText(/token=\[hidden\]/)).toBeVisible();
+  await expect(frame.getByText('Accept the invitation')).toBeVisible();
+  // The stored copy hides the link whole (its path would tell a new address from an existing account).
+  await expect(frame.getByText(/open this address: \[hidden\]/)).toBeVisible();
   await screenshot(page, 'email-history-02-dialog');
   await dialog.getByTestId(emailHistoryIds.dialogClose).click();
   await expect(dialog).toBeHidden();
@@ -179,4 +179,71 @@ test('an owner changes a role, sends the invitation again and removes a user fro
   await expect(toast(page, MESSAGES.cannotRemoveLastOwner)).toBeVisible();
   await confirm.getByTestId(confirmDialogIds.cancel).click();
   await expect(row(page, owner.id)).toHaveCount(1);
+});
+
+test('an owner invites an existing account: the list shows only the invitation until the person accepts from the mail', async ({
+  page,
+  browser,
+}) => {
+  const company = await createCompany(page, 'Join');
+  const owner = await createMember(page, company.id, 'owner');
+  const home = await createCompany(page, 'Home');
+  const person = await createMember(page, home.id, 'user', 'existing');
+
+  await signInThroughApi(page, owner.email, '/admin/users', owner.password);
+  await waitForList(page);
+  await page.getByTestId(usersIds.newUser).click();
+  await page.getByTestId(usersIds.name).fill('Typed Guess');
+  await page.getByTestId(usersIds.email).fill(person.email);
+  await page.getByTestId(usersIds.save).click();
+  // The same answer as for a new address.
+  await expect(toast(page, MESSAGES.userCreated)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  const pending = page.getByTestId(dataListIds.row).filter({ hasText: person.email });
+  await expect(pending).toContainText('Typed Guess');
+  await expect(pending).not.toContainText(person.name);
+  await expect(pending.getByTestId(usersIds.statusChip)).toHaveAttribute('data-status', 'invited');
+  await expect(pending.getByTestId(usersIds.statusChip)).toHaveText('Invitation pending');
+  await expect(row(page, person.id)).toHaveCount(0);
+  await screenshot(page, 'admin-users-07-invitation-pending');
+
+  // The person, signed in to their own company: the inviting one is not theirs yet.
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await signInThroughApi(theirs, person.email, '/cms/insights', person.password);
+  await expect(theirs.getByTestId(companiesIds.switcher)).toHaveText(home.name);
+  await theirs.getByTestId(companiesIds.switcher).click();
+  await expect(theirs.getByTestId(companiesIds.switcherOption(company.id))).toHaveCount(0);
+  await theirs.keyboard.press('Escape');
+
+  const mail = await waitForMail(person.email, /You are invited to Zenith Join/);
+  expect(mail.html).not.toContain(person.name);
+  const link = linkIn(mail, '/auth/accept-invitation');
+  await theirs.goto(`${link.pathname}${link.search}`);
+  await expect(theirs.getByTestId(authIds.acceptSuccess)).toHaveText(
+    MESSAGES.invitationAccepted(company.name),
+  );
+  await screenshot(theirs, 'account-11-invitation-accepted');
+  await theirs.getByTestId(authIds.acceptContinue).click();
+  await expect(theirs).toHaveURL(/\/cms\/insights$/);
+  await theirs.getByTestId(companiesIds.switcher).click();
+  await expect(theirs.getByTestId(companiesIds.switcherOption(company.id))).toBeVisible();
+  await screenshot(theirs, 'admin-users-08-joined-switcher');
+  await theirs.keyboard.press('Escape');
+
+  // The link works once.
+  await theirs.goto(`${link.pathname}${link.search}`);
+  await expect(theirs.getByTestId(authIds.acceptError)).toHaveText(MESSAGES.tokenInvalid);
+  await screenshot(theirs, 'account-12-invitation-link-used');
+  await context.close();
+
+  // Now the company sees the person as they are.
+  await page.reload();
+  await waitForList(page);
+  await expect(row(page, person.id)).toContainText(person.name);
+  await expect(row(page, person.id).getByTestId(usersIds.statusChip)).toHaveAttribute(
+    'data-status',
+    'active',
+  );
+  await screenshot(page, 'admin-users-09-invitation-accepted');
 });

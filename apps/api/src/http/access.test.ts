@@ -47,9 +47,7 @@ const product = (r: CompanyRecords) => ({
 
 /** Keyed by `METHOD url` exactly as in the route table. */
 const RECIPES: Record<string, Recipe> = {
-  // companies and users
-  'GET /api/companies/:id': { params: byId((r) => r.companyId) },
-  'DELETE /api/companies/:id': { params: byId((r) => r.companyId) },
+  // companies (`/api/companies/:company`: the company of the path, no recipe needed) and users
   'PUT /api/auth/users/roles': {
     body: (r, caller) => ({ email: caller.email, id: r.companyId, role: 'owner' }),
     bodyNames: true,
@@ -139,7 +137,10 @@ const RECIPES: Record<string, Recipe> = {
     params: (r) => ({ sku_name: r.availability.sku }),
     body: () => ({ is_available: false }),
   },
-  'DELETE /api/:company/rentloopdb/availability_settings/:id': { params: byId((r) => r.availability.id) },
+  // By id, under the name of the SKU of GET and PUT (one parameter name per path shape in OpenAPI).
+  'DELETE /api/:company/rentloopdb/availability_settings/:sku_name': {
+    params: (r) => ({ sku_name: r.availability.id }),
+  },
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
@@ -355,7 +356,10 @@ describe('a member of another company', () => {
   it('is refused another company or user through the account routes, changing nothing', async () => {
     let checked = 0;
     await changingNothing(async () => {
-      for (const route of routes('signed-in').filter((r) => withRecords(r) || recipeOf(r).bodyNames)) {
+      // `/api/companies/:company` is signed-in (it checks membership itself): A's company, asked by B.
+      const namesOthers = (r: RouteEntry) =>
+        withRecords(r) || r.url.includes(':company') || recipeOf(r).bodyNames;
+      for (const route of routes('signed-in').filter(namesOthers)) {
         for (const stranger of [B.owner, B.member]) {
           const res = await send(stranger, route, { path: A });
           expectRefused(res, [403, 404], `${keyOf(route)} by a member of B`);
@@ -377,7 +381,7 @@ describe('a member of another company', () => {
     });
   });
 
-  it('adding an existing account by email shows nothing of its other companies', async () => {
+  it('adding an existing account by email shows nothing of it, and does not make it a member', async () => {
     const res = await call(h.app, B.owner, {
       method: 'POST',
       url: `/api/auth/${B.companyId}/users`,
@@ -385,10 +389,17 @@ describe('a member of another company', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.user.companies.map((c: { id: number }) => c.id)).toEqual([B.companyId]);
+    expect(res.json().data.user.id).not.toBe(A.member.id);
     expect(res.body).not.toContain(A.marker);
-    const removed = await call(h.app, B.owner, {
+    // An invitation, not a membership: A's member is not B's to remove; the invitation is withdrawn.
+    const notMember = await call(h.app, B.owner, {
       method: 'DELETE',
       url: `/api/auth/${B.companyId}/users/${A.member.id}`,
+    });
+    expect(notMember.statusCode).toBe(404);
+    const removed = await call(h.app, B.owner, {
+      method: 'DELETE',
+      url: `/api/auth/${B.companyId}/users/${res.json().data.user.id}`,
     });
     expect(removed.statusCode).toBe(200);
   });

@@ -6,6 +6,7 @@
  * a company the user may not see answers 404, exactly like a missing one.
  */
 import { createHash } from 'node:crypto';
+import { parseRecordId } from '@rentloop/domain/api';
 import { COMPANY_ROLE_RANK, type CompanyRole, type GlobalRole } from '@rentloop/domain/roles';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -70,8 +71,9 @@ function bearerToken(request: FastifyRequest): string | null {
 function companyParam(request: FastifyRequest): number | null {
   const raw = (request.params as Record<string, string> | undefined)?.company;
   if (raw === undefined) return null;
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw new AppError('not_found');
-  return Number(raw);
+  const id = parseRecordId(raw);
+  if (id === null) throw new AppError('not_found');
+  return id;
 }
 
 /**

@@ -2,9 +2,9 @@
  * One error type for the product. A domain function throws `AppError('not_found')`;
  * the error handler turns it into the status of ERROR_STATUS and the `{status:false,...}` body.
  */
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@rentloop/domain/api';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, idParam } from '@rentloop/domain/api';
 import { MESSAGES } from '@rentloop/domain/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { dataExceptionMessage, isDataException } from '../db/errors.ts';
@@ -69,6 +69,14 @@ function validationErrorsOf(error: FastifyError): Record<string, string[]> {
   return out;
 }
 
+/** A path parameter declared as text (not `idParam`) in the route's zod params schema. */
+function isTextParam(request: FastifyRequest, key: string): boolean {
+  const shape = (request.routeOptions.schema?.params as { shape?: Record<string, unknown> } | undefined)
+    ?.shape;
+  const schema = shape?.[key];
+  return schema !== undefined && schema !== idParam;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = (code: ErrorCode, message: string, errors?: Record<string, string[]>): ErrorBody => ({
@@ -95,12 +103,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send(body('validation', message, fieldErrors((error as unknown as ZodError).issues)));
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-      // A malformed id in the path names no record: it is a 404, like a missing one.
-      if (error.validationContext === 'params') {
+      const errors = validationErrorsOf(error);
+      // A malformed id in the path names no record: it is a 404, like a missing one. Bad text in a
+      // text parameter (a NUL in a SKU) is a 422 naming the parameter, like bad text in a body.
+      if (
+        error.validationContext === 'params' &&
+        Object.keys(errors).some((key) => !isTextParam(request, key))
+      ) {
         return reply.status(404).send(body('not_found', MESSAGES.notFound));
       }
       const message = failureMessage ?? MESSAGES.validationFailed;
-      return reply.status(422).send(body('validation', message, validationErrorsOf(error)));
+      return reply.status(422).send(body('validation', message, errors));
     }
     // Backstop: a value the database refused as data (SQLSTATE class 22) is bad input, not a crash. The
     // database cannot say which field; the log keeps the error so the missing validation gets added.

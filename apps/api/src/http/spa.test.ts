@@ -1,5 +1,5 @@
 /** The API serves the built web app: client-side routes get index.html, API paths keep their JSON 404. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,9 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'rentloop-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Rentloop</title><div id="root"></div>');
   writeFileSync(join(dist, 'app.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'index-B5xq3zUe.js'), 'console.log(2)');
   app = await buildApp({ database: t.database, logLevel: 'silent', webDistDir: dist });
   await app.ready();
 });
@@ -40,5 +43,22 @@ describe('serving the web app', () => {
     expect(api.json()).toMatchObject({ status: false, code: 'not_found' });
     const replica = await app.inject({ method: 'GET', url: '/read-replica/x' });
     expect(replica.json().code).toBe('not_found');
+  });
+
+  it('answers 404, not the app, for a missing file: a stale browser then reloads cleanly', async () => {
+    for (const url of ['/assets/missing-chunk-abc.js', '/assets/index-B5xq3zUe.css', '/favicon.ico']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ status: false, code: 'not_found' });
+    }
+  });
+
+  it('caches hashed assets for a year and makes the browser revalidate index.html', async () => {
+    const cacheOf = async (url: string) =>
+      (await app.inject({ method: 'GET', url })).headers['cache-control'];
+    expect(await cacheOf('/assets/index-B5xq3zUe.js')).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/cms/customers/12', '/index.html', '/favicon.svg', '/app.js']) {
+      expect(await cacheOf(url), url).toBe('no-cache');
+    }
   });
 });

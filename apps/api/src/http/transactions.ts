@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
+import { runIdempotent } from './idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,13 +47,15 @@ export function registerRequestDatabase(app: FastifyInstance, database: Database
     const transactional =
       writes && (route.config as { transaction?: boolean } | undefined)?.transaction !== false;
     const readDb = url.startsWith('/read-replica') ? database.replica : database.primary;
+    const idempotent = transactional && route.config?.idempotent === true;
 
     route.handler = transactional
       ? async function (this: FastifyInstance, request, reply) {
           return database.primary.transaction(async (tx) => {
             await setAuditContext(tx, auditContextOf(request));
             request.db = tx;
-            return original.call(this, request, reply);
+            const handle = () => original.call(this, request, reply) as Promise<unknown>;
+            return idempotent ? runIdempotent(tx, request, reply, handle) : handle();
           });
         }
       : async function (this: FastifyInstance, request, reply) {

@@ -1,20 +1,25 @@
 /** Every background job of the product, in one list the server and the worker both start. */
 import { z } from 'zod';
 import { customers } from '../db/schema/index.ts';
+import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { defineJob, type JobDefinition } from './queue.ts';
 
-/** Nightly: sessions whose refresh token has expired can never be used again; delete them. */
+/**
+ * Nightly: sessions whose refresh token has expired can never be used again, nor can Idempotency-Key
+ * answers past their 24 hours be replayed; delete both.
+ */
 export const purgeExpiredSessionsJob = defineJob({
   name: 'sessions-purge-expired',
   schema: z.object({}),
   cron: '17 3 * * *',
   async handler(_data, { database, log }) {
     const removed = await purgeExpiredSessions(database.primary);
-    log.info({ removed }, 'expired sessions purged');
+    const keys = await purgeExpiredIdempotencyKeys(database.primary);
+    log.info({ removed, idempotency_keys: keys }, 'expired sessions and idempotency keys purged');
     return removed;
   },
 });

@@ -14,6 +14,8 @@ export interface JobContext {
   database: Database;
   mailer?: Mailer | null;
   secrets?: Secrets;
+  /** ALLOW_PRIVATE_SHOP_URLS: the address guard lets a shop on a private network through. */
+  allowPrivateShopUrls?: boolean;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** The attempt being run (set by the worker): a handler can tell its last try from one that will be retried. */
   attempt?: { jobId: string; retryCount: number; retryLimit: number };

@@ -10,10 +10,12 @@ import type { Database } from '../db/client.ts';
 import { companies, companyUsers, users } from '../db/schema/index.ts';
 import { seedDemoCustomersJob } from '../jobs/definitions.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { passwordProblem } from '../modules/auth/password-policy.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@rentloop.local';
+const OPERATOR_NAME = 'Rentloop Admin';
 
 export const DEMO_COMPANIES = [
   {
@@ -53,6 +55,11 @@ export async function bootstrap(
 
   const email = (opts.adminEmail ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
   const generated = !opts.adminPassword;
+  if (opts.adminPassword) {
+    // The operator's password guards every company (and the demo staff share it): same rules as any other.
+    const problem = await passwordProblem(opts.adminPassword, { email, name: OPERATOR_NAME });
+    if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
+  }
   const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
   const [existingCompanies] = await db.select({ n: count() }).from(companies);
@@ -61,7 +68,7 @@ export async function bootstrap(
   await db.transaction(async (tx) => {
     const now = new Date().toISOString();
     await tx.insert(users).values({
-      name: 'Rentloop Admin',
+      name: OPERATOR_NAME,
       email,
       password_hash: passwordHash,
       role: 'super-admin',

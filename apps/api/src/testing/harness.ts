@@ -41,6 +41,7 @@ export function useHarness(
     jobs?: boolean;
     authRateLimitPerMinute?: number;
     allowPrivateShopUrls?: boolean;
+    trustProxy?: false | number | string[];
   } = {},
 ): Harness {
   const h = {} as Harness;
@@ -56,7 +57,13 @@ export function useHarness(
       h.boss = createBoss(t.database);
       await h.boss.start();
       await registerQueues(h.boss, ALL_JOBS);
-      await startWorkers(h.boss, ALL_JOBS, { database: t.database, secrets, log: quietLog });
+      await startWorkers(h.boss, ALL_JOBS, {
+        database: t.database,
+        secrets,
+        // As the app below: the fake shops listen on 127.0.0.1.
+        allowPrivateShopUrls: opts.allowPrivateShopUrls ?? true,
+        log: quietLog,
+      });
     }
     if (opts.mail) {
       h.inbox = await startInbox();
@@ -80,6 +87,7 @@ export function useHarness(
       appUrl: TEST_APP_URL,
       logLevel: 'silent',
       authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 100_000,
+      trustProxy: opts.trustProxy ?? false,
     });
     await h.app.ready();
   });

@@ -1,10 +1,17 @@
 import { EMAIL_STATUSES } from '@rentloop/domain/email';
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
+import { companyInvitations } from './invitations.ts';
 import { users } from './users.ts';
 
-export const USER_TOKEN_KINDS = ['verify_email', 'password_reset', 'invitation'] as const;
+export const USER_TOKEN_KINDS = [
+  'verify_email',
+  'password_reset',
+  'invitation',
+  /** The link that accepts a company invitation (an account that already has a password). */
+  'company_invitation',
+] as const;
 
 /** Single-use tokens sent by email (verification, password reset, invitation); stored as SHA-256 hashes. */
 export const userTokens = pgTable(
@@ -18,6 +25,13 @@ export const userTokens = pgTable(
     token_hash: text('token_hash').notNull(),
     expires_at: tsOrNull('expires_at').notNull(),
     used_at: tsOrNull('used_at'),
+    /**
+     * The company invitation the token answers: its accept link, or the first-password link of an account
+     * the invitation created (setting the password accepts it). Gone with the invitation.
+     */
+    invitation_id: refColumn('invitation_id').references(() => companyInvitations.id, {
+      onDelete: 'cascade',
+    }),
     created_at: createdAt(),
   },
   (t) => [
@@ -74,4 +88,26 @@ export const companySettings = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.group] })],
+);
+
+/**
+ * Failed sign-ins, counted per (account, source), per source and per account, so that every API
+ * instance slows the same guesser. `email` is the normalized address tried (known or not); `source`
+ * is the client address (an IPv6 address by its /64). '' stands for "any": ('', source) counts a
+ * source over all accounts, (email, '') an account over all sources. See modules/auth/throttle.ts.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    email: text('email').notNull(),
+    source: text('source').notNull(),
+    failures: integer('failures').notNull(),
+    last_failure_at: tsOrNull('last_failure_at').notNull(),
+    /** Until then, attempts this counter applies to are answered 429 without checking the password. */
+    blocked_until: tsOrNull('blocked_until'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.source] }),
+    index('sign_in_throttles_last_failure_idx').on(t.last_failure_at),
+  ],
 );

@@ -17,7 +17,7 @@ export const historyLogs = pgTable(
     /** The table name: customers, users, companies, company_users, ... or auth for sign-in events. */
     entity_type: text('entity_type').notNull(),
     entity_id: text('entity_id'),
-    /** created, updated, deleted; login, login_failed, logout. */
+    /** created, updated, deleted; login, login_failed, logout, refresh_reused. */
     action: text('action').notNull(),
     /** For updates only the changed fields; for creates `after` only; for deletes `before` only. */
     before: jsonb('before').$type<Record<string, unknown>>(),

@@ -5,4 +5,6 @@ export * from './companies.ts';
 export * from './counts.ts';
 export * from './customers.ts';
 export * from './history-logs.ts';
+export * from './idempotency.ts';
+export * from './invitations.ts';
 export * from './users.ts';

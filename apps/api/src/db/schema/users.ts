@@ -1,6 +1,6 @@
 import { COMPANY_ROLES, GLOBAL_ROLES } from '@rentloop/domain/roles';
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 
@@ -46,7 +46,8 @@ export const companyUsers = pgTable(
 
 /**
  * A signed-in session. Only SHA-256 hashes of the tokens are stored, so a database
- * leak does not leak usable tokens.
+ * leak does not leak usable tokens. A refresh revokes the row and inserts its successor
+ * (same family), so a refresh token that was rotated away is still recognised when reused.
  */
 export const sessions = pgTable(
   'sessions',
@@ -55,6 +56,11 @@ export const sessions = pgTable(
     user_id: refColumn('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The chain of rotations that started at one sign-in: a refresh replaces the row with a new one of the
+     * same family. A rotated-away refresh token that comes back was copied, so the whole family ends.
+     */
+    family_id: uuid('family_id').notNull().defaultRandom(),
     access_hash: text('access_hash').notNull(),
     refresh_hash: text('refresh_hash').notNull(),
     access_expires_at: tsOrNull('access_expires_at').notNull(),
@@ -68,6 +74,7 @@ export const sessions = pgTable(
     uniqueIndex('sessions_access_hash_key').on(t.access_hash),
     uniqueIndex('sessions_refresh_hash_key').on(t.refresh_hash),
     index('sessions_user_idx').on(t.user_id),
+    index('sessions_family_idx').on(t.family_id),
     index('sessions_refresh_expires_idx').on(t.refresh_expires_at),
   ],
 );

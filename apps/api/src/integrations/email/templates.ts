@@ -1,5 +1,5 @@
 /** The account emails. Plain, readable HTML; user-supplied text is escaped. */
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -39,15 +39,33 @@ export const passwordResetMail = (name: string, href: string) => ({
   ),
 });
 
+/**
+ * An invitation. To a company it reads the same for everybody (a new address that chooses its first
+ * password, or an account that only accepts), and its link is a secret as a whole (`linkSecrets`): the
+ * copy kept in the company's Email History must not tell whether the address had an account.
+ */
 export const invitationMail = (name: string, companyName: string | null, inviter: string, href: string) => ({
   subject: companyName ? `You are invited to ${companyName} on Rentloop` : 'You are invited to Rentloop',
-  html: layout(
-    companyName ? `Welcome to ${companyName}` : 'Welcome to Rentloop',
-    [
-      `Hello ${escapeHtml(name)},`,
-      `${escapeHtml(inviter)} invited you to ${companyName ? `work in ${escapeHtml(companyName)} on Rentloop` : 'Rentloop'}.`,
-      'Choose your password to sign in. The link is valid for 7 days and works once.',
-    ],
-    { label: 'Set your password', href },
-  ),
+  html: companyName
+    ? layout(
+        `Welcome to ${companyName}`,
+        [
+          `Hello ${escapeHtml(name)},`,
+          `${escapeHtml(inviter)} invited you to work in ${escapeHtml(companyName)} on Rentloop.`,
+          'Open the link to accept; if you are new to Rentloop, you choose your password there. The link is valid for 7 days and works once.',
+        ],
+        { label: 'Accept the invitation', href },
+      )
+    : layout(
+        'Welcome to Rentloop',
+        [
+          `Hello ${escapeHtml(name)},`,
+          `${escapeHtml(inviter)} invited you to Rentloop.`,
+          'Choose your password to sign in. The link is valid for 7 days and works once.',
+        ],
+        { label: 'Set your password', href },
+      ),
 });
+
+/** A link hidden whole in the kept copy (as written into the HTML, then as given), and its token. */
+export const linkSecrets = (href: string, token: string) => [escapeHtml(href), href, token];

@@ -30,7 +30,7 @@ const client = (url = server.url, timeoutMs = 5_000) =>
     url,
     headers: {},
     unauthorizedMessage: 'Refused.',
-    options: { timeoutMs, retryDelayMs: 5 },
+    options: { timeoutMs, retryDelayMs: 5, allowPrivateAddresses: true },
   });
 
 const failure = async (promise: Promise<unknown>) => {

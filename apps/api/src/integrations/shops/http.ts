@@ -1,16 +1,27 @@
 /**
- * The HTTP client every shop adapter shares: the global `fetch` (or an injected one), a timeout per
- * request, redirects followed only within the shop's own origin, retries with backoff on 429 and
- * 5xx (honouring Retry-After), and every response checked against a zod schema. Every failure is a
- * `ShopError` with a message a merchant can act on.
+ * The HTTP client every shop adapter shares: the address-guarded fetch (integrations/guarded-fetch.ts:
+ * every connection, each redirect hop's included, goes only to an address the guard allows), a
+ * timeout per request, redirects followed only within the shop's own origin, retries with backoff on
+ * 429 and 5xx (honouring Retry-After), and every response checked against a zod schema. Every
+ * failure is a `ShopError` with a message a merchant can act on.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MESSAGES } from '@rentloop/domain/messages';
 import type { z } from 'zod';
+import { AddressRefusedError, type Resolver } from '../address-guard.ts';
+import { type FetchLike, guardedFetch } from '../guarded-fetch.ts';
 import { ShopError } from './types.ts';
 
 export interface ShopAdapterOptions {
-  /** The fetch implementation (default: the global `fetch`). */
-  fetch?: typeof fetch;
+  /** ALLOW_PRIVATE_SHOP_URLS: the shop may be on a private network (default false). */
+  allowPrivateAddresses?: boolean;
+  /** DNS for the address guard (default: the system's; tests inject one). */
+  resolve?: Resolver;
+  /**
+   * A test double for the transport. It replaces the guarded fetch, so the address guard is then
+   * the double's business: production code never sets it.
+   */
+  fetch?: FetchLike;
   /** Time allowed for one request, body included (default 15 000 ms). */
   timeoutMs?: number;
   /** Attempts per request when the shop answers 429 or 5xx (default 4). */
@@ -93,7 +104,9 @@ export function createShopHttp(config: {
   const shopUrl = config.url.replace(/\/+$/, '');
   const basePath = base.pathname.replace(/\/+$/, '');
   const opts = { ...DEFAULTS, ...config.options };
-  const fetchImpl = config.options?.fetch ?? globalThis.fetch;
+  const fetchImpl =
+    config.options?.fetch ??
+    guardedFetch({ allowPrivate: opts.allowPrivateAddresses ?? false, resolve: opts.resolve });
 
   function resolve(target: string): URL {
     let url: URL;
@@ -146,6 +159,9 @@ export function createShopHttp(config: {
             'unreachable',
             `${unreachableMessage(shopUrl)} It did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`,
           );
+        }
+        if (err instanceof AddressRefusedError) {
+          throw new ShopError('unreachable', MESSAGES.shopAddressRefused(shopUrl));
         }
         if (retryable && isTransientNetworkError(err)) {
           await wait(opts.retryDelayMs * 2 ** (attempt - 1), options.signal);

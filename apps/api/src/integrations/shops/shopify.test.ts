@@ -25,7 +25,8 @@ afterAll(async () => {
 const adapter = (token = SHOPIFY_TOKEN, url = shop.url) =>
   createShopAdapter(
     { shop_system: 'shopify', url, credentials: { access_token: token } },
-    { retryDelayMs: 5, timeoutMs: 5_000 },
+    // The fake shop listens on 127.0.0.1 (as with ALLOW_PRIVATE_SHOP_URLS).
+    { retryDelayMs: 5, timeoutMs: 5_000, allowPrivateAddresses: true },
   );
 
 async function pagesOf(a: ShopAdapter) {

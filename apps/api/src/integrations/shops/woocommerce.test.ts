@@ -29,7 +29,8 @@ const adapter = (credentials: { consumer_key?: string; consumer_secret?: string 
       url,
       credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET, ...credentials },
     },
-    { retryDelayMs: 5, timeoutMs: 5_000 },
+    // The fake shop listens on 127.0.0.1 (as with ALLOW_PRIVATE_SHOP_URLS).
+    { retryDelayMs: 5, timeoutMs: 5_000, allowPrivateAddresses: true },
   );
 
 async function pagesOf(a: ShopAdapter) {

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { redactQuery } from '../../app.ts';
-import { emailEntries, platformSettings, users } from '../../db/schema/index.ts';
+import { emailEntries, platformSettings, signInThrottles, users } from '../../db/schema/index.ts';
 import {
   call,
   createCompany,
@@ -13,6 +13,7 @@ import {
   useHarness,
 } from '../../testing/harness.ts';
 import { linkIn } from '../../testing/mail.ts';
+import { FREE_FAILURES, MAX_WAIT_SECONDS } from './throttle.ts';
 
 const h = useHarness({ mail: true });
 let companyId: number;
@@ -273,19 +274,96 @@ describe('secrets stay out of logs', () => {
 });
 
 describe('signing in', () => {
-  it('is refused for a while after ten failures for one email (429 with Retry-After), whatever the password', async () => {
+  const login = (email: string, password: string, remoteAddress: string) =>
+    h.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
+  /** As if every running wait had run out (the clock is the database's), so a guesser can fail again. */
+  const letWaitsRunOut = () => h.database.primary.update(signInThrottles).set({ blocked_until: sql`now()` });
+
+  it('slows the guessing source with growing waits, lets the owner in from elsewhere, and a reset clears it', async () => {
     const user = await createUser(h);
-    for (let i = 0; i < 10; i++) {
-      const res = await post('/api/auth/login', { email: user.email, password: `wrong ${i}` });
-      expect(res.statusCode).toBe(401);
+    const guesser = '203.0.113.7';
+    for (let i = 0; i < FREE_FAILURES.pair; i++) {
+      expect((await login(user.email, `wrong ${i}`, guesser)).statusCode).toBe(401);
     }
-    const blocked = await post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      expect((await login(user.email, `wrong again ${i}`, guesser)).statusCode).toBe(401);
+      // During the wait even the right password is refused to this source, every variant of the address.
+      const blocked = await login(` ${user.email.toUpperCase()} `, TEST_PASSWORD, guesser);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe('Too many sign-in attempts. Please try again later.');
+      waits.push(Number(blocked.headers['retry-after']));
+      if (i < 4) await letWaitsRunOut();
+    }
+    // Each failure past the free ones doubles the wait: 1, 2, 4, 8, 16 seconds.
+    expect(waits[0]).toBeGreaterThan(0);
+    expect(waits).toEqual([...waits].sort((a, b) => a - b));
+    expect(waits.at(-1)).toBeGreaterThanOrEqual(8);
+    expect(waits.at(-1)).toBeLessThanOrEqual(MAX_WAIT_SECONDS);
+
+    // A source that has not been guessing gets in with the right password, and so does another account.
+    expect((await login(user.email, TEST_PASSWORD, '198.51.100.20')).statusCode).toBe(200);
+    expect((await login(owner.email, TEST_PASSWORD, guesser)).statusCode).toBe(200);
+    expect((await login(user.email, TEST_PASSWORD, guesser)).statusCode).toBe(429);
+
+    // The owner's reset through the mailed link clears the account: the new password works from anywhere.
+    await post('/api/auth/password/reset-request', { email: user.email });
+    const link = linkIn(await h.inbox.waitFor(user.email), '/auth/password-reset');
+    const reset = await post('/api/auth/password/reset', {
+      token: link.searchParams.get('token'),
+      email: user.email,
+      password: 'after the siege 1',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(user.email, 'after the siege 1', guesser)).statusCode).toBe(200);
+  });
+
+  it('slows a botnet spread over many sources only where a source keeps failing on the account', async () => {
+    const user = await createUser(h);
+    const bots = Array.from({ length: 15 }, (_, i) => `192.0.2.${i + 1}`);
+    for (const bot of bots) expect((await login(user.email, `guess ${bot}`, bot)).statusCode).toBe(401);
+    // A bot's second failure puts it under the account's wait (16 failures in all: 32 s).
+    expect((await login(user.email, 'guess again', bots[0]!)).statusCode).toBe(401);
+    const blocked = await login(user.email, TEST_PASSWORD, bots[0]!);
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json().message).toBe('Too many sign-in attempts. Please try again later.');
-    // Another account is not affected.
-    expect((await post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD })).statusCode).toBe(
-      200,
-    );
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(8);
+    // One failure is a typo, not guessing; a clean source and the owner's own are untouched.
+    expect((await login(user.email, TEST_PASSWORD, bots[1]!)).statusCode).toBe(200);
+    expect((await login(user.email, TEST_PASSWORD, '198.51.100.21')).statusCode).toBe(200);
+  });
+
+  it('slows one source spraying guesses over many accounts, not the accounts themselves', async () => {
+    const user = await createUser(h);
+    const sprayer = '203.0.113.99';
+    for (let i = 0; i < FREE_FAILURES.source + 4; i++) {
+      expect((await login(`sprayed-${i}@example.test`, 'Summer2026!', sprayer)).statusCode).toBe(401);
+      if (i < FREE_FAILURES.source + 3) await letWaitsRunOut();
+    }
+    const blocked = await login(user.email, TEST_PASSWORD, sprayer);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(4);
+    expect((await login(user.email, TEST_PASSWORD, '198.51.100.22')).statusCode).toBe(200);
+  });
+
+  it('forgets a source’s typos once it signs in, and counts an IPv6 network as one source', async () => {
+    const user = await createUser(h);
+    const home = '2001:db8:1:2::10';
+    for (let i = 0; i < FREE_FAILURES.pair - 1; i++) {
+      expect((await login(user.email, `typo ${i}`, home)).statusCode).toBe(401);
+    }
+    expect((await login(user.email, TEST_PASSWORD, home)).statusCode).toBe(200);
+    const rows = await h.database.primary
+      .select()
+      .from(signInThrottles)
+      .where(eq(signInThrottles.email, user.email));
+    expect(rows.map((r) => r.source)).toEqual(['']);
+
+    // Another address of the same /64 is the same source: its failures add up (the last wait is 4 s).
+    for (let i = 0; i < FREE_FAILURES.pair + 3; i++) {
+      const address = `2001:db8:1:2:${i + 1}::1`;
+      expect((await login(user.email, `rotating ${i}`, address)).statusCode).toBe(401);
+      if (i < FREE_FAILURES.pair + 2) await letWaitsRunOut();
+    }
+    expect((await login(user.email, TEST_PASSWORD, '2001:db8:1:2:ffff::1')).statusCode).toBe(429);
   });
 });

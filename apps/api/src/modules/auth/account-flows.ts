@@ -10,7 +10,10 @@ import { platformSettings, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
 import { passwordResetMail, verifyEmailMail } from '../../integrations/email/templates.ts';
+import { joinCompany } from '../users/join.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
+import { clearAccount } from './throttle.ts';
 import { consumeUserToken, issueUserToken } from './tokens.ts';
 
 type Deps = FastifyInstance['deps'];
@@ -63,13 +66,27 @@ export async function requestPasswordReset(tx: Tx, deps: Deps, email: string): P
 
 /**
  * Sets a password from a reset or invitation token. The email is proven by the token, so it counts as
- * verified; an invited account becomes active; every existing session ends.
+ * verified; an invited account becomes active; every existing session ends; and the account's sign-in
+ * counters are cleared, so a guesser's failures never keep the owner out after a reset. The link of a
+ * company invitation (to an address that had no password) also accepts that invitation.
  */
 export async function resetPassword(
   tx: Tx,
   input: { token: string; email: string; password: string },
 ): Promise<void> {
-  const { userId } = await consumeUserToken(tx, input.token, ['password_reset', 'invitation'], input.email);
+  const { userId, invitationId } = await consumeUserToken(
+    tx,
+    input.token,
+    ['password_reset', 'invitation'],
+    input.email,
+  );
+  const [user] = await tx
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
+  // A refused password rolls the transaction back, so the token stays usable for a better one.
+  await assertPasswordAllowed(input.password, user);
   await tx
     .update(users)
     .set({
@@ -80,6 +97,8 @@ export async function resetPassword(
     })
     .where(eq(users.id, userId));
   await tx.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.user_id, userId));
+  await clearAccount(tx, user.email);
+  if (invitationId !== null) await joinCompany(tx, userId, invitationId);
 }
 
 export async function registrationAllowed(tx: Tx): Promise<boolean> {
@@ -98,6 +117,7 @@ export async function register(
   if (!(await registrationAllowed(tx))) throw new AppError('forbidden', MESSAGES.registrationDisabled);
   const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (exists) throw new AppError('validation', MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+  await assertPasswordAllowed(input.password, input);
   const [user] = await tx
     .insert(users)
     .values({ name: input.name, email: input.email, password_hash: await hashPassword(input.password) })

@@ -1,7 +1,7 @@
 import { TOKEN_LIFETIME_SECONDS } from '@rentloop/domain/auth';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema/index.ts';
+import { historyLogs, sessions } from '../../db/schema/index.ts';
 import { call, createCompany, createUser, TEST_PASSWORD, useHarness } from '../../testing/harness.ts';
 import { purgeExpiredSessions } from './service.ts';
 
@@ -171,6 +171,35 @@ describe('POST /api/auth/logout and /api/auth/refresh', () => {
       payload: { refresh_token },
     });
     expect(again.statusCode).toBe(401);
+  });
+
+  it('ends every session of the sign-in when a rotated refresh token comes back (it was copied)', async () => {
+    const user = await createUser(h);
+    const login = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    const first = login.json().data;
+    const rotate = (refresh_token: string) =>
+      h.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token } });
+    const second = (await rotate(first.refresh_token)).json().data;
+    const third = (await rotate(second.refresh_token)).json().data;
+    const me = (token: string) =>
+      h.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(third.access_token)).statusCode).toBe(200);
+
+    // The first refresh token, rotated away twice, is presented again: refused, and the family ends.
+    expect((await rotate(first.refresh_token)).statusCode).toBe(401);
+    expect((await me(third.access_token)).statusCode).toBe(401);
+    expect((await rotate(third.refresh_token)).statusCode).toBe(401);
+    // The user's other sign-in (another family) is not touched.
+    expect((await call(h.app, user, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    const [event] = await h.database.primary
+      .select()
+      .from(historyLogs)
+      .where(and(eq(historyLogs.user_id, user.id), eq(historyLogs.action, 'refresh_reused')));
+    expect(event).toMatchObject({ entity_type: 'auth', after: { sessions_ended: 1 } });
   });
 
   it('refuses a refresh with a missing token (422) or a revoked session (401)', async () => {

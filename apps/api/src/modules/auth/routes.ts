@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, actorOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
+import { errorSchema } from '../../http/openapi.ts';
 import {
   register,
   requestPasswordReset,
@@ -30,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Outside a transaction: a failed attempt is recorded even though the answer is an error.
       config: { access: access.public, transaction: false, rateLimit: app.authRateLimit },
       schema: {
+        operationId: 'login',
         tags: ['auth'],
         summary: 'Sign in with email and password',
         body: loginSchema,
@@ -50,15 +52,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/refresh',
     {
-      config: { access: access.public },
+      // Outside a transaction: a reused refresh token ends its session family even though the answer is 401.
+      config: { access: access.public, transaction: false },
       schema: {
+        operationId: 'refreshToken',
         tags: ['auth'],
-        summary: 'Exchange a refresh token for new tokens',
+        summary: 'Exchange a refresh token for new tokens (a reused one ends every session of its sign-in)',
         body: refreshSchema,
         response: { 200: envelope(tokensSchema) },
       },
     },
-    async (request) => ok(await refresh(request.db, request.body.refresh_token)),
+    async (request) => ok(await refresh(request.db, request.body.refresh_token, request.ip)),
   );
 
   app.post(
@@ -66,6 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.signedIn },
       schema: {
+        operationId: 'logout',
         tags: ['auth'],
         summary: 'Sign out (revokes the session)',
         response: { 200: envelope(z.null()) },
@@ -82,6 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.signedIn },
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user and their companies',
         response: { 200: envelope(meSchema) },
@@ -95,9 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.signedIn },
       schema: {
+        operationId: 'requestEmailVerification',
         tags: ['auth'],
         summary: 'Send (again) the email verification link',
-        response: { 200: message },
+        response: { 200: message, 409: errorSchema },
       },
     },
     async (request) => {
@@ -111,6 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public },
       schema: {
+        operationId: 'verifyEmail',
         tags: ['auth'],
         summary: 'Verify an email address with the token from the link (query or body)',
         querystring: tokenQuery,
@@ -130,6 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public, rateLimit: app.authRateLimit },
       schema: {
+        operationId: 'requestPasswordReset',
         tags: ['auth'],
         summary: 'Email a password reset link (same answer whether or not the account exists)',
         body: resetRequestSchema,
@@ -147,6 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public, failureMessage: MESSAGES.tokenInvalid },
       schema: {
+        operationId: 'resetPassword',
         tags: ['auth'],
         summary: 'Set a new password with a reset or invitation token (query or body); ends every session',
         querystring: tokenQuery.extend({ password: z.string().max(200).optional() }),
@@ -166,6 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.public },
       schema: {
+        operationId: 'register',
         tags: ['auth'],
         summary: 'Register an account (refused while the platform setting "Registration allowed" is off)',
         body: registerSchema,

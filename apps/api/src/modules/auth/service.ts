@@ -1,5 +1,6 @@
 /**
- * Sessions: sign-in, token refresh (rotating), sign-out, and the current user with their companies.
+ * Sessions: sign-in (throttled by throttle.ts), token refresh (rotating, with reuse detection),
+ * sign-out, and the current user with their companies.
  */
 import { randomBytes } from 'node:crypto';
 import type { Me } from '@rentloop/domain/auth';
@@ -7,12 +8,13 @@ import { TOKEN_LIFETIME_SECONDS, type Tokens } from '@rentloop/domain/auth';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { companyFlags } from '@rentloop/domain/roles';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { companies, companyUsers, historyLogs, sessions, users } from '../../db/schema/index.ts';
 import { type Actor, hashToken, isOperator } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { verifyPassword } from './passwords.ts';
+import { assertNotThrottled, clearPair, purgeStaleThrottles, recordFailure, sourceOf } from './throttle.ts';
 
 const newToken = () => randomBytes(32).toString('base64url');
 const inLifetime = () => new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000).toISOString();
@@ -42,7 +44,8 @@ export async function login(
   db: Db,
   input: { email: string; password: string; ip?: string; userAgent?: string; requestId?: string },
 ): Promise<Tokens> {
-  await assertNotThrottled(db, input.email);
+  const attempt = { email: input.email, source: sourceOf(input.ip) };
+  await assertNotThrottled(db, attempt);
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   const event = {
@@ -54,6 +57,7 @@ export async function login(
     ip: input.ip ?? null,
   };
   if (!user || !valid || user.status === 'disabled') {
+    await recordFailure(db, attempt);
     await db.insert(historyLogs).values({ ...event, action: 'login_failed' });
     throw new AppError('unauthenticated', MESSAGES.invalidCredentials);
   }
@@ -66,54 +70,68 @@ export async function login(
       user_agent: input.userAgent?.slice(0, 300) ?? null,
     });
     await tx.insert(historyLogs).values({ ...event, action: 'login' });
+    await clearPair(tx, attempt);
   });
   return tokens;
 }
-
-/** Failed sign-ins allowed per email within the window before further attempts are refused. */
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOGIN_WINDOW_MINUTES = 15;
 
 /**
- * Refuses a sign-in (429) after too many recent failures for the email, counted from the audit
- * trail so every API instance sees the same number. Retry-After tells when the oldest one ages out.
+ * Exchanges a refresh token for new tokens. The session row is revoked and replaced by a new one of
+ * the same family, so the old tokens stop working at once. A refresh token that was already rotated
+ * away (or whose session was revoked) and comes back has been copied: every session of its family
+ * ends, the thief's and the owner's, and the owner signs in again.
  */
-async function assertNotThrottled(db: Db, email: string): Promise<void> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, oldest: sql<string>`min(${historyLogs.created_at})` })
-    .from(historyLogs)
-    .where(
-      and(
-        eq(historyLogs.entity_type, 'auth'),
-        eq(historyLogs.action, 'login_failed'),
-        sql`${historyLogs.after} ->> 'email' = ${email}`,
-        sql`${historyLogs.created_at} > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`,
-      ),
-    );
-  if (Number(row?.n ?? 0) < LOGIN_FAILURE_LIMIT) return;
-  const ageMs = Date.now() - new Date(row!.oldest).getTime();
-  const retryAfter = Math.max(1, Math.ceil((LOGIN_WINDOW_MINUTES * 60_000 - ageMs) / 1000));
-  throw new AppError('rate_limited', MESSAGES.tooManyAttempts, undefined, {
-    'retry-after': String(retryAfter),
+export async function refresh(db: Tx, refreshToken: string, ip?: string): Promise<Tokens> {
+  const hash = hashToken(refreshToken);
+  const { tokens, row } = issue();
+  const rotated = await db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(sessions)
+      .set({ revoked_at: sql`now()` })
+      .where(
+        and(
+          eq(sessions.refresh_hash, hash),
+          isNull(sessions.revoked_at),
+          gt(sessions.refresh_expires_at, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!old) return false;
+    await tx.insert(sessions).values({
+      user_id: old.user_id,
+      family_id: old.family_id,
+      ...row,
+      ip: old.ip,
+      user_agent: old.user_agent,
+    });
+    return true;
   });
+  if (rotated) return tokens;
+  await endFamilyOnReuse(db, hash, ip);
+  throw new AppError('unauthenticated');
 }
 
-/** Exchanges a refresh token for new tokens; the old refresh token stops working at once. */
-export async function refresh(db: Db, refreshToken: string): Promise<Tokens> {
-  const { tokens, row } = issue();
-  const updated = await db
+/** Outside the refused refresh's answer: the revocation must stay even though the caller gets a 401. */
+async function endFamilyOnReuse(db: Tx, refreshHash: string, ip?: string): Promise<void> {
+  const [reused] = await db
+    .select({ user_id: sessions.user_id, family_id: sessions.family_id })
+    .from(sessions)
+    .where(and(eq(sessions.refresh_hash, refreshHash), isNotNull(sessions.revoked_at)));
+  if (!reused) return;
+  const ended = await db
     .update(sessions)
-    .set(row)
-    .where(
-      and(
-        eq(sessions.refresh_hash, hashToken(refreshToken)),
-        isNull(sessions.revoked_at),
-        gt(sessions.refresh_expires_at, sql`now()`),
-      ),
-    )
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(sessions.family_id, reused.family_id), isNull(sessions.revoked_at)))
     .returning({ id: sessions.id });
-  if (updated.length === 0) throw new AppError('unauthenticated');
-  return tokens;
+  if (ended.length === 0) return;
+  await db.insert(historyLogs).values({
+    user_id: reused.user_id,
+    entity_type: 'auth',
+    entity_id: String(reused.user_id),
+    action: 'refresh_reused',
+    after: { sessions_ended: ended.length },
+    ip: ip ?? null,
+  });
 }
 
 export async function logout(db: Db, actor: Actor, requestId: string, ip: string): Promise<void> {
@@ -166,11 +184,16 @@ export async function me(db: Db, userId: number): Promise<Me> {
   };
 }
 
-/** Deletes sessions whose refresh token has expired (run nightly by the jobs). */
+/**
+ * Deletes sessions whose refresh token has expired (run nightly by the jobs), and sign-in counters
+ * that have been quiet long enough to be forgotten. A rotated-away session is kept until then, so
+ * that the reuse of its refresh token is still recognised.
+ */
 export async function purgeExpiredSessions(db: Db): Promise<number> {
   const deleted = await db
     .delete(sessions)
     .where(sql`${sessions.refresh_expires_at} < now()`)
     .returning({ id: sessions.id });
+  await purgeStaleThrottles(db);
   return deleted.length;
 }

@@ -1,6 +1,8 @@
 /**
  * Single-use email tokens (verification, password reset, invitation): random, stored as SHA-256
- * hashes, expiring, consumed once. Issuing a new token of a kind voids the user's earlier ones.
+ * hashes, expiring, consumed once. Issuing a new token of a kind voids the user's earlier ones; a
+ * token bound to a company invitation voids only the earlier ones of that invitation, so that two
+ * companies inviting the same person do not cancel each other's links.
  */
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@rentloop/domain/messages';
@@ -16,19 +18,33 @@ const LIFETIME_MINUTES: Record<TokenKind, number> = {
   verify_email: 24 * 60,
   password_reset: 60,
   invitation: 7 * 24 * 60,
+  company_invitation: 7 * 24 * 60,
 };
 
-export async function issueUserToken(tx: Tx, userId: number, kind: TokenKind): Promise<string> {
+export async function issueUserToken(
+  tx: Tx,
+  userId: number,
+  kind: TokenKind,
+  invitationId: number | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx
     .update(userTokens)
     .set({ used_at: sql`now()` })
-    .where(and(eq(userTokens.user_id, userId), eq(userTokens.kind, kind), isNull(userTokens.used_at)));
+    .where(
+      and(
+        eq(userTokens.user_id, userId),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.used_at),
+        invitationId === null ? isNull(userTokens.invitation_id) : eq(userTokens.invitation_id, invitationId),
+      ),
+    );
   await tx.insert(userTokens).values({
     user_id: userId,
     kind,
     token_hash: hashToken(token),
     expires_at: new Date(Date.now() + LIFETIME_MINUTES[kind] * 60_000).toISOString(),
+    invitation_id: invitationId,
   });
   return token;
 }
@@ -39,7 +55,7 @@ export async function consumeUserToken(
   token: string,
   kinds: TokenKind[],
   email?: string,
-): Promise<{ userId: number; kind: TokenKind }> {
+): Promise<{ userId: number; kind: TokenKind; invitationId: number | null }> {
   const [row] = await tx
     .update(userTokens)
     .set({ used_at: sql`now()` })
@@ -51,7 +67,7 @@ export async function consumeUserToken(
         gt(userTokens.expires_at, sql`now()`),
       ),
     )
-    .returning({ userId: userTokens.user_id, kind: userTokens.kind });
+    .returning({ userId: userTokens.user_id, kind: userTokens.kind, invitationId: userTokens.invitation_id });
   if (!row) throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
   if (email) {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));

@@ -2,7 +2,7 @@
  * Catalog routes (spec 01 §7 "Products, variants, bundles, collections, tax"; spec 02 "Availability
  * settings"). Staff read; owners and admins change the catalog.
  */
-import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
+import { envelope, idParam, listQuerySchema, paginatedEnvelope, safeText } from '@rentloop/domain/api';
 import {
   availabilitySettingInputSchema,
   availabilitySettingSchema,
@@ -42,6 +42,7 @@ import { z } from 'zod';
 import { access, companyActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { listMeta, listParams } from '../../http/list.ts';
+import { errorSchema } from '../../http/openapi.ts';
 import { getCompany } from '../companies/service.ts';
 import {
   createAvailability,
@@ -88,6 +89,8 @@ const company = z.object({ company: idParam });
 const withId = company.extend({ id: idParam });
 const read = { access: access.company('user') };
 const write = (failureMessage?: string) => ({ access: access.company('admin'), failureMessage });
+/** A POST that creates something: a repeat with the same Idempotency-Key gets the first answer. */
+const create = (failureMessage?: string) => ({ ...write(failureMessage), idempotent: true });
 const countResult = envelope(z.object({ updated: z.number().int() }));
 const nothing = envelope(z.null());
 const pathOf = (url: string) => url.split('?')[0] ?? '';
@@ -105,6 +108,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listProducts',
         tags: ['products'],
         summary: 'List products (search by name or shop id)',
         description: `Sort: ${PRODUCT_SORTS.join(', ')}. Filters (JSON): type, status, collection_id, source.`,
@@ -128,8 +132,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/products`,
     {
-      config: write('Could not create product.'),
+      config: create('Could not create product.'),
       schema: {
+        operationId: 'createProduct',
         tags: ['products'],
         summary: 'Create a product by hand, with its variants',
         params: company,
@@ -149,6 +154,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not update buyout prices.'),
       schema: {
+        operationId: 'updateBuyoutPrices',
         tags: ['products'],
         summary: 'Set the buyout prices of many products at once',
         params: company,
@@ -167,6 +173,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not update variants.'),
       schema: {
+        operationId: 'updateVariants',
         tags: ['products'],
         summary: 'Set price, stock or SKU of many variants (hand-made products)',
         params: company,
@@ -183,14 +190,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/products/sync`,
     {
-      config: write(),
+      config: create(),
       schema: {
+        operationId: 'startProductSync',
         tags: ['products'],
         summary: 'Start a product sync from the connected shop (a background job)',
         description:
           'Answers 202 with the sync record; follow its progress with GET products/sync. 409 when no shop is connected or a sync is already running.',
         params: company,
-        response: { 202: envelope(productSyncSchema) },
+        response: { 202: envelope(productSyncSchema), 409: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -207,6 +215,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getProductSync',
         tags: ['products'],
         summary: 'The latest product sync: status, progress and result (null when none ran)',
         params: company,
@@ -221,6 +230,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getProduct',
         tags: ['products'],
         summary: 'One product with variants, collections and bundles',
         params: withId,
@@ -235,6 +245,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not update product.'),
       schema: {
+        operationId: 'updateProduct',
         tags: ['products'],
         summary: 'Update a product (a shop product: only Rentloop’s rental fields)',
         params: withId,
@@ -254,6 +265,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listProductVariants',
         tags: ['products'],
         summary: 'The variants of a product',
         params: withId,
@@ -269,6 +281,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getProductVariantInsights',
         tags: ['products'],
         summary: 'What the data says about a product’s variants: stock, bundles, availability',
         description:
@@ -288,6 +301,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listVariants',
         tags: ['products'],
         summary: 'List variants (search by SKU or name)',
         description: `Sort: ${VARIANT_SORTS.join(', ')}. Filters (JSON): product_id.`,
@@ -314,6 +328,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listBundles',
         tags: ['bundles'],
         summary: 'List bundles (active ones unless filters.is_active is false)',
         params: company,
@@ -336,8 +351,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/bundles`,
     {
-      config: write('Could not create bundle.'),
+      config: create('Could not create bundle.'),
       schema: {
+        operationId: 'createBundle',
         tags: ['bundles'],
         summary: 'Create a bundle or group',
         params: company,
@@ -357,6 +373,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getBundle',
         tags: ['bundles'],
         summary: 'One bundle with its variants',
         params: withId,
@@ -371,6 +388,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not update bundle.'),
       schema: {
+        operationId: 'updateBundle',
         tags: ['bundles'],
         summary: 'Update a bundle',
         params: withId,
@@ -389,7 +407,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/bundles/:id`,
     {
       config: write(),
-      schema: { tags: ['bundles'], summary: 'Delete a bundle', params: withId, response: { 200: nothing } },
+      schema: {
+        operationId: 'deleteBundle',
+        tags: ['bundles'],
+        summary: 'Delete a bundle',
+        params: withId,
+        response: { 200: nothing },
+      },
     },
     async (request) => {
       await deleteBundle(request.db, companyActorOf(request).companyId, request.params.id);
@@ -403,6 +427,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: write('Could not change the bundle’s variants.'),
         schema: {
+          operationId: action === 'add' ? 'addBundleVariants' : 'removeBundleVariants',
           tags: ['bundles'],
           summary:
             action === 'add'
@@ -429,6 +454,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listCollections',
         tags: ['collections'],
         summary: 'List collections',
         params: company,
@@ -446,8 +472,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/product-collections`,
     {
-      config: write('Could not create collection.'),
+      config: create('Could not create collection.'),
       schema: {
+        operationId: 'createCollection',
         tags: ['collections'],
         summary: 'Create a collection',
         params: company,
@@ -467,6 +494,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not update collection.'),
       schema: {
+        operationId: 'updateCollection',
         tags: ['collections'],
         summary: 'Update a collection (product_ids replaces its products)',
         params: withId,
@@ -491,6 +519,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write(),
       schema: {
+        operationId: 'deleteCollection',
         tags: ['collections'],
         summary: 'Delete a collection (its products stay)',
         params: withId,
@@ -509,6 +538,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'getTaxConfig',
         tags: ['tax'],
         summary: 'The company’s tax configuration (default rate, product classes)',
         params: company,
@@ -523,6 +553,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not update the tax configuration.'),
       schema: {
+        operationId: 'updateTaxConfig',
         tags: ['tax'],
         summary: 'Set the default tax rate and whether prices include tax',
         params: company,
@@ -542,6 +573,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listTaxRules',
         tags: ['tax'],
         summary: 'List tax rules (by country, region, product class)',
         description: 'Optional filters: country (two letters), product_class (the rules of one tax class).',
@@ -569,6 +601,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'resolveTaxRate',
         tags: ['tax'],
         summary: 'The rate for a shipping address and product class (most specific rule, else the default)',
         params: company,
@@ -597,8 +630,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/tax-rules`,
     {
-      config: write('Could not create tax rule.'),
+      config: create('Could not create tax rule.'),
       schema: {
+        operationId: 'createTaxRule',
         tags: ['tax'],
         summary: 'Create a tax rule',
         params: company,
@@ -618,14 +652,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not refresh the tax rules from the shop.'),
       schema: {
+        operationId: 'refreshTaxRules',
         tags: ['tax'],
         summary: 'Import the tax rates of the connected shop (WooCommerce) as tax rules',
+        description:
+          '409 when no shop is connected, or it refuses or cannot give its rates; 503 when unreachable.',
         params: company,
-        response: { 200: envelope(taxImportResultSchema) },
+        response: { 200: envelope(taxImportResultSchema), 409: errorSchema, 503: errorSchema },
       },
     },
     async (request) => {
-      const result = await importTaxRates(request.db, app.deps.secrets, companyActorOf(request).companyId);
+      const result = await importTaxRates(request.db, app.deps.secrets, companyActorOf(request).companyId, {
+        adapterOptions: { allowPrivateAddresses: app.deps.allowPrivateShopUrls },
+      });
       return ok(result, 'Tax rules refreshed from the shop.');
     },
   );
@@ -635,6 +674,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not update tax rule.'),
       schema: {
+        operationId: 'updateTaxRule',
         tags: ['tax'],
         summary: 'Update a tax rule',
         params: withId,
@@ -653,7 +693,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/tax-rules/:id`,
     {
       config: write(),
-      schema: { tags: ['tax'], summary: 'Delete a tax rule', params: withId, response: { 200: nothing } },
+      schema: {
+        operationId: 'deleteTaxRule',
+        tags: ['tax'],
+        summary: 'Delete a tax rule',
+        params: withId,
+        response: { 200: nothing },
+      },
     },
     async (request) => {
       await deleteTaxRule(request.db, companyActorOf(request).companyId, request.params.id);
@@ -667,6 +713,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        operationId: 'listAvailabilitySettings',
         tags: ['availability'],
         summary: 'List availability settings (search by SKU)',
         params: company,
@@ -684,8 +731,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/availability_settings`,
     {
-      config: write('Could not save availability settings.'),
+      config: create('Could not save availability settings.'),
       schema: {
+        operationId: 'createAvailabilitySetting',
         tags: ['availability'],
         summary: 'Create availability settings for a SKU',
         params: company,
@@ -700,12 +748,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const bySku = company.extend({ sku_name: z.string().min(1).max(100) });
+  // A text parameter: bad text (a NUL) is a 422 naming sku_name, not a 404 like a malformed id.
+  const bySku = company.extend({ sku_name: safeText().min(1).max(100) });
   app.get(
     `${base}/availability_settings/:sku_name`,
     {
       config: read,
       schema: {
+        operationId: 'getAvailabilitySetting',
         tags: ['availability'],
         summary: 'Availability settings of a SKU',
         params: bySku,
@@ -721,6 +771,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: write('Could not save availability settings.'),
       schema: {
+        operationId: 'updateAvailabilitySetting',
         tags: ['availability'],
         summary: 'Update the availability settings of a SKU',
         params: bySku,
@@ -740,19 +791,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  // By id, under the name of the SKU of GET and PUT: OpenAPI allows one name per path shape.
   app.delete(
-    `${base}/availability_settings/:id`,
+    `${base}/availability_settings/:sku_name`,
     {
       config: write(),
       schema: {
+        operationId: 'deleteAvailabilitySetting',
         tags: ['availability'],
-        summary: 'Delete availability settings by id',
-        params: withId,
+        summary: 'Delete availability settings by id (the path segment is their id, not a SKU)',
+        params: company.extend({ sku_name: idParam }),
         response: { 200: nothing },
       },
     },
     async (request) => {
-      await deleteAvailability(request.db, companyActorOf(request).companyId, request.params.id);
+      await deleteAvailability(request.db, companyActorOf(request).companyId, request.params.sku_name);
       return ok(null, 'Availability settings deleted.');
     },
   );

@@ -86,7 +86,12 @@ beforeAll(async () => {
   boss = createBoss(database);
   await boss.start();
   await registerQueues(boss, [productSyncJob]);
-  await startWorkers(boss, [productSyncJob], { database, secrets, log: quietLog });
+  await startWorkers(boss, [productSyncJob], {
+    database,
+    secrets,
+    allowPrivateShopUrls: LOCAL_SHOPS.allowPrivateUrls,
+    log: quietLog,
+  });
   woo = await startFakeWooCommerce(new FakeCatalog(WOO_COUNT, { currency: 'CAD' }));
   shopify = await startFakeShopify(new FakeCatalog(SHOPIFY_COUNT, { currency: 'EUR' }));
   wooCompany = (await createCompany(database, { name: 'Maple Rentals', currency: 'CAD' })).id;
@@ -628,7 +633,10 @@ describe('tax rate import', () => {
       .from(taxRules)
       .where(eq(taxRules.company_id, companyId))
       .orderBy(asc(taxRules.country), asc(taxRules.region), asc(taxRules.product_class));
-  const refresh = (companyId: number) => db().transaction((tx) => importTaxRates(tx, secrets, companyId));
+  const refresh = (companyId: number) =>
+    db().transaction((tx) =>
+      importTaxRates(tx, secrets, companyId, { adapterOptions: { allowPrivateAddresses: true } }),
+    );
 
   it('replaces the rules imported from WooCommerce with the shop’s rates', async () => {
     await db()

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { type ProductSync, taxRegionProblem } from '@rentloop/domain/catalog';
 import { countryByAlpha2 } from '@rentloop/domain/countries';
 import { decimalToMinor } from '@rentloop/domain/money';
+import { isHttpUrl } from '@rentloop/domain/validation';
 import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
@@ -186,7 +187,8 @@ const shopFields = (p: ShopProduct, hash: string) => ({
   description: p.description,
   type: p.type,
   status: p.status,
-  image_url: p.imageUrl,
+  // Shown as an image in the web app: a shop's javascript: or data: link is dropped, as a form's is refused.
+  image_url: p.imageUrl !== null && isHttpUrl(p.imageUrl) ? p.imageUrl : null,
   shop_hash: hash,
 });
 
@@ -414,7 +416,10 @@ export const productSyncJob = defineJob({
   schema: z.object({ syncId: z.number().int().positive() }),
   retryLimit: 0,
   async handler({ syncId }, ctx) {
-    const result = await runProductSync(ctx.database.primary, ctx.secrets, syncId, { log: ctx.log });
+    const result = await runProductSync(ctx.database.primary, ctx.secrets, syncId, {
+      log: ctx.log,
+      adapterOptions: { allowPrivateAddresses: ctx.allowPrivateShopUrls ?? false },
+    });
     ctx.log.info({ syncId, status: result?.status, error: result?.error }, 'product sync finished');
     return result?.status ?? null;
   },

@@ -27,6 +27,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.signedIn },
       schema: {
+        operationId: 'listCompanies',
         tags: ['companies'],
         summary: 'Companies the user may open (all of them for operators), by name',
         querystring: listQuerySchema,
@@ -45,25 +46,28 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Every /api/companies/{company} route names the id `company` (one name per path shape in OpenAPI).
   app.get(
-    '/api/companies/:id',
+    '/api/companies/:company',
     {
       config: { access: access.signedIn },
       schema: {
+        operationId: 'getCompany',
         tags: ['companies'],
         summary: 'One company, with the user’s role and flags',
-        params: z.object({ id: idParam }),
+        params: z.object({ company: idParam }),
         response: { 200: envelope(userCompanySchema) },
       },
     },
-    async (request) => ok(await getCompany(request.db, verifiedActorOf(request), request.params.id)),
+    async (request) => ok(await getCompany(request.db, verifiedActorOf(request), request.params.company)),
   );
 
   app.post(
     '/api/companies',
     {
-      config: { access: access.operator, failureMessage: MESSAGES.companyCreateFailed },
+      config: { access: access.operator, failureMessage: MESSAGES.companyCreateFailed, idempotent: true },
       schema: {
+        operationId: 'createCompany',
         tags: ['companies'],
         summary: 'Create a company (operators)',
         body: companyCreateSchema,
@@ -83,6 +87,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('owner'), failureMessage: MESSAGES.companyUpdateFailed },
       schema: {
+        operationId: 'updateCompany',
         tags: ['companies'],
         summary: 'Update a company (its owners and operators)',
         params: z.object({ company: idParam }),
@@ -98,18 +103,19 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/api/companies/:id',
+    '/api/companies/:company',
     {
       config: { access: access.operator },
       schema: {
+        operationId: 'deleteCompany',
         tags: ['companies'],
         summary: 'Delete a company and all its data (operators)',
-        params: z.object({ id: idParam }),
+        params: z.object({ company: idParam }),
         response: { 200: envelope(z.null()) },
       },
     },
     async (request) => {
-      await deleteCompany(request.db, request.params.id);
+      await deleteCompany(request.db, request.params.company);
       return ok(null, MESSAGES.companyDeleted);
     },
   );
@@ -119,6 +125,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('user') },
       schema: {
+        operationId: 'getCompanySettings',
         tags: ['companies'],
         summary: 'Chosen settings groups of a company (`groups=general,invoice`; all groups when omitted)',
         params: z.object({ company: idParam }),

@@ -1,10 +1,12 @@
 import type { UserCompany } from '@rentloop/domain/companies';
+import { MESSAGES } from '@rentloop/domain/messages';
 import { type CompanyRole, companyFlags, type GlobalRole } from '@rentloop/domain/roles';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { sqlStateOf } from '../../db/errors.ts';
 import { companies, companySettings, companyUsers } from '../../db/schema/index.ts';
 import { type Actor, hasOperatorPowers } from '../../http/access.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { likePattern } from '../../http/list.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -58,6 +60,9 @@ export async function getCompany(db: Db, actor: Actor, id: number): Promise<User
   return withFlags(row.company, row.role, actor.globalRole);
 }
 
+/** SQLSTATE of the trigger that keeps a company's currency once amounts are stored in it. */
+const CURRENCY_FROZEN = 'RL001';
+
 type CompanyInput = Partial<Pick<CompanyRow, 'name' | 'currency' | 'shop_system' | 'payment_system'>>;
 
 /** Operators create companies. */
@@ -80,10 +85,16 @@ export async function updateCompany(
   const current = await getCompany(db, actor, id);
   if (!hasOperatorPowers(actor) && current.role !== 'owner') throw new AppError('forbidden');
   if (Object.keys(input).length > 0) {
-    await db
-      .update(companies)
-      .set({ ...input, updated_at: sql`now()` })
-      .where(eq(companies.id, id));
+    try {
+      await db
+        .update(companies)
+        .set({ ...input, updated_at: sql`now()` })
+        .where(eq(companies.id, id));
+    } catch (e) {
+      // The database refuses a new currency once amounts are stored in the old one (migration 0017).
+      if (sqlStateOf(e) === CURRENCY_FROZEN) throw invalid('currency', MESSAGES.currencyFrozen);
+      throw e;
+    }
   }
   return getCompany(db, actor, id);
 }

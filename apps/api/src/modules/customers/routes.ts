@@ -23,6 +23,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('user') },
       schema: {
+        operationId: 'listCustomers',
         tags: ['customers'],
         summary: 'List customers (search by name, email, phone)',
         description: `Sort: ${CUSTOMER_SORTS.join(', ')} (default id, newest first). Filters (JSON): language, country, created_from, created_to.`,
@@ -47,8 +48,9 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/:company/rentloopdb/customers',
     {
-      config: { access: access.company('user'), failureMessage: MESSAGES.customerCreateFailed },
+      config: { access: access.company('user'), failureMessage: MESSAGES.customerCreateFailed, idempotent: true },
       schema: {
+        operationId: 'createCustomer',
         tags: ['customers'],
         summary: 'Create a customer',
         params: companyParams,
@@ -68,6 +70,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('user') },
       schema: {
+        operationId: 'getCustomer',
         tags: ['customers'],
         summary: 'One customer',
         params: customerParams,
@@ -83,6 +86,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('user'), failureMessage: MESSAGES.customerUpdateFailed },
       schema: {
+        operationId: 'updateCustomer',
         tags: ['customers'],
         summary: 'Update a customer (only the fields sent change)',
         params: customerParams,
@@ -102,6 +106,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('user') },
       schema: {
+        operationId: 'getCustomerInsights',
         tags: ['insights'],
         summary: 'Customer figures: total and new this month',
         params: companyParams,

@@ -13,6 +13,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin') },
       schema: {
+        operationId: 'listEmailEntries',
         tags: ['email'],
         summary: 'Email History: every email the company sent (secret links hidden), newest first',
         description:

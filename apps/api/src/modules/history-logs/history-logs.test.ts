@@ -296,7 +296,15 @@ describe('the audit trail', () => {
     const unaudited = (result as unknown as { rows: { table_name: string }[] }).rows
       .map((r) => r.table_name)
       .sort();
-    // Sessions are recorded as sign-in events; the rest is the trail itself, derived counters and job progress.
-    expect(unaudited).toEqual(['entity_counts', 'history_logs', 'product_syncs', 'sessions']);
+    // Sessions are recorded as sign-in events (and failed sign-ins, which sign_in_throttles counts, as
+    // login_failed); the rest is the trail itself, derived counters and job progress.
+    expect(unaudited).toEqual([
+      'entity_counts',
+      'history_logs',
+      'idempotency_keys',
+      'product_syncs',
+      'sessions',
+      'sign_in_throttles',
+    ]);
   });
 });

@@ -20,6 +20,7 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.operator },
       schema: {
+        operationId: 'listAllHistoryLogs',
         tags: ['history logs'],
         summary: 'The whole audit trail, newest first (operators); a deleted company’s too',
         description:
@@ -46,6 +47,7 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin') },
       schema: {
+        operationId: 'listHistoryLogs',
         tags: ['history logs'],
         summary: 'The audit trail of a company, newest first',
         description:
@@ -73,6 +75,7 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin') },
       schema: {
+        operationId: 'getHistoryLog',
         tags: ['history logs'],
         summary: 'One audit entry with its before and after',
         params: companyParams.extend({ id: idParam }),

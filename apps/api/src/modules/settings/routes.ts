@@ -14,6 +14,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin') },
       schema: {
+        operationId: 'getShopSettings',
         tags: ['settings'],
         summary: 'The connected shop (credentials are never returned)',
         params,
@@ -28,6 +29,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin'), failureMessage: 'Failed to save the shop settings.' },
       schema: {
+        operationId: 'updateShopSettings',
         tags: ['settings'],
         summary:
           'Connect a shop (credentials encrypted at rest; omit them to keep the stored ones); shop_system null disconnects',

@@ -10,11 +10,17 @@ import {
   type ShopSettingsInput,
   SYNCABLE_SHOPS,
 } from '@rentloop/domain/companies';
+import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companySettings } from '../../db/schema/index.ts';
 import { invalid } from '../../http/errors.ts';
-import { privateUrlReason } from '../../integrations/public-url.ts';
+import {
+  type AddressClass,
+  AddressRefusedError,
+  type Resolver,
+  resolveGuarded,
+} from '../../integrations/address-guard.ts';
 import type { Secrets } from '../../integrations/secrets.ts';
 import type { ShopConnection } from '../../integrations/shops/types.ts';
 
@@ -50,26 +56,39 @@ export async function getShopSettings(db: Db, companyId: number): Promise<ShopSe
 
 /**
  * What is wrong with a shop address, or null. The credentials go with every request, so https is
- * required; a private or local address is refused (the server must not call its own network).
- * With `allowPrivateUrls` (ALLOW_PRIVATE_SHOP_URLS) both private addresses and plain http are
- * allowed, http only for a shop on a private network (a self-hosted shop on the LAN, a test shop).
+ * required; the host must resolve to public internet addresses only (integrations/address-guard.ts;
+ * the same guard checks the address actually dialled on every connection of a sync, so this check
+ * is the early, readable answer, not the protection).
+ * With `allowPrivateUrls` (ALLOW_PRIVATE_SHOP_URLS) addresses of the merchant's own network are
+ * allowed too, and plain http only for them (a self-hosted shop on the LAN, a test shop). There a
+ * name the server cannot resolve yet is accepted with https, as before this guard: the connection
+ * is checked when it is made.
  */
-export async function shopUrlProblem(url: string, allowPrivateUrls: boolean): Promise<string | null> {
-  let protocol: string;
+export async function shopUrlProblem(
+  url: string,
+  allowPrivateUrls: boolean,
+  resolve?: Resolver,
+): Promise<string | null> {
+  let parsed: URL;
   try {
-    protocol = new URL(url).protocol;
+    parsed = new URL(url);
   } catch {
-    return 'Must be a valid url.';
+    return MESSAGES.validUrl;
   }
-  if (protocol !== 'https:' && protocol !== 'http:') return SHOP_URL_SCHEME;
-  if (!allowPrivateUrls) {
-    const reason = await privateUrlReason(url);
-    if (reason) return reason;
-    return protocol === 'https:' ? null : SHOP_URL_HTTPS;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return SHOP_URL_SCHEME;
+  let addresses: AddressClass[] = [];
+  try {
+    addresses = await resolveGuarded(parsed.hostname, { allowPrivate: allowPrivateUrls }, resolve);
+  } catch (err) {
+    if (err instanceof AddressRefusedError) {
+      return allowPrivateUrls ? MESSAGES.addressSpecialPurpose : MESSAGES.addressNotPublic;
+    }
+    if (!allowPrivateUrls) return MESSAGES.hostNotFound(parsed.hostname);
   }
-  // A public host (its name resolves to public addresses only) needs https even here.
-  if (protocol === 'http:' && (await privateUrlReason(url)) === null) return SHOP_URL_HTTPS_PUBLIC;
-  return null;
+  if (parsed.protocol === 'https:') return null;
+  if (!allowPrivateUrls) return SHOP_URL_HTTPS;
+  // Plain http only for a host shown to be on the merchant's network (not a public or unknown one).
+  return addresses.some((a) => a.verdict === 'private') ? null : SHOP_URL_HTTPS_PUBLIC;
 }
 
 export async function saveShopSettings(
@@ -77,10 +96,10 @@ export async function saveShopSettings(
   secrets: Secrets,
   companyId: number,
   input: ShopSettingsInput,
-  opts: { allowPrivateUrls?: boolean } = {},
+  opts: { allowPrivateUrls?: boolean; resolve?: Resolver } = {},
 ): Promise<ShopSettings> {
   if (input.shop_system !== null) {
-    const problem = await shopUrlProblem(input.url, opts.allowPrivateUrls ?? false);
+    const problem = await shopUrlProblem(input.url, opts.allowPrivateUrls ?? false, opts.resolve);
     if (problem) throw invalid('url', problem);
   }
   const current = await stored(db, companyId);

@@ -3,6 +3,8 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import {
   companyUserCreateSchema,
   companyUserSchema,
+  invitationAcceptedSchema,
+  invitationAcceptSchema,
   operatorUserCreateSchema,
   passwordChangeSchema,
   profileUpdateSchema,
@@ -17,17 +19,16 @@ import { access, actorOf, companyActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { listMeta, listParams } from '../../http/list.ts';
+import { errorSchema } from '../../http/openapi.ts';
+import { inviteCompanyUser, listCompanyUsers, removeFromCompany, resendInvitation } from './company-users.ts';
+import { acceptInvitation } from './invitations.ts';
 import {
   assignRole,
   changePassword,
-  createCompanyUser,
   createUserAsOperator,
   deleteUser,
   getUser,
-  listCompanyUsers,
   listUsers,
-  removeCompanyUser,
-  sendInvitation,
   updateUser,
 } from './service.ts';
 
@@ -52,6 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin') },
       schema: {
+        operationId: 'listCompanyUsers',
         tags: ['users'],
         summary: 'The users of a company, with their role there',
         params: companyParams,
@@ -71,8 +73,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin'), failureMessage: MESSAGES.userCreateFailed },
       schema: {
+        operationId: 'addCompanyUser',
         tags: ['users'],
-        summary: 'Add a user to the company (a new account is invited by email)',
+        summary:
+          'Invite someone to the company by email (they join by accepting; a new address gets an account)',
         params: companyParams,
         body: companyUserCreateSchema,
         response: { 201: created },
@@ -85,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           company_id: ['Must be the company of the address.'],
         });
       }
-      const result = await createCompanyUser(request.db, app.deps, actor, actor.companyId, request.body);
+      const result = await inviteCompanyUser(request.db, app.deps, actor, actor.companyId, request.body);
       reply.status(201);
       return ok(
         result,
@@ -99,15 +103,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin') },
       schema: {
+        operationId: 'sendInvitationEmail',
         tags: ['users'],
-        summary: 'Send (again) the invitation to set a password',
+        summary: 'Send the invitation again (a pending invitation, or an invited member without a password)',
         params: companyParams.extend({ id: idParam }),
         response: { 200: envelope(z.object({ status: z.enum(['queued', 'not_sent']) })) },
       },
     },
     async (request) => {
       const actor = companyActorOf(request);
-      const status = await sendInvitation(request.db, app.deps, actor, actor.companyId, request.params.id);
+      const status = await resendInvitation(request.db, app.deps, actor, actor.companyId, request.params.id);
       return ok({ status }, status === 'queued' ? MESSAGES.invitationSent : MESSAGES.invitationNotDelivered);
     },
   );
@@ -117,15 +122,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.company('admin') },
       schema: {
+        operationId: 'removeCompanyUser',
         tags: ['users'],
-        summary: 'Remove a user from the company (the account stays)',
+        summary: 'Remove a user from the company, or withdraw an invitation (the account stays)',
         params: companyParams.extend({ id: idParam }),
-        response: { 200: message },
+        response: { 200: message, 409: errorSchema },
       },
     },
     async (request) => {
       const actor = companyActorOf(request);
-      await removeCompanyUser(request.db, actor, actor.companyId, request.params.id);
+      await removeFromCompany(request.db, actor, actor.companyId, request.params.id);
       return ok(null, MESSAGES.roleRemoved);
     },
   );
@@ -136,17 +142,45 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // The company is in the body (`id`): membership and rank are checked in the service.
       config: { access: access.signedIn, failureMessage: MESSAGES.roleAssignFailed },
       schema: {
+        operationId: 'assignCompanyRole',
         tags: ['users'],
-        summary: 'Assign a role in a company by email (`id` is the company); role null removes the user',
+        summary:
+          'Assign a role in a company by email (`id` is the company); role null removes the user; any other address is invited',
         body: roleAssignSchema,
-        response: { 200: message },
+        response: { 200: message, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
       const actor = actorOf(request);
       if (!actor.emailVerified) throw new AppError('forbidden', 'Please verify your email address first.');
-      await assignRole(request.db, actor, request.body);
-      return ok(null, request.body.role ? MESSAGES.roleAssigned(request.body.role) : MESSAGES.roleRemoved);
+      const done = await assignRole(request.db, app.deps, actor, request.body);
+      // An address that is not a member gets one answer whether or not it has an account.
+      const messages = {
+        assigned: MESSAGES.roleAssigned(request.body.role ?? ''),
+        removed: MESSAGES.roleRemoved,
+        queued: MESSAGES.invitationSent,
+        not_sent: MESSAGES.invitationNotDelivered,
+      };
+      return ok(null, messages[done]);
+    },
+  );
+
+  app.post(
+    '/api/auth/invitations/accept',
+    {
+      // The token proves the mailbox the invitation went to: whoever is signed in here does not matter.
+      config: { access: access.public, failureMessage: MESSAGES.tokenInvalid },
+      schema: {
+        operationId: 'acceptInvitation',
+        tags: ['users'],
+        summary: 'Accept an invitation to a company with the token from the mailed link',
+        body: invitationAcceptSchema,
+        response: { 200: envelope(invitationAcceptedSchema) },
+      },
+    },
+    async (request) => {
+      const company = await acceptInvitation(request.db, request.body.token);
+      return ok({ company }, MESSAGES.invitationAccepted(company.name));
     },
   );
 
@@ -157,6 +191,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.operator },
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'Every user, with their companies',
         querystring: listQuerySchema,
@@ -175,6 +210,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.operator, failureMessage: MESSAGES.userCreateFailed },
       schema: {
+        operationId: 'createUser',
         tags: ['users'],
         summary: 'Create a user (optionally in a company, optionally an operator)',
         body: operatorUserCreateSchema,
@@ -198,6 +234,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.signedIn },
       schema: {
+        operationId: 'getUser',
         tags: ['users'],
         summary: 'One user (yourself, or anyone for operators)',
         params: z.object({ id: idParam }),
@@ -212,11 +249,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.signedIn, failureMessage: MESSAGES.profileUpdateFailed },
       schema: {
+        operationId: 'updateUser',
         tags: ['users'],
         summary: 'Update a profile: name, email, alert preferences; status (operators)',
         params: z.object({ id: idParam }),
         body: profileUpdateSchema,
-        response: { 200: envelope(userSchema) },
+        response: { 200: envelope(userSchema), 409: errorSchema },
       },
     },
     async (request) => {
@@ -233,6 +271,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.signedIn, failureMessage: MESSAGES.passwordChangeFailed },
       schema: {
+        operationId: 'changePassword',
         tags: ['users'],
         summary: 'Change a password (your own needs current_password; ends your other sessions)',
         params: z.object({ userId: idParam }),
@@ -251,10 +290,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: access.operator },
       schema: {
+        operationId: 'deleteUser',
         tags: ['users'],
         summary: 'Delete a user account',
         params: z.object({ id: idParam }),
-        response: { 200: message },
+        response: { 200: message, 409: errorSchema },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { COMPANY_ROLE_RANK, type CompanyRole } from '@rentloop/domain/roles';
-import type { CompanyUser, ProfileUpdate, USER_SORTS, User } from '@rentloop/domain/users';
+import type { ProfileUpdate, USER_SORTS, User } from '@rentloop/domain/users';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -13,10 +13,12 @@ import { type Actor, hasOperatorPowers } from '../../http/access.ts';
 import { AppError, invalid, notFound } from '../../http/errors.ts';
 import { type ListParams, likePattern } from '../../http/list.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
-import { invitationMail } from '../../integrations/email/templates.ts';
+import { invitationMail, linkSecrets } from '../../integrations/email/templates.ts';
 import { appBase, sendVerification } from '../auth/account-flows.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueUserToken } from '../auth/tokens.ts';
+import { cancelInvitation, invite } from './invitations.ts';
 
 type Deps = FastifyInstance['deps'];
 type Sort = (typeof USER_SORTS)[number];
@@ -92,38 +94,6 @@ export async function listUsers(tx: Tx, p: ListParams<Sort, { status?: string; r
   return { rows: rows.map((r) => toUser(r, companiesOf)), total: Number(total?.n ?? 0) };
 }
 
-/** The users of one company, with their role there. */
-export async function listCompanyUsers(
-  tx: Tx,
-  companyId: number,
-  p: ListParams<Sort, { status?: string; role?: string }>,
-): Promise<{ rows: CompanyUser[]; total: number }> {
-  const conditions = [eq(companyUsers.company_id, companyId), ...listConditions(p)];
-  if (p.filters.role) conditions.push(eq(companyUsers.role, p.filters.role as CompanyRole));
-  const where = and(...conditions);
-  const dir = p.desc ? desc : asc;
-  const base = () =>
-    tx
-      .select({ user: userColumns, role: companyUsers.role, fns: companyUsers.company_functions })
-      .from(users)
-      .innerJoin(companyUsers, eq(companyUsers.user_id, users.id));
-  const [rows, [total]] = await Promise.all([
-    base().where(where).orderBy(dir(users[p.sort]), dir(users.id)).limit(p.perPage).offset(p.offset),
-    tx
-      .select({ n: count() })
-      .from(users)
-      .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
-      .where(where),
-  ]);
-  return {
-    rows: rows.map(({ user, role, fns }) => {
-      const { companies: _c, ...u } = toUser(user, new Map());
-      return { ...u, company_role: role, company_functions: fns };
-    }),
-    total: Number(total?.n ?? 0),
-  };
-}
-
 /** A user's own record, or any user for (verified) operators; anyone else's is not found. */
 export async function getUser(tx: Tx, actor: Actor, id: number): Promise<User> {
   if (actor.userId !== id && !hasOperatorPowers(actor)) throw notFound();
@@ -191,6 +161,7 @@ export async function changePassword(
   if (self && !(await verifyPassword(user.password_hash, input.current_password ?? ''))) {
     throw invalid('current_password', MESSAGES.currentPasswordWrong);
   }
+  await assertPasswordAllowed(input.password, user);
   await tx
     .update(users)
     .set({
@@ -214,7 +185,7 @@ function assertMayManageSuper(actor: Actor, targetRole: User['role'] | undefined
 }
 
 /** Only an owner (or an operator) may make someone an owner. */
-function assertMayGrant(actor: Actor, role: CompanyRole) {
+export function assertMayGrant(actor: Actor, role: CompanyRole) {
   if (hasOperatorPowers(actor)) return;
   if (role === 'owner' && actor.companyRole !== 'owner')
     throw new AppError('forbidden', 'Only an owner can appoint an owner.');
@@ -257,14 +228,16 @@ export async function sendInvitation(
     kind: 'invitation',
     to: row.user.email,
     ...mail,
-    secrets: [token],
+    // As every company invitation: its kept copy must look like the others (invitations.ts).
+    secrets: linkSecrets(href, token),
   });
   return sent.status;
 }
 
 /**
- * Adds a user to a company: a new account (invited, no password yet) or an existing one by email.
- * Sends the invitation unless asked not to.
+ * Operators add a user to a company at once: a new account (invited, no password yet) or an existing
+ * one by email. Sends the invitation unless asked not to. A company's own admins invite instead
+ * (company-users.ts): an existing account joins only when its owner accepts.
  */
 export async function createCompanyUser(
   tx: Tx,
@@ -300,6 +273,8 @@ export async function createCompanyUser(
     role: input.role,
     company_functions: input.company_functions,
   });
+  // A member now: a pending invitation of the address would only list the person twice.
+  await cancelInvitation(tx, companyId, input.email);
   const invitation = input.send_invitation
     ? await sendInvitation(tx, deps, actor, companyId, userId)
     : 'skipped';
@@ -310,12 +285,18 @@ export async function createCompanyUser(
   return { user: toUser(row!, memberships), invitation };
 }
 
-/** Sets a user's role in a company, found by email; `null` removes the user from the company. */
+/**
+ * Sets a user's role in a company, found by email; `null` removes the user from the company. Only a
+ * member's role changes here: any other address is invited (invitations.ts), a pending invitation is
+ * renewed with the role, and `null` withdraws it. The answer for an address that is not a member is the
+ * same whether or not it has an account.
+ */
 export async function assignRole(
   tx: Tx,
+  deps: Deps,
   actor: Actor,
   input: { email: string; id: number; role: CompanyRole | null },
-): Promise<void> {
+): Promise<'assigned' | 'removed' | 'queued' | 'not_sent'> {
   const companyId = input.id;
   // The actor's own standing in that company (the company id comes in the body, not the URL).
   const [mine] = await tx
@@ -328,32 +309,41 @@ export async function assignRole(
   if (!hasOperatorPowers(actor) && COMPANY_ROLE_RANK[mine!.role] < COMPANY_ROLE_RANK.admin)
     throw new AppError('forbidden');
 
-  const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (!target) throw invalid('email', 'No user with this email.');
+  // One query whether or not the address has an account.
   const [membership] = await tx
-    .select({ role: companyUsers.role })
-    .from(companyUsers)
-    .where(and(eq(companyUsers.company_id, companyId), eq(companyUsers.user_id, target.id)));
+    .select({ userId: users.id, role: companyUsers.role })
+    .from(users)
+    .innerJoin(companyUsers, and(eq(companyUsers.user_id, users.id), eq(companyUsers.company_id, companyId)))
+    .where(eq(users.email, input.email));
 
+  if (!membership) {
+    if (input.role === null) {
+      await cancelInvitation(tx, companyId, input.email);
+      return 'removed';
+    }
+    assertMayGrant(scoped, input.role);
+    const { status } = await invite(tx, deps, scoped, companyId, {
+      email: input.email,
+      role: input.role,
+      send: true,
+    });
+    return status === 'not_sent' ? 'not_sent' : 'queued';
+  }
   if (input.role === null) {
-    if (!membership) throw notFound();
-    await removeMembership(tx, scoped, companyId, target.id, membership.role);
-    return;
+    await removeMembership(tx, scoped, companyId, membership.userId, membership.role);
+    return 'removed';
   }
   assertMayGrant(scoped, input.role);
-  if (membership?.role === 'owner' && input.role !== 'owner') {
+  if (membership.role === 'owner' && input.role !== 'owner') {
     assertMayGrant(scoped, 'owner');
-    if ((await ownersLeft(tx, companyId, target.id)) === 0)
+    if ((await ownersLeft(tx, companyId, membership.userId)) === 0)
       throw new AppError('conflict', MESSAGES.cannotRemoveLastOwner);
   }
-  if (membership) {
-    await tx
-      .update(companyUsers)
-      .set({ role: input.role })
-      .where(and(eq(companyUsers.company_id, companyId), eq(companyUsers.user_id, target.id)));
-  } else {
-    await tx.insert(companyUsers).values({ company_id: companyId, user_id: target.id, role: input.role });
-  }
+  await tx
+    .update(companyUsers)
+    .set({ role: input.role })
+    .where(and(eq(companyUsers.company_id, companyId), eq(companyUsers.user_id, membership.userId)));
+  return 'assigned';
 }
 
 async function removeMembership(tx: Tx, actor: Actor, companyId: number, userId: number, role: CompanyRole) {

@@ -1,4 +1,5 @@
 import type { LoginInput, Me, Tokens } from '@rentloop/domain/auth';
+import type { InvitationAccepted } from '@rentloop/domain/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiResult, api, unwrap } from '../../api/client.ts';
@@ -94,5 +95,21 @@ export function useResetPassword() {
       tokenStore.clear();
       queryClient.clear();
     },
+  });
+}
+
+/**
+ * `POST /api/auth/invitations/accept`: the invited account joins the company (the token proves the
+ * mailbox, whoever is signed in here). A session in this browser reloads its companies.
+ */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string) => {
+      const result = await api.post<InvitationAccepted>('/api/auth/invitations/accept', { token });
+      if (!result.success) throw new ApiError(result);
+      return { company: (result.data as InvitationAccepted).company, message: result.message };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
   });
 }

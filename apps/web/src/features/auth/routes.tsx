@@ -10,6 +10,9 @@ const PasswordForgotPage = lazyPage(() =>
 const PasswordResetPage = lazyPage(() =>
   import('./PasswordResetPage.tsx').then((m) => m.PasswordResetOnlyPage),
 );
+const AcceptInvitationPage = lazyPage(() =>
+  import('./AcceptInvitationPage.tsx').then((m) => m.AcceptInvitationPage),
+);
 const PasswordCreatePage = lazyPage(() =>
   import('./PasswordResetPage.tsx').then((m) => m.PasswordCreatePage),
 );
@@ -49,5 +52,10 @@ export const authRoutes: AppRoute[] = [
     path: '/auth/password-create',
     meta: { name: 'auth-password-create', title: 'Set your password', auth: 'public' },
     Component: PasswordCreatePage,
+  },
+  {
+    path: '/auth/accept-invitation',
+    meta: { name: 'auth-accept-invitation', title: 'Invitation', auth: 'public' },
+    Component: AcceptInvitationPage,
   },
 ];

@@ -36,4 +36,11 @@ export const authIds = {
   resetSubmit: 'password-reset-submit',
   resetError: 'password-reset-error',
   resetInvalidLink: 'password-reset-invalid-link',
+
+  acceptPage: 'accept-invitation-page',
+  acceptPending: 'accept-invitation-pending',
+  acceptSuccess: 'accept-invitation-success',
+  acceptError: 'accept-invitation-error',
+  acceptSignIn: 'accept-invitation-sign-in',
+  acceptContinue: 'accept-invitation-continue',
 } as const;

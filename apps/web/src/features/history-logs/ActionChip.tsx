@@ -7,6 +7,7 @@ const COLORS: Record<string, 'success' | 'info' | 'error' | 'warning' | 'default
   updated: 'info',
   deleted: 'error',
   login_failed: 'warning',
+  refresh_reused: 'error',
 };
 
 export function ActionChip({ action }: { action: string }) {

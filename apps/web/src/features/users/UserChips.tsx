@@ -40,7 +40,8 @@ export function RoleChip({ role }: { role: CompanyRole | GlobalRole | null }) {
 
 const STATUS: Record<User['status'], { label: string; color: 'success' | 'warning' | 'error' }> = {
   active: { label: 'Active', color: 'success' },
-  invited: { label: 'Invited', color: 'warning' },
+  // An invitation not accepted yet: a company sees only what its admin typed (docs/security.md).
+  invited: { label: 'Invitation pending', color: 'warning' },
   disabled: { label: 'Disabled', color: 'error' },
 };
 

@@ -1,7 +1,8 @@
 /**
  * `/admin/users/create`: invite a user into the current company with a role and company functions.
- * A new address gets an account without a password and (unless switched off) the invitation email;
- * an existing account is simply added to the company.
+ * The invitation email (unless switched off) lets a new address choose its password, and someone who
+ * already has an account accept; either way the list shows the invitation (what was typed here) until
+ * it is accepted, and nothing tells the two apart.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Send from '@mui/icons-material/Send';
@@ -83,7 +84,7 @@ function CreateForm() {
             name="email"
             label="Email"
             type="email"
-            helperText="Someone who already has an account is added to the company."
+            helperText="They join the company when they accept the emailed invitation."
             slotProps={{ htmlInput: { 'data-testid': usersIds.email } }}
           />
           <FormTextField

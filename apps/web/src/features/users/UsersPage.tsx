@@ -1,6 +1,7 @@
 /**
- * `/admin/users`: the users of the current company with their role, functions and status. Owners,
- * admins and operators change roles, remove a user from the company and send the invitation again.
+ * `/admin/users`: the users of the current company with their role, functions and status, and its
+ * pending invitations (only what was typed when inviting). Owners, admins and operators change roles,
+ * remove a user from the company (or withdraw an invitation) and send the invitation again.
  */
 import MailOutline from '@mui/icons-material/MailOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
@@ -65,12 +66,19 @@ function useRemoveFromCompany() {
       onConfirm={confirm}
       onClose={() => setUser(null)}
     >
-      {user && (
-        <>
-          <strong>{user.name}</strong> ({user.email}) loses access to {company?.name}. The account itself
-          stays, with any other companies it belongs to.
-        </>
-      )}
+      {user &&
+        (user.status === 'invited' ? (
+          // A pending invitation (or an account that never signed in): there is no access to lose.
+          <>
+            The invitation of <strong>{user.name}</strong> ({user.email}) to {company?.name} is withdrawn:
+            they do not join.
+          </>
+        ) : (
+          <>
+            <strong>{user.name}</strong> ({user.email}) loses access to {company?.name}. The account itself
+            stays, with any other companies it belongs to.
+          </>
+        ))}
     </ConfirmDialog>
   );
   return { openRemove: setUser, removeDialog: dialog };
@@ -88,7 +96,11 @@ function RowActions({ user, onRemove }: { user: CompanyUser; onRemove: (user: Co
     assign.mutate(
       { email: user.email, role },
       {
-        onSuccess: ({ message }) => notify.success(message || MESSAGES.roleAssigned(role)),
+        // A pending invitation is sent again with the role; without mail configured the server says so.
+        onSuccess: ({ message }) =>
+          message === MESSAGES.invitationNotDelivered
+            ? notify.info(message)
+            : notify.success(message || MESSAGES.roleAssigned(role)),
         onError: (error) => notify.error(error.message || MESSAGES.roleAssignFailed),
       },
     );

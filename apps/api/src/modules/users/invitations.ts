@@ -1,0 +1,187 @@
+/**
+ * Company invitations (security probe, issue 10, finding 3; docs/decisions.md, "Joining a company is an
+ * invitation"). A company admin who adds an email that is not a member invites it: the answer, the row
+ * in the company's user list, the mail in its Email History and the entries in its audit trail are the
+ * same whether or not the address has an account, and nothing of the account (name, status, dates,
+ * other companies, its id) reaches the company before the person accepts from the mailed link.
+ *
+ * - No account: an invited account is created (as inviting a new user always did) and the mail's link
+ *   sets its first password, which accepts the invitation.
+ * - An account with a password: the mail's link accepts (`POST /api/auth/invitations/accept`).
+ * - An account without a password yet (invited elsewhere): as a new one, the first password accepts.
+ */
+import { MESSAGES } from '@rentloop/domain/messages';
+import type { CompanyRole } from '@rentloop/domain/roles';
+import type { User } from '@rentloop/domain/users';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { companies, companyInvitations, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { queueMail } from '../../integrations/email/mailer.ts';
+import { invitationMail, linkSecrets } from '../../integrations/email/templates.ts';
+import { appBase } from '../auth/account-flows.ts';
+import { consumeUserToken, issueUserToken } from '../auth/tokens.ts';
+import { joinCompany } from './join.ts';
+
+type Deps = FastifyInstance['deps'];
+export type Invitation = typeof companyInvitations.$inferSelect;
+export type InvitationStatus = 'queued' | 'not_sent' | 'skipped';
+
+/** A company's pending invitation with this id (ids of invitations and users never collide). */
+export async function findInvitation(tx: Tx, companyId: number, id: number): Promise<Invitation | null> {
+  const [row] = await tx
+    .select()
+    .from(companyInvitations)
+    .where(and(eq(companyInvitations.company_id, companyId), eq(companyInvitations.id, id)));
+  return row ?? null;
+}
+
+export async function invitationTo(tx: Tx, companyId: number, email: string): Promise<Invitation | null> {
+  const [row] = await tx
+    .select()
+    .from(companyInvitations)
+    .where(and(eq(companyInvitations.company_id, companyId), eq(companyInvitations.email, email)));
+  return row ?? null;
+}
+
+/** The invitation as a user of the company, as the list shows it: only what the admin typed. */
+export function invitationAsUser(invitation: Invitation, companyName: string): User {
+  return {
+    id: invitation.id,
+    name: invitation.name,
+    email: invitation.email,
+    status: 'invited',
+    role: null,
+    email_verified_at: null,
+    show_errors: true,
+    show_warnings: true,
+    show_successes: true,
+    created_at: invitation.created_at,
+    updated_at: invitation.updated_at,
+    companies: [
+      {
+        id: invitation.company_id,
+        name: companyName,
+        role: invitation.role,
+        company_functions: invitation.company_functions,
+      },
+    ],
+  };
+}
+
+/**
+ * A new address gets its invited account now (as inviting a new user always did), and the invitation
+ * takes the account's id; an existing account's invitation draws a fresh id from the same sequence.
+ */
+async function newAccountId(tx: Tx, name: string, email: string): Promise<{ id?: number }> {
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (account) return {};
+  const [created] = await tx
+    .insert(users)
+    .values({ name, email, status: 'invited' })
+    .returning({ id: users.id });
+  return { id: created!.id };
+}
+
+/**
+ * Records the invitation of `email` (or renews the pending one with the new role) and sends it unless
+ * asked not to. The work is the same whether or not the address has an account (a lookup, an insert or
+ * two, a token, a mail), so neither the answer nor its time tells them apart.
+ */
+export async function invite(
+  tx: Tx,
+  deps: Deps,
+  actor: Actor,
+  companyId: number,
+  input: { email: string; name?: string; role: CompanyRole; company_functions?: string[]; send: boolean },
+): Promise<{ invitation: Invitation; status: InvitationStatus }> {
+  const name = input.name ?? input.email;
+  const pending = await invitationTo(tx, companyId, input.email);
+  const [invitation] = pending
+    ? await tx
+        .update(companyInvitations)
+        .set({ role: input.role, invited_by: actor.userId, updated_at: sql`now()` })
+        .where(eq(companyInvitations.id, pending.id))
+        .returning()
+    : await tx
+        .insert(companyInvitations)
+        .values({
+          ...(await newAccountId(tx, name, input.email)),
+          company_id: companyId,
+          email: input.email,
+          name,
+          role: input.role,
+          company_functions: input.company_functions ?? [],
+          invited_by: actor.userId,
+        })
+        .returning();
+  const status = input.send ? await sendInvitationMail(tx, deps, actor, invitation!) : 'skipped';
+  return { invitation: invitation!, status };
+}
+
+/**
+ * Mails the invitation. The link depends on the account (first password, or accept), and is hidden
+ * whole in the kept copy; the text does not depend on it, and names the person as the admin typed.
+ */
+export async function sendInvitationMail(
+  tx: Tx,
+  deps: Deps,
+  actor: Actor,
+  invitation: Invitation,
+): Promise<'queued' | 'not_sent'> {
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, invitation.company_id));
+  const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
+  let [account] = await tx
+    .select({ id: users.id, hasPassword: sql<boolean>`${users.password_hash} IS NOT NULL` })
+    .from(users)
+    .where(eq(users.email, invitation.email));
+  // The account was deleted since: invited afresh, as a new address is.
+  account ??= (
+    await tx
+      .insert(users)
+      .values({ name: invitation.name, email: invitation.email, status: 'invited' })
+      .returning({ id: users.id, hasPassword: sql<boolean>`false` })
+  )[0]!;
+  const base = appBase(deps);
+  const token = await issueUserToken(
+    tx,
+    account.id,
+    account.hasPassword ? 'company_invitation' : 'invitation',
+    invitation.id,
+  );
+  const href = account.hasPassword
+    ? `${base}/auth/accept-invitation?token=${token}`
+    : `${base}/auth/password-create?token=${token}&email=${encodeURIComponent(invitation.email)}`;
+  const mail = invitationMail(invitation.name, company!.name, inviter?.name ?? 'A colleague', href);
+  const sent = await queueMail(tx, deps, {
+    companyId: invitation.company_id,
+    kind: 'invitation',
+    to: invitation.email,
+    ...mail,
+    secrets: linkSecrets(href, token),
+  });
+  return sent.status;
+}
+
+export async function cancelInvitation(tx: Tx, companyId: number, email: string): Promise<void> {
+  await tx
+    .delete(companyInvitations)
+    .where(and(eq(companyInvitations.company_id, companyId), eq(companyInvitations.email, email)));
+}
+
+/**
+ * `POST /api/auth/invitations/accept`: the token proves the mailbox, so whoever is signed in (if anyone)
+ * does not matter: the account the invitation was sent to joins.
+ */
+export async function acceptInvitation(tx: Tx, token: string): Promise<{ id: number; name: string }> {
+  const { userId, invitationId } = await consumeUserToken(tx, token, ['company_invitation']);
+  // Every token of this kind names its invitation; the check keeps the types honest.
+  if (invitationId === null)
+    throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
+  return joinCompany(tx, userId, invitationId);
+}
