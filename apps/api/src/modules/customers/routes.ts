@@ -48,7 +48,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/:company/rentloopdb/customers',
     {
-      config: { access: access.company('user'), failureMessage: MESSAGES.customerCreateFailed, idempotent: true },
+      config: {
+        access: access.company('user'),
+        failureMessage: MESSAGES.customerCreateFailed,
+        idempotent: true,
+      },
       schema: {
         operationId: 'createCustomer',
         tags: ['customers'],
