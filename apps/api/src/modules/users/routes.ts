@@ -71,7 +71,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/:company/users',
     {
-      config: { access: access.company('admin'), failureMessage: MESSAGES.userCreateFailed },
+      config: {
+        access: access.company('admin'),
+        failureMessage: MESSAGES.userCreateFailed,
+        idempotent: true,
+      },
       schema: {
         operationId: 'addCompanyUser',
         tags: ['users'],
@@ -208,7 +212,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/users',
     {
-      config: { access: access.operator, failureMessage: MESSAGES.userCreateFailed },
+      config: { access: access.operator, failureMessage: MESSAGES.userCreateFailed, idempotent: true },
       schema: {
         operationId: 'createUser',
         tags: ['users'],
