@@ -191,7 +191,13 @@ export function assertMayGrant(actor: Actor, role: CompanyRole) {
     throw new AppError('forbidden', 'Only an owner can appoint an owner.');
 }
 
+/**
+ * The company's owners other than `exceptUserId`, counted under a lock on the company row: two owners
+ * demoting each other at the same moment would each count the other and leave none. The second waits
+ * for the first to commit, then counts again (a new statement reads the committed change).
+ */
 async function ownersLeft(tx: Tx, companyId: number, exceptUserId: number) {
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
   const [row] = await tx
     .select({ n: count() })
     .from(companyUsers)
