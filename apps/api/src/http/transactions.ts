@@ -5,12 +5,14 @@
  * the replica connection for `/read-replica` lists. A new module gets its audit trail by using it.
  *
  * Handlers return their answer (never `reply.send` inside), so it is sent after the commit.
- * A route that must keep rows even when it answers an error (sign-in records failed attempts) sets
- * `config: { transaction: false }` and manages its own writes.
+ * A route that must keep rows even when it answers an error (sign-in records failed attempts), or that
+ * calls out to another server (no network inside a transaction: db/transaction-scope.ts), sets
+ * `config: { transaction: false }` and writes through `auditedTransaction`.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
+import { inTransactionScope } from '../db/transaction-scope.ts';
 import { runIdempotent } from './idempotency.ts';
 
 declare module 'fastify' {
@@ -51,16 +53,31 @@ export function registerRequestDatabase(app: FastifyInstance, database: Database
 
     route.handler = transactional
       ? async function (this: FastifyInstance, request, reply) {
-          return database.primary.transaction(async (tx) => {
-            await setAuditContext(tx, auditContextOf(request));
-            request.db = tx;
-            const handle = () => original.call(this, request, reply) as Promise<unknown>;
-            return idempotent ? runIdempotent(tx, request, reply, handle) : handle();
-          });
+          return inTransactionScope(() =>
+            database.primary.transaction(async (tx) => {
+              await setAuditContext(tx, auditContextOf(request));
+              request.db = tx;
+              const handle = () => original.call(this, request, reply) as Promise<unknown>;
+              return idempotent ? runIdempotent(tx, request, reply, handle) : handle();
+            }),
+          );
         }
       : async function (this: FastifyInstance, request, reply) {
           request.db = readDb;
           return original.call(this, request, reply);
         };
   });
+}
+
+/**
+ * For a route with `config: { transaction: false }` that calls out (a shop): its writes, after the
+ * call, in one short transaction with the request's audit context.
+ */
+export function auditedTransaction<T>(request: FastifyRequest, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTransactionScope(() =>
+    request.db.transaction(async (tx) => {
+      await setAuditContext(tx, auditContextOf(request));
+      return fn(tx);
+    }),
+  );
 }

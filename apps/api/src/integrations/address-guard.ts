@@ -11,9 +11,11 @@
  * the name changed (DNS rebinding). ALLOW_PRIVATE_SHOP_URLS (`allowPrivate`) also lets through the
  * ranges of a merchant's own network; link-local and the metadata addresses stay refused even then.
  */
+
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { assertOutsideTransaction } from '../db/transaction-scope.ts';
 
 export interface AddressPolicy {
   /** ALLOW_PRIVATE_SHOP_URLS: also loopback, RFC 1918, unique-local and carrier-grade NAT addresses. */
@@ -122,6 +124,7 @@ export async function resolveGuarded(
   resolve: Resolver = systemResolver,
 ): Promise<AddressClass[]> {
   const bare = bareHost(host);
+  if (!isIP(bare)) assertOutsideTransaction(`A DNS lookup of ${bare}`);
   return check(bare, isIP(bare) ? [bare] : await resolve(bare), policy);
 }
 

@@ -7,10 +7,12 @@
  * headers and an AbortSignal, a decompressed body, redirects never followed (the caller follows them,
  * each hop coming back through here).
  */
+
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { assertOutsideTransaction } from '../db/transaction-scope.ts';
 import { type AddressPolicy, assertLiteralAllowed, guardedLookup, type Resolver } from './address-guard.ts';
 
 /** The part of `fetch` the shop client uses (the global fetch fits it, for tests that inject one). */
@@ -88,6 +90,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
   return async (url, init) => {
     const protocol = url.protocol;
     if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`unsupported protocol ${protocol}`);
+    assertOutsideTransaction(`A call to ${url.host}`);
     // Sockets skip the lookup for an IP literal, so a literal is checked here.
     assertLiteralAllowed(url.hostname, policy);
     init.signal?.throwIfAborted();

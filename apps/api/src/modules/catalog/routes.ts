@@ -43,6 +43,7 @@ import { access, companyActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { listMeta, listParams } from '../../http/list.ts';
 import { errorSchema } from '../../http/openapi.ts';
+import { auditedTransaction } from '../../http/transactions.ts';
 import { getCompany } from '../companies/service.ts';
 import {
   createAvailability,
@@ -72,7 +73,7 @@ import {
   listVariantsOfProduct,
   updateProduct,
 } from './products.ts';
-import { importTaxRates, latestProductSync, startProductSync } from './sync.ts';
+import { latestProductSync, startProductSync } from './sync.ts';
 import {
   createTaxRule,
   deleteTaxRule,
@@ -82,6 +83,7 @@ import {
   updateTaxConfig,
   updateTaxRule,
 } from './tax.ts';
+import { importTaxRates } from './tax-import.ts';
 
 const base = '/api/:company/rentloopdb';
 const replica = '/read-replica/:company/rentloopdb';
@@ -650,7 +652,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/tax-rules/refresh`,
     {
-      config: write('Could not refresh the tax rules from the shop.'),
+      // Outside the request transaction: the shop is called first, the rules written after
+      // (db/transaction-scope.ts).
+      config: { ...write('Could not refresh the tax rules from the shop.'), transaction: false },
       schema: {
         operationId: 'refreshTaxRules',
         tags: ['tax'],
@@ -662,9 +666,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await importTaxRates(request.db, app.deps.secrets, companyActorOf(request).companyId, {
-        adapterOptions: { allowPrivateAddresses: app.deps.allowPrivateShopUrls },
-      });
+      const result = await importTaxRates(
+        request.db,
+        (write) => auditedTransaction(request, write),
+        app.deps.secrets,
+        companyActorOf(request).companyId,
+        { adapterOptions: { allowPrivateAddresses: app.deps.allowPrivateShopUrls } },
+      );
       return ok(result, 'Tax rules refreshed from the shop.');
     },
   );

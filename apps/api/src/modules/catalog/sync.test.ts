@@ -38,7 +38,6 @@ import { createCompany } from '../../testing/harness.ts';
 import { saveShopSettings } from '../settings/shop.ts';
 import {
   currencyMismatch,
-  importTaxRates,
   latestProductSync,
   NO_SHOP_CONNECTED,
   productSyncJob,
@@ -47,6 +46,7 @@ import {
   SYNC_ALREADY_RUNNING,
   startProductSync,
 } from './sync.ts';
+import { importTaxRates } from './tax-import.ts';
 
 const WOO_COUNT = 300;
 const SHOPIFY_COUNT = 260;
@@ -634,9 +634,9 @@ describe('tax rate import', () => {
       .where(eq(taxRules.company_id, companyId))
       .orderBy(asc(taxRules.country), asc(taxRules.region), asc(taxRules.product_class));
   const refresh = (companyId: number) =>
-    db().transaction((tx) =>
-      importTaxRates(tx, secrets, companyId, { adapterOptions: { allowPrivateAddresses: true } }),
-    );
+    importTaxRates(db(), (write) => db().transaction(write), secrets, companyId, {
+      adapterOptions: { allowPrivateAddresses: true },
+    });
 
   it('replaces the rules imported from WooCommerce with the shop’s rates', async () => {
     await db()

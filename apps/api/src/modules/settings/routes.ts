@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, companyActorOf } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
-import { getShopSettings, saveShopSettings } from './shop.ts';
+import { auditedTransaction } from '../../http/transactions.ts';
+import { checkShopSettings, getShopSettings, storeShopSettings } from './shop.ts';
 
 const params = z.object({ company: idParam });
 
@@ -27,7 +28,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/companies/:company/settings/shop_system',
     {
-      config: { access: access.company('admin'), failureMessage: 'Failed to save the shop settings.' },
+      // Outside the request transaction: the shop's address is looked up (DNS) before anything is
+      // written, and the write is a short transaction of its own (db/transaction-scope.ts).
+      config: {
+        access: access.company('admin'),
+        failureMessage: 'Failed to save the shop settings.',
+        transaction: false,
+      },
       schema: {
         operationId: 'updateShopSettings',
         tags: ['settings'],
@@ -39,12 +46,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await saveShopSettings(
-        request.db,
-        app.deps.secrets,
-        companyActorOf(request).companyId,
-        request.body,
-        { allowPrivateUrls: app.deps.allowPrivateShopUrls },
+      const { companyId } = companyActorOf(request);
+      await checkShopSettings(request.body, { allowPrivateUrls: app.deps.allowPrivateShopUrls });
+      const saved = await auditedTransaction(request, (tx) =>
+        storeShopSettings(tx, app.deps.secrets, companyId, request.body),
       );
       return ok(saved, 'Shop settings saved.');
     },

@@ -91,6 +91,17 @@ export async function shopUrlProblem(
   return addresses.some((a) => a.verdict === 'private') ? null : SHOP_URL_HTTPS_PUBLIC;
 }
 
+/** Checks the shop URL (a DNS lookup: call it outside any transaction); a problem is a 422 on `url`. */
+export async function checkShopSettings(
+  input: ShopSettingsInput,
+  opts: { allowPrivateUrls?: boolean; resolve?: Resolver } = {},
+): Promise<void> {
+  if (input.shop_system === null) return;
+  const problem = await shopUrlProblem(input.url, opts.allowPrivateUrls ?? false, opts.resolve);
+  if (problem) throw invalid('url', problem);
+}
+
+/** Checks, then stores (for callers outside a request: tests, scripts). */
 export async function saveShopSettings(
   db: Db,
   secrets: Secrets,
@@ -98,10 +109,17 @@ export async function saveShopSettings(
   input: ShopSettingsInput,
   opts: { allowPrivateUrls?: boolean; resolve?: Resolver } = {},
 ): Promise<ShopSettings> {
-  if (input.shop_system !== null) {
-    const problem = await shopUrlProblem(input.url, opts.allowPrivateUrls ?? false, opts.resolve);
-    if (problem) throw invalid('url', problem);
-  }
+  await checkShopSettings(input, opts);
+  return storeShopSettings(db, secrets, companyId, input);
+}
+
+/** Stores settings `checkShopSettings` accepted: database only, so it belongs in a transaction. */
+export async function storeShopSettings(
+  db: Db,
+  secrets: Secrets,
+  companyId: number,
+  input: ShopSettingsInput,
+): Promise<ShopSettings> {
   const current = await stored(db, companyId);
   let data: StoredShopSettings;
   if (input.shop_system === null) {
