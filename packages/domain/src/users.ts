@@ -12,6 +12,7 @@ export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
 
 // C0 and C1 controls (NUL, tab, line breaks, DEL...): nobody types them, and NUL cannot be stored.
 const CONTROL_CHARACTER = /\p{Cc}/u;
+const lengthOk = (v: string) => v.length >= PASSWORD_MIN_LENGTH && v.length <= PASSWORD_MAX_LENGTH;
 
 /**
  * A new password, as far as the browser can check it (NIST SP 800-63B: length, no composition rules).
@@ -20,16 +21,15 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
  */
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, {
-    message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
-    abort: true,
-  })
-  .max(PASSWORD_MAX_LENGTH, {
-    message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
-    abort: true,
-  })
-  .refine((v) => !CONTROL_CHARACTER.test(v), { message: MESSAGES.passwordControlCharacter, abort: true })
-  .refine((v) => new Set(v).size >= PASSWORD_MIN_DISTINCT, MESSAGES.passwordRepetitive);
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
+  // Each rule speaks only where the ones before it are met, so a password gets one message. (Not with
+  // zod's `abort`: an aborting issue also silences the form's own checks, such as "Passwords do not match.")
+  .refine((v) => !lengthOk(v) || !CONTROL_CHARACTER.test(v), MESSAGES.passwordControlCharacter)
+  .refine(
+    (v) => !lengthOk(v) || CONTROL_CHARACTER.test(v) || new Set(v).size >= PASSWORD_MIN_DISTINCT,
+    MESSAGES.passwordRepetitive,
+  );
 
 const email = safeText()
   .trim()
