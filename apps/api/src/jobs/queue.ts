@@ -7,6 +7,7 @@
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import { type Database, type Tx, txExecutor } from '../db/client.ts';
+import { sqlStateOf } from '../db/errors.ts';
 import type { Mailer } from '../integrations/email/mailer.ts';
 import type { Secrets } from '../integrations/secrets.ts';
 
@@ -37,13 +38,25 @@ export function createBoss(database: Database): PgBoss {
     database.kind === 'pglite'
       ? { db: database.executor, schema: 'pgboss' }
       : { connectionString: database.url, max: 4, schema: 'pgboss' };
-  return new PgBoss({
+  const boss = new PgBoss({
     ...options,
     // Archive finished jobs after a day, drop them after a week.
     archiveCompletedAfterSeconds: 86_400,
     deleteAfterDays: 7,
   });
+  // An 'error' nobody listens to is an uncaught exception that ends the process: pg-boss reports a
+  // connection its pool lost (a PostgreSQL restart or failover, a test database dropped WITH (FORCE),
+  // 57P01) this way, then reconnects. The server and the worker log errors with a listener of their
+  // own; without one (tests, scripts) a lost connection is expected and anything else is warned about.
+  boss.on('error', (err) => {
+    if (boss.listenerCount('error') > 1 || sqlStateOf(err) === ADMIN_SHUTDOWN) return;
+    console.warn('job queue error', err);
+  });
+  return boss;
 }
+
+/** SQLSTATE 57P01: the server ended the connection (shutdown, restart, database dropped with FORCE). */
+const ADMIN_SHUTDOWN = '57P01';
 
 /** Creates the queues and cron schedules of the given jobs (idempotent). */
 export async function registerQueues(boss: PgBoss, jobs: JobDefinition[]): Promise<void> {
