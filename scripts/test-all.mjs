@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite in order — type check, lint, OpenAPI lint, unit (domain, web), API integration on
- * embedded PGlite and (when DATABASE_URL is set) on PostgreSQL, then browser end-to-end (and, when
- * DATABASE_URL is set, the customers and catalog browser tests again on a fresh PostgreSQL database),
- * and in CI (or with TEST_NODE_24=1) the API suite and a start of the product on Node 24 as well.
+ * `npm test`: every suite in order — type check, lint, OpenAPI lint, unit (domain, web), the web app's size
+ * budget (scripts/size-budget.mjs), API integration on embedded PGlite and (when DATABASE_URL is set) on
+ * PostgreSQL, then browser end-to-end (and, when DATABASE_URL is set, the customers and catalog browser
+ * tests again on a fresh PostgreSQL database), and in CI (or with TEST_NODE_24=1) the API suite and a
+ * start of the product on Node 24 as well.
  * Prints each suite's count and, as the last line, the total: "N passed, M failed".
  * A suite that crashes before reporting counts as one failure.
  */
@@ -71,6 +72,9 @@ if (want('unit')) {
   vitest('unit: domain', 'packages/domain');
   if (existsSync(join(root, 'apps/web/vitest.config.ts'))) vitest('unit: web', 'apps/web');
 }
+// The first-load JavaScript of the sign-in page and the list screens, gzip, read from a fresh build of
+// the web app (into a temporary folder) against each screen's budget (docs/performance.md).
+if (want('budget')) check('size budget', 'node', ['scripts/size-budget.mjs']);
 if (want('api')) {
   vitest('api: PGlite', 'apps/api', { DATABASE_URL: '' });
   if (process.env.DATABASE_URL)

@@ -1,6 +1,9 @@
 /**
  * The top app bar (spec 01 §2): menu toggle on mobile, breadcrumbs, company switchers, help, sign in /
  * sign out and profile. On auth routes other than auth-profile it is transparent with most items hidden.
+ * The breadcrumbs, switchers and account buttons come from the layout (`breadcrumbs`, `session`), so
+ * that this bar, which the sign-in page shows, does not bring their code into the sign-in page's
+ * bundle: the admin layout passes them, the default layout loads them lazily where it shows them.
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
@@ -10,12 +13,9 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { Link, useMatches } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
-import { CompanySwitcher } from '../features/companies/CompanySwitcher.tsx';
-import { OperatorCompanySwitcher } from '../features/companies/OperatorCompanySwitcher.tsx';
-import { AccountActions } from './AccountActions.tsx';
-import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { HelpMenu } from './HelpMenu.tsx';
 import type { RouteMeta } from './route-meta.ts';
 import { shellIds } from './testids.ts';
@@ -30,17 +30,33 @@ export function useRouteName(): string {
   return '';
 }
 
-export function TopBar({ variant, onMenuClick }: { variant: 'admin' | 'default'; onMenuClick?: () => void }) {
+/** The signed-in controls of the bar: the company switchers and the account buttons. */
+export interface SessionControls {
+  Switchers: ComponentType<{ inverted: boolean }>;
+  Account: ComponentType<{ inverted: boolean }>;
+}
+
+export function TopBar({
+  variant,
+  onMenuClick,
+  breadcrumbs,
+  session,
+}: {
+  variant: 'admin' | 'default';
+  onMenuClick?: () => void;
+  breadcrumbs?: ReactNode;
+  session?: SessionControls;
+}) {
   const routeName = useRouteName();
   const bare = routeName.includes('auth') && routeName !== 'auth-profile';
   const transparent = bare || variant === 'default';
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const switchers = !bare && (
-    <>
-      <CompanySwitcher inverted={transparent} />
-      <OperatorCompanySwitcher inverted={transparent} />
-    </>
+  // Lazy controls (default layout) appear when loaded; the bar does not wait for them.
+  const switchers = !bare && session && (
+    <Suspense fallback={null}>
+      <session.Switchers inverted={transparent} />
+    </Suspense>
   );
 
   return (
@@ -90,15 +106,15 @@ export function TopBar({ variant, onMenuClick }: { variant: 'admin' | 'default';
             </Typography>
           </Box>
         )}
-        {variant === 'admin' && (
-          <Box sx={{ display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>
-            <Breadcrumbs />
-          </Box>
-        )}
+        {breadcrumbs && <Box sx={{ display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>{breadcrumbs}</Box>}
         <Box sx={{ flexGrow: 1 }} />
         {!narrow && switchers}
         <HelpMenu />
-        {!bare && <AccountActions inverted={transparent} />}
+        {!bare && session && (
+          <Suspense fallback={null}>
+            <session.Account inverted={transparent} />
+          </Suspense>
+        )}
       </Toolbar>
       {narrow && switchers && <Box sx={{ display: 'flex', gap: 1, px: 2, pb: 1 }}>{switchers}</Box>}
     </AppBar>

@@ -1,12 +1,25 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createQueryClient } from '../api/query-client.ts';
 import { tokenStore } from '../api/tokens.ts';
 import { CurrentCompanyProvider } from '../features/companies/current-company.tsx';
+import { toasterWanted } from '../utils/notify.ts';
+import { lazyPage } from './lazy.ts';
 import { theme } from './theme.ts';
+
+const Toaster = lazyPage(() => import('./toaster.tsx').then((m) => m.Toaster));
+
+/** notistack's container, loaded and mounted when the first toast is asked for. */
+function LazyToaster() {
+  const wanted = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -24,16 +37,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        {/* Bottom left: a dialog's buttons sit on the right, so a toast never covers Save or Cancel
-            (bottom right it did, until it hid). The same message twice does not stack. */}
-        <SnackbarProvider
-          maxSnack={4}
-          autoHideDuration={5000}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-          preventDuplicate
-        >
-          <CurrentCompanyProvider>{children}</CurrentCompanyProvider>
-        </SnackbarProvider>
+        <CurrentCompanyProvider>{children}</CurrentCompanyProvider>
+        <LazyToaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -2,6 +2,7 @@
 import { Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   Navigate,
   type RouteObject,
   ScrollRestoration,
@@ -9,14 +10,19 @@ import {
   useMatches,
 } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
+import { useSignedIn } from '../features/auth/hooks.ts';
 import { RouteGuard } from '../features/auth/RouteGuard.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NotFoundPage, RouteErrorPage } from './ErrorPage.tsx';
-import { AdminLayout } from './layouts/AdminLayout.tsx';
 import { layoutFor } from './layouts/choose-layout.ts';
 import { DefaultLayout } from './layouts/DefaultLayout.tsx';
 import { EmptyLayout } from './layouts/EmptyLayout.tsx';
+import { lazyPage, preloadComponent } from './lazy.ts';
 import { type AppRoute, guardLevel, type RouteMeta } from './route-meta.ts';
+
+// The admin shell (drawer, breadcrumbs, company switchers, account menu) is its own chunk: the sign-in
+// and account-flow pages use the default layout and never load it (docs/web.md, "Bundles").
+const AdminLayout = lazyPage(() => import('./layouts/AdminLayout.tsx').then((m) => m.AdminLayout));
 
 const NOT_FOUND: RouteMeta = { name: 'not-found', title: 'Page Not Found', auth: 'public' };
 
@@ -48,16 +54,38 @@ function DocumentTitle() {
 
 function RootLayout() {
   const { pathname } = useLocation();
+  const signedIn = useSignedIn();
+  // Signed in on a default-layout page (after signing in, say): the admin screens come next.
+  useEffect(() => {
+    if (signedIn) void AdminLayout.preload();
+  }, [signedIn]);
   return (
     <>
       <DocumentTitle />
       <ScrollRestoration />
-      {layoutFor(pathname) === 'admin' ? <AdminLayout /> : <DefaultLayout />}
+      {layoutFor(pathname) === 'admin' ? (
+        <Suspense fallback={<PageLoader />}>
+          <AdminLayout />
+        </Suspense>
+      ) : (
+        <DefaultLayout />
+      )}
     </>
   );
 }
 
+/**
+ * Starts loading the first screen's chunks (the admin layout, the page and its parents) as soon as the
+ * app starts, together: rendered one after the other, each chunk would wait for the one above it (and
+ * the page for the session check the guard waits for).
+ */
+function preloadFirstScreen(pathname: string) {
+  if (layoutFor(pathname) === 'admin') void AdminLayout.preload();
+  for (const match of matchRoutes(appRoutes, pathname) ?? []) preloadComponent(match.route.Component);
+}
+
 export function createAppRouter() {
+  preloadFirstScreen(window.location.pathname);
   return createBrowserRouter([
     {
       element: <RootLayout />,

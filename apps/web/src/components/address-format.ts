@@ -9,6 +9,9 @@
  */
 import type { Address } from '@rentloop/domain/addresses';
 import { regionByCode } from '@rentloop/domain/regions';
+import { countryName } from './country-name.ts';
+
+export { countryName };
 
 export type AddressField = keyof Address;
 
@@ -95,20 +98,6 @@ const POSTAL_CODE_LAST = new Set(['au', 'ca', 'gb', 'ie', 'lv', 'us', 'za']);
 
 export function postalCodeAfterCity(country?: string | null): boolean {
   return POSTAL_CODE_LAST.has((country ?? '').toLowerCase());
-}
-
-const displayNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** The English name of a two-letter country code, or null when it is not one. */
-export function countryName(code: string | null | undefined): string | null {
-  const upper = (code ?? '').trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(upper)) return null;
-  try {
-    const name = displayNames.of(upper);
-    return name && name !== upper ? name : null;
-  } catch {
-    return null;
-  }
 }
 
 const text = (value: string | null | undefined) => (value ?? '').trim();

@@ -2,8 +2,12 @@
  * Toasts (notistack) for success, error, warning and info.
  * Spec 01 §6 "Alert visibility": errors, warnings and successes follow the user's preferences
  * (default on); info is always shown; warnings are shown only when the current company is super.
+ *
+ * notistack itself (~8 kB gzip) is loaded with the first toast (`app/toaster.tsx`), not with the
+ * app: most screens, the sign-in page first, show none on load. Toasts asked for before it is there
+ * wait for it, in order.
  */
-import { enqueueSnackbar } from 'notistack';
+import type { VariantType } from 'notistack';
 
 export interface ToastPreferences {
   showErrors: boolean;
@@ -24,19 +28,47 @@ export function setToastPreferences(next: Partial<ToastPreferences> | null) {
   preferences = next ? { ...DEFAULTS, ...next } : DEFAULTS;
 }
 
+type Show = (message: string, variant: VariantType) => void;
+let show: Show | null = null;
+const waiting: [string, VariantType][] = [];
+let requested = false;
+const listeners = new Set<() => void>();
+
+function enqueue(message: string, variant: VariantType) {
+  if (show) return show(message, variant);
+  waiting.push([message, variant]);
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
+}
+
+/** The mounted toaster hands over notistack's `enqueueSnackbar` (null when it unmounts). */
+export function attachToaster(next: Show | null) {
+  show = next;
+  if (next) for (const [message, variant] of waiting.splice(0)) next(message, variant);
+}
+
+/** Whether a toast has been asked for (then the toaster is mounted), for `useSyncExternalStore`. */
+export const toasterWanted = {
+  get: () => requested,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
 export const notify = {
   success(message: string) {
-    if (preferences.showSuccesses && message) enqueueSnackbar(message, { variant: 'success' });
+    if (preferences.showSuccesses && message) enqueue(message, 'success');
   },
   error(message: string) {
-    if (preferences.showErrors && message) enqueueSnackbar(message, { variant: 'error' });
+    if (preferences.showErrors && message) enqueue(message, 'error');
   },
   warning(message: string) {
-    if (preferences.showWarnings && preferences.companyIsSuper && message) {
-      enqueueSnackbar(message, { variant: 'warning' });
-    }
+    if (preferences.showWarnings && preferences.companyIsSuper && message) enqueue(message, 'warning');
   },
   info(message: string) {
-    if (message) enqueueSnackbar(message, { variant: 'info' });
+    if (message) enqueue(message, 'info');
   },
 };

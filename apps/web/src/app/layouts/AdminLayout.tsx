@@ -1,12 +1,17 @@
-/** Admin layout (spec 01 §2): side drawer, app bar, content and footer. */
+/**
+ * Admin layout (spec 01 §2): side drawer, app bar, content and footer. Loaded lazily by the router
+ * (its own chunk with the drawer, breadcrumbs and switchers), so the sign-in page does not load it.
+ */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DRAWER_MINI_KEY as MINI_KEY } from '../../api/storage-keys.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { Breadcrumbs } from '../Breadcrumbs.tsx';
 import { APP_VERSION } from '../config.ts';
 import { SideDrawer } from '../SideDrawer.tsx';
+import { sessionControls } from '../session-controls.tsx';
 import { TopBar } from '../TopBar.tsx';
 import { shellIds } from '../testids.ts';
 
@@ -66,7 +71,12 @@ export function AdminLayout() {
         onCloseMobile={() => setMobileOpen(false)}
       />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar variant="admin" onMenuClick={() => setMobileOpen(true)} />
+        <TopBar
+          variant="admin"
+          onMenuClick={() => setMobileOpen(true)}
+          breadcrumbs={<Breadcrumbs />}
+          session={sessionControls}
+        />
         <Box
           component="main"
           sx={{

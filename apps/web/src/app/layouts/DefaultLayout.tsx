@@ -3,9 +3,16 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
-import { TopBar } from '../TopBar.tsx';
+import { lazyPage } from '../lazy.ts';
+import { type SessionControls, TopBar } from '../TopBar.tsx';
 import { shellIds } from '../testids.ts';
 import { DEFAULT_LAYOUT_BACKGROUND } from '../theme.ts';
+
+// Loaded only where the bar shows them (not on the sign-in and other auth pages): see TopBar.tsx.
+const session: SessionControls = {
+  Switchers: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Switchers)),
+  Account: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Account)),
+};
 
 export function DefaultLayout() {
   return (
@@ -18,7 +25,7 @@ export function DefaultLayout() {
         background: DEFAULT_LAYOUT_BACKGROUND,
       }}
     >
-      <TopBar variant="default" />
+      <TopBar variant="default" session={session} />
       <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -6,7 +6,7 @@
  */
 import type { Me } from '@rentloop/domain/auth';
 import type { Company } from '@rentloop/domain/companies';
-import { type CompanyFlags, type CompanyRole, companyFlags } from '@rentloop/domain/roles';
+import { type CompanyFlags, type CompanyRole, companyFlags } from '@rentloop/domain/role-flags';
 import { useQuery } from '@tanstack/react-query';
 import {
   createContext,

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { Customer } from '@rentloop/domain/customers';
 import { CONTENT_LANGUAGE_CODES } from '@rentloop/domain/enums';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { countryName } from '../../components/address-format.ts';
+import { countryName } from '../../components/country-name.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
