@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../apps/web/src/api/storage-keys.ts';
 import { dataListIds } from '../../apps/web/src/components/testids.ts';
 import { authIds } from '../../apps/web/src/features/auth/testids.ts';
@@ -113,9 +113,23 @@ export async function signInThroughApi(page: Page, email: string, path: string, 
 
 /** Picks an option of an MUI select whose hidden input carries `inputTestId`. */
 export async function choose(page: Page, inputTestId: string, optionTestId: string) {
+  await pickFromMenu(page, inputTestId, page.getByTestId(optionTestId));
+}
+
+/**
+ * Opens an MUI select (its hidden input carries `inputTestId`) and clicks `option` until the menu has
+ * closed. The menu grows in and scrolls to its selection: on a busy machine a click can land while the
+ * option is still moving and hit the menu's padding, leaving it open (seen in CI); the click is then
+ * made again, on the settled menu. It waits on the menu's state, never on time.
+ */
+export async function pickFromMenu(page: Page, inputTestId: string, option: Locator) {
+  const listbox = page.getByRole('listbox');
   await page.getByTestId(inputTestId).locator('..').click();
-  await page.getByTestId(optionTestId).click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(listbox).toBeVisible();
+  await expect(async () => {
+    if ((await listbox.count()) > 0) await option.click({ timeout: 2_000 });
+    await expect(listbox).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The toasts (notistack) on the page. */

@@ -5,6 +5,7 @@ import {
   dataListIds,
   MESSAGES,
   pagerRange,
+  pickFromMenu,
   screenshot,
   shellIds,
   signInThroughApi,
@@ -84,8 +85,7 @@ test('the list sorts by clicking a header and filters by language', async ({ pag
   expect(ascending.localeCompare(descending, 'en', { sensitivity: 'base' })).toBeLessThan(0);
 
   // Language filter: every row then reads French.
-  await page.getByTestId(customersIds.languageFilter).locator('..').click();
-  await page.getByRole('option', { name: 'French' }).click();
+  await pickFromMenu(page, customersIds.languageFilter, page.getByRole('option', { name: 'French' }));
   await expect(page).toHaveURL(/filters=%7B%22language%22%3A%22fr%22%7D/);
   await waitForList(page);
   const languages = await rows(page).locator('td:nth-child(4)').allTextContents();

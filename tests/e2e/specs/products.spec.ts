@@ -26,6 +26,7 @@ import { USERS } from '../credentials.ts';
 import {
   dataListIds,
   MESSAGES,
+  pickFromMenu,
   screenshot,
   shellIds,
   signInThroughApi,
@@ -69,8 +70,7 @@ async function seedProduct(page: Page, company: number, name: string, sku: strin
 
 /** Opens a select (a MUI TextField with `select`) by its input's test id and picks an option. */
 async function choose(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).locator('..').click();
-  await page.getByRole('option', { name: option }).click();
+  await pickFromMenu(page, testId, page.getByRole('option', { name: option }));
 }
 
 /** Searches a data list and waits until the search is in the URL (the box sends it after a debounce). */
