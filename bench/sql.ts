@@ -16,6 +16,7 @@ import type { Db } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
 import { listProducts, listVariants } from '../apps/api/src/modules/catalog/products.ts';
 import { listCustomers } from '../apps/api/src/modules/customers/service.ts';
+import { testCtx } from '../apps/api/src/testing/ctx.ts';
 import type { Scenario } from './scenarios.ts';
 
 export interface Statement {
@@ -75,7 +76,7 @@ export async function recordStatements(
     desc: true,
     filters: {},
   };
-  if (s.list === 'customers') await listCustomers(db, companyId, params);
+  if (s.list === 'customers') await listCustomers(testCtx(db, companyId), params);
   else if (s.list === 'products') await listProducts(db, companyId, params);
   else await listVariants(db, companyId, params);
   return recorded;

@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { type Clock, type Deps, systemClock } from './context.ts';
 import type { Database } from './db/client.ts';
 import { access, type RouteEntry, registerAccessControl, requireAccessRules } from './http/access.ts';
 import { AppError, registerErrorHandler } from './http/errors.ts';
@@ -45,6 +46,8 @@ export interface AppDeps {
   allowPrivateShopUrls?: boolean;
   /** Encryption of stored credentials; tests and main pass one (see integrations/secrets.ts). */
   secrets?: Secrets;
+  /** Where "now" comes from (default the system clock); tests move time with `fixedClock`. */
+  clock?: Clock;
   /** Sign-in and reset requests allowed per IP address per minute (default 20; AUTH_RATE_LIMIT_PER_MINUTE). */
   authRateLimitPerMinute?: number;
   logLevel?: string;
@@ -65,13 +68,9 @@ declare module 'fastify' {
     /** Every API route with its access rule (see http/access.ts). */
     routeTable: RouteEntry[];
     /** Services the modules use beyond the database. */
-    deps: {
-      boss: PgBoss | null;
-      mailer: Mailer | null;
-      appUrl: string | undefined;
-      secrets: Secrets;
-      allowPrivateShopUrls: boolean;
-    };
+    deps: Deps;
+    /** The only source of "now" for services (context.ts); tests pass a fixed clock. */
+    clock: Clock;
     authRateLimit: { max: number; timeWindow: number };
   }
 }
@@ -178,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: deps.secrets ?? createSecrets(randomBytes(32)),
     allowPrivateShopUrls: deps.allowPrivateShopUrls ?? false,
   });
+  app.decorate('clock', deps.clock ?? systemClock);
   registerErrorHandler(app);
   registerAccessControl(app, deps.database.primary);
   registerRequestDatabase(app, deps.database);

@@ -10,6 +10,7 @@ import { parseRecordId } from '@rentloop/domain/api';
 import { COMPANY_ROLE_RANK, type CompanyRole, type GlobalRole } from '@rentloop/domain/roles';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserActor } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
@@ -27,16 +28,8 @@ export const access = {
   company: (role: CompanyRole = 'user'): Access => ({ kind: 'company', role }),
 } satisfies Record<string, Access | ((r?: CompanyRole) => Access)>;
 
-export interface Actor {
-  userId: number;
-  sessionId: number;
-  globalRole: GlobalRole | null;
-  /** Set on company routes: the company of the URL, which the actor may access. */
-  companyId: number | null;
-  /** The actor's role in that company; null for an operator who is not a member. */
-  companyRole: CompanyRole | null;
-  emailVerified: boolean;
-}
+/** The signed-in user of a request (see context.ts, where services take it from). */
+export type Actor = UserActor;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -118,6 +111,7 @@ async function resolveActor(
   const [row] = await query.execute({ hash: hashToken(token), companyId });
   if (!row) return null;
   return {
+    kind: 'user',
     userId: Number(row.user_id),
     sessionId: Number(row.session_id),
     globalRole: row.global_role,

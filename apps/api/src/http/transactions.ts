@@ -9,8 +9,9 @@
  * calls out to another server (no network inside a transaction: db/transaction-scope.ts), sets
  * `config: { transaction: false }` and writes through `auditedTransaction`.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { AuditContext } from '../context.ts';
+import { setAuditContext } from '../db/audit.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
 import { runIdempotent } from './idempotency.ts';
@@ -26,14 +27,9 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function setAuditContext(tx: Tx, ctx: { userId: number | null; requestId: string; ip: string }) {
-  await tx.execute(sql`select
-    set_config('rentloop.user_id', ${ctx.userId === null ? '' : String(ctx.userId)}, true),
-    set_config('rentloop.request_id', ${ctx.requestId}, true),
-    set_config('rentloop.ip', ${ctx.ip}, true)`);
-}
+export { setAuditContext };
 
-export const auditContextOf = (request: FastifyRequest) => ({
+export const auditContextOf = (request: FastifyRequest): AuditContext => ({
   userId: request.actor?.userId ?? null,
   requestId: request.id,
   ip: request.ip,

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { companies, productSyncs, products, productVariants } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
-import { setAuditContext } from '../../http/transactions.ts';
+import { setAuditContext } from '../../db/audit.ts';
 import type { Secrets } from '../../integrations/secrets.ts';
 import {
   createShopAdapter,

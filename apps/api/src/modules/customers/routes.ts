@@ -9,7 +9,8 @@ import {
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, companyActorOf } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { ctxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { listMeta, listParams } from '../../http/list.ts';
 import { createCustomer, customerInsights, getCustomer, listCustomers, updateCustomer } from './service.ts';
@@ -33,14 +34,13 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { companyId } = companyActorOf(request);
       const p = listParams(request.query, {
         sorts: CUSTOMER_SORTS,
         defaultSort: 'id',
         defaultDesc: true,
         filters: customerFiltersSchema,
       });
-      const { rows, total } = await listCustomers(request.db, companyId, p);
+      const { rows, total } = await listCustomers(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
   );
@@ -63,7 +63,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const customer = await createCustomer(request.db, companyActorOf(request).companyId, request.body);
+      const customer = await createCustomer(ctxOf(request), request.body);
       reply.status(201);
       return ok(customer, MESSAGES.customerCreated);
     },
@@ -81,8 +81,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(customerSchema) },
       },
     },
-    async (request) =>
-      ok(await getCustomer(request.db, companyActorOf(request).companyId, request.params.id)),
+    async (request) => ok(await getCustomer(ctxOf(request), request.params.id)),
   );
 
   app.put(
@@ -99,8 +98,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { companyId } = companyActorOf(request);
-      const customer = await updateCustomer(request.db, companyId, request.params.id, request.body);
+      const customer = await updateCustomer(ctxOf(request), request.params.id, request.body);
       return ok(customer, MESSAGES.customerUpdated);
     },
   );
@@ -117,6 +115,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ total: z.number().int(), new_this_month: z.number().int() })) },
       },
     },
-    async (request) => ok(await customerInsights(request.db, companyActorOf(request).companyId)),
+    async (request) => ok(await customerInsights(ctxOf(request))),
   );
 };

@@ -5,6 +5,7 @@
 import type { CUSTOMER_SORTS, Customer, CustomerFilters, CustomerInput } from '@rentloop/domain/customers';
 import { customerInputSchema, customerUpdateSchema } from '@rentloop/domain/customers';
 import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { statement } from '../../db/list-pages.ts';
@@ -163,12 +164,12 @@ type Row = Customer & { total: number };
 const withoutTotal = (rows: Row[]) => rows.map(({ total: _t, ...row }) => row as Customer);
 
 export async function listCustomers(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   p: ListParams<Sort, CustomerFilters>,
 ): Promise<{ rows: Customer[]; total: number }> {
+  const { db } = ctx;
   const shape = shapeOf(p);
-  const values = valuesOf(companyId, p);
+  const values = valuesOf(ctx.companyId, p);
   const readTotal = async () => Number((await totalStatement(db, shape).execute(values))[0]?.n ?? 0);
 
   if (!isFiltered(shape) && p.offset >= DEEP_OFFSET) {
@@ -192,22 +193,22 @@ export async function listCustomers(
   return { rows: [], total: await readTotal() };
 }
 
-export async function getCustomer(db: Db, companyId: number, id: number): Promise<Customer> {
-  const [row] = await db
+export async function getCustomer(ctx: Ctx, id: number): Promise<Customer> {
+  const [row] = await ctx.db
     .select(columns)
     .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.company_id, companyId)))
+    .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)))
     .limit(1);
   if (!row) throw notFound();
   return row as Customer;
 }
 
-export async function createCustomer(db: Db, companyId: number, input: CustomerInput): Promise<Customer> {
+export async function createCustomer(ctx: Ctx, input: CustomerInput): Promise<Customer> {
   const data = customerInputSchema.parse(input);
   try {
-    const [row] = await db
+    const [row] = await ctx.db
       .insert(customers)
-      .values({ ...data, company_id: companyId })
+      .values({ ...data, company_id: ctx.companyId })
       .returning(columns);
     if (!row) throw new AppError('internal');
     return row as Customer;
@@ -217,19 +218,14 @@ export async function createCustomer(db: Db, companyId: number, input: CustomerI
   }
 }
 
-export async function updateCustomer(
-  db: Db,
-  companyId: number,
-  id: number,
-  input: Partial<CustomerInput>,
-): Promise<Customer> {
+export async function updateCustomer(ctx: Ctx, id: number, input: Partial<CustomerInput>): Promise<Customer> {
   const data = customerUpdateSchema.parse(input);
-  if (Object.keys(data).length === 0) return getCustomer(db, companyId, id);
+  if (Object.keys(data).length === 0) return getCustomer(ctx, id);
   try {
-    const [row] = await db
+    const [row] = await ctx.db
       .update(customers)
-      .set({ ...data, updated_at: sql`now()` })
-      .where(and(eq(customers.id, id), eq(customers.company_id, companyId)))
+      .set({ ...data, updated_at: ctx.clock.now().toISOString() })
+      .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)))
       .returning(columns);
     if (!row) throw notFound();
     return row as Customer;
@@ -240,10 +236,9 @@ export async function updateCustomer(
 }
 
 /** The figures of the Insights screen's customer cards. */
-export async function customerInsights(
-  db: Db,
-  companyId: number,
-): Promise<{ total: number; new_this_month: number }> {
+export async function customerInsights(ctx: Ctx): Promise<{ total: number; new_this_month: number }> {
+  const { db, companyId } = ctx;
+  const monthStart = startOfUtcMonth(ctx.clock.now()).toISOString();
   const [totals, fresh] = await Promise.all([
     db
       .select({ n: entityCounts.total })
@@ -253,8 +248,10 @@ export async function customerInsights(
       .select({ n: sql<number>`count(*)::int8` })
       .from(customers)
       .where(
-        and(eq(customers.company_id, companyId), sql`${customers.created_at} >= date_trunc('month', now())`),
+        and(eq(customers.company_id, companyId), sql`${customers.created_at} >= ${monthStart}::timestamptz`),
       ),
   ]);
   return { total: Number(totals[0]?.n ?? 0), new_this_month: Number(fresh[0]?.n ?? 0) };
 }
+
+const startOfUtcMonth = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));

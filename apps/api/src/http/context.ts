@@ -1,0 +1,28 @@
+/**
+ * The service context of a request (see context.ts): built here, from what the access check
+ * resolved and the request's database handle, so services never see Fastify.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AnonymousActor, Ctx, PlatformCtx, UserActor } from '../context.ts';
+import { actorOf } from './access.ts';
+import { AppError } from './errors.ts';
+
+/** A company route's context: the company of the URL, which the access check let the actor open. */
+export function ctxOf(request: FastifyRequest): Ctx<UserActor> {
+  const actor = actorOf(request);
+  if (actor.companyId === null) throw new AppError('not_found');
+  const { db, server } = request;
+  return { db, companyId: actor.companyId, actor, clock: server.clock, deps: server.deps };
+}
+
+/** A signed-in route's context outside any company (the user's own account, operator tools). */
+export function platformCtxOf(request: FastifyRequest): PlatformCtx<UserActor> {
+  const { db, server } = request;
+  return { db, actor: actorOf(request), clock: server.clock, deps: server.deps };
+}
+
+/** A public route's context (sign-in, registration, password reset). */
+export function publicCtxOf(request: FastifyRequest): PlatformCtx<AnonymousActor> {
+  const { db, server } = request;
+  return { db, actor: { kind: 'anonymous' }, clock: server.clock, deps: server.deps };
+}
