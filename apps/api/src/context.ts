@@ -12,6 +12,7 @@
  * - `deps`: the outside world (queue, mailer, secrets, settings of the process).
  */
 
+import { createHash } from 'node:crypto';
 import type { CompanyRole, GlobalRole } from '@rentloop/domain/roles';
 import type PgBoss from 'pg-boss';
 import type { Tx } from './db/client.ts';
@@ -111,3 +112,17 @@ export function actingUserId(actor: ActorRef): number | null {
   if (actor.kind === 'job') return actor.onBehalfOf;
   return null;
 }
+
+/** Session and email tokens are stored only as their SHA-256. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const isOperator = (role: GlobalRole | null) => role === 'super-admin' || role === 'support-user';
+
+/**
+ * Whether the actor may use an operator's powers: an operator role and a verified email, exactly as
+ * the `operator` and `company` access rules require. Routes open to any signed-in user (their own
+ * profile, their companies) check this rather than the role alone: an unverified operator is a
+ * plain user there.
+ */
+export const hasOperatorPowers = (actor: Pick<UserActor, 'globalRole' | 'emailVerified'>) =>
+  isOperator(actor.globalRole) && actor.emailVerified;

@@ -5,12 +5,11 @@
  * Company routes resolve the session, the company of the URL and the user's membership in one query;
  * a company the user may not see answers 404, exactly like a missing one.
  */
-import { createHash } from 'node:crypto';
 import { parseRecordId } from '@rentloop/domain/api';
-import { COMPANY_ROLE_RANK, type CompanyRole, type GlobalRole } from '@rentloop/domain/roles';
+import { COMPANY_ROLE_RANK, type CompanyRole } from '@rentloop/domain/roles';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserActor } from '../context.ts';
+import { hashToken, isOperator, type UserActor } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
@@ -28,6 +27,8 @@ export const access = {
   company: (role: CompanyRole = 'user'): Access => ({ kind: 'company', role }),
 } satisfies Record<string, Access | ((r?: CompanyRole) => Access)>;
 
+export { hashToken, hasOperatorPowers, isOperator } from '../context.ts';
+
 /** The signed-in user of a request (see context.ts, where services take it from). */
 export type Actor = UserActor;
 
@@ -39,19 +40,6 @@ declare module 'fastify' {
     actor: Actor | null;
   }
 }
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export const isOperator = (role: GlobalRole | null) => role === 'super-admin' || role === 'support-user';
-
-/**
- * Whether the actor may use an operator's powers: an operator role and a verified email, exactly as
- * the `operator` and `company` access rules require. Routes open to any signed-in user (their own
- * profile, their companies) check this rather than the role alone: an unverified operator is a
- * plain user there.
- */
-export const hasOperatorPowers = (actor: Pick<Actor, 'globalRole' | 'emailVerified'>) =>
-  isOperator(actor.globalRole) && actor.emailVerified;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

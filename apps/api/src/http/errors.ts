@@ -1,62 +1,22 @@
 /**
- * One error type for the product. A domain function throws `AppError('not_found')`;
- * the error handler turns it into the status of ERROR_STATUS and the `{status:false,...}` body.
+ * The HTTP side of errors (errors.ts): AppError, zod and Fastify's own errors become the product's
+ * `{status:false, message, errors}` body with the status of ERROR_STATUS.
  */
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, idParam } from '@rentloop/domain/api';
+import { type ErrorBody, type ErrorCode, idParam } from '@rentloop/domain/api';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { dataExceptionMessage, isDataException } from '../db/errors.ts';
+import { AppError, DEFAULT_MESSAGES, fieldErrors } from '../errors.ts';
 
-const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
-  bad_request: 'The request is malformed.',
-  unauthenticated: MESSAGES.unauthenticated,
-  forbidden: MESSAGES.forbidden,
-  not_found: MESSAGES.notFound,
-  conflict: 'The request conflicts with the current state.',
-  validation: MESSAGES.validationFailed,
-  rate_limited: 'Too many requests. Please try again later.',
-  internal: MESSAGES.internalServerError,
-  unavailable: 'Service unavailable.',
-};
+export { AppError, fieldErrors, invalid, notFound } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Message of a 422 from this route, when the catalogue has one. */
     failureMessage?: string;
   }
-}
-
-export class AppError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly errors?: Record<string, string[]>,
-    /** Response headers that belong to the error (Retry-After on a 429). */
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message ?? DEFAULT_MESSAGES[code]);
-    this.status = ERROR_STATUS[code];
-  }
-}
-
-export const notFound = (message?: string) => new AppError('not_found', message);
-
-/** A 422 naming one field. */
-export const invalid = (field: string, message: string) =>
-  new AppError('validation', MESSAGES.validationFailed, { [field]: [message] });
-
-/** Zod issues keyed by dotted field path, the shape of `errors` in a 422. */
-export function fieldErrors(issues: ZodError['issues'], prefix = ''): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '_';
-    if (!out[key]) out[key] = [];
-    out[key].push(issue.message);
-  }
-  return out;
 }
 
 function validationErrorsOf(error: FastifyError): Record<string, string[]> {

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { platformSettings, sessions, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
 import { passwordResetMail, verifyEmailMail } from '../../integrations/email/templates.ts';
 import { joinCompany } from '../users/join.ts';

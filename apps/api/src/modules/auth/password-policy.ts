@@ -7,7 +7,7 @@
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { PASSWORD_MIN_LENGTH, passwordSchema } from '@rentloop/domain/users';
-import { invalid } from '../../http/errors.ts';
+import { invalid } from '../../errors.ts';
 
 export interface PasswordOwner {
   email: string;

@@ -9,10 +9,10 @@ import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { companyFlags } from '@rentloop/domain/roles';
 import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type UserActor as Actor, hashToken, isOperator } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { companies, companyUsers, historyLogs, sessions, users } from '../../db/schema/index.ts';
-import { type Actor, hashToken, isOperator } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { assertNotThrottled, clearPair, purgeStaleThrottles, recordFailure, sourceOf } from './throttle.ts';
 

@@ -14,7 +14,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { signInThrottles } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** The "any" side of a counter: ('', source) is a source over all accounts, (email, '') an account. */
 const ANY = '';

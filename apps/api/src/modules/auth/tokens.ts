@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { hashToken } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { type USER_TOKEN_KINDS, users, userTokens } from '../../db/schema/index.ts';
-import { hashToken } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export type TokenKind = (typeof USER_TOKEN_KINDS)[number];
 

@@ -8,8 +8,8 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { availabilitySettings } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../http/errors.ts';
-import { likePattern } from '../../http/list.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { likePattern } from '../../lists.ts';
 
 const { company_id: _c, ...columns } = {
   company_id: availabilitySettings.company_id,

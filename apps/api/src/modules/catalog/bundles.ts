@@ -10,8 +10,8 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bundles, bundleVariants, productVariants } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../http/errors.ts';
-import { type ListParams, likePattern } from '../../http/list.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { type ListParams, likePattern } from '../../lists.ts';
 import { companyCurrency, toDecimal, toMinor } from './money.ts';
 
 type BundleRow = typeof bundles.$inferSelect;

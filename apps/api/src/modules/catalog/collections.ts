@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { productCollectionItems, productCollections, products } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../http/errors.ts';
-import { likePattern } from '../../http/list.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { likePattern } from '../../lists.ts';
 
 const columns = {
   id: productCollections.id,

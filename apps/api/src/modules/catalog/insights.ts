@@ -14,7 +14,7 @@ import {
   products,
   productVariants,
 } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { companyCurrency, toDecimal } from './money.ts';
 
 export async function variantInsights(

@@ -3,7 +3,7 @@ import { decimalToMinor, minorToDecimal } from '@rentloop/domain/money';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../errors.ts';
 
 export async function companyCurrency(db: Db, companyId: number): Promise<string> {
   const [row] = await db

@@ -31,8 +31,8 @@ import {
   products,
   productVariants,
 } from '../../db/schema/index.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
-import { type ListParams, likePattern } from '../../http/list.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
+import { type ListParams, likePattern } from '../../lists.ts';
 import { companyCurrency, toDecimal, toMinor } from './money.ts';
 
 type ProductRow = typeof products.$inferSelect;

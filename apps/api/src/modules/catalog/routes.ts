@@ -41,9 +41,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, companyActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
-import { listMeta, listParams } from '../../http/list.ts';
 import { errorSchema } from '../../http/openapi.ts';
 import { auditedTransaction } from '../../http/transactions.ts';
+import { listMeta, listParams } from '../../lists.ts';
 import { getCompany } from '../companies/service.ts';
 import {
   createAvailability,

@@ -18,10 +18,10 @@ import { isHttpUrl } from '@rentloop/domain/validation';
 import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
+import { setAuditContext } from '../../db/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { companies, productSyncs, products, productVariants } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
-import { setAuditContext } from '../../db/audit.ts';
+import { AppError } from '../../errors.ts';
 import type { Secrets } from '../../integrations/secrets.ts';
 import {
   createShopAdapter,

@@ -9,7 +9,7 @@ import { countryByAlpha2 } from '@rentloop/domain/countries';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { taxRules } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Secrets } from '../../integrations/secrets.ts';
 import { createShopAdapter, type ShopAdapterOptions } from '../../integrations/shops/index.ts';
 import { ShopError, type ShopTaxRate } from '../../integrations/shops/types.ts';

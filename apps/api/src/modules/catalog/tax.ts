@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { companySettings, taxRules } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../http/errors.ts';
+import { invalid, notFound } from '../../errors.ts';
 
 const GROUP = 'checkout_Taxes';
 const duplicate = () =>

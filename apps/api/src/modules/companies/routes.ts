@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { access, actorOf, verifiedActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { listMeta, listParams } from '../../http/list.ts';
+import { listMeta, listParams } from '../../lists.ts';
 import {
   createCompany,
   deleteCompany,

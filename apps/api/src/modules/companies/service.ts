@@ -2,12 +2,12 @@ import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { type CompanyRole, companyFlags, type GlobalRole } from '@rentloop/domain/roles';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type UserActor as Actor, hasOperatorPowers } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { companies, companySettings, companyUsers } from '../../db/schema/index.ts';
-import { type Actor, hasOperatorPowers } from '../../http/access.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
-import { likePattern } from '../../http/list.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
+import { likePattern } from '../../lists.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
-import { listMeta, listParams } from '../../http/list.ts';
+import { listMeta, listParams } from '../../lists.ts';
 import { createCustomer, customerInsights, getCustomer, listCustomers, updateCustomer } from './service.ts';
 
 const companyParams = z.object({ company: idParam });

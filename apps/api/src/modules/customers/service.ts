@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { statement } from '../../db/list-pages.ts';
 import { customers, entityCounts } from '../../db/schema/index.ts';
-import { AppError, invalid, notFound } from '../../http/errors.ts';
-import { type ListParams, likePattern } from '../../http/list.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
+import { type ListParams, likePattern } from '../../lists.ts';
 
 type Sort = (typeof CUSTOMER_SORTS)[number];
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, companyActorOf } from '../../http/access.ts';
 import { paginated } from '../../http/envelope.ts';
-import { listMeta, listParams } from '../../http/list.ts';
+import { listMeta, listParams } from '../../lists.ts';
 import { listEmailEntries } from './service.ts';
 
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,10 @@
 import type { EMAIL_ENTRY_SORTS, EmailEntry } from '@rentloop/domain/email';
 import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type UserActor as Actor, isOperator } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { emailEntries } from '../../db/schema/index.ts';
-import { type Actor, isOperator } from '../../http/access.ts';
-import type { ListParams } from '../../http/list.ts';
-import { likePattern } from '../../http/list.ts';
+import type { ListParams } from '../../lists.ts';
+import { likePattern } from '../../lists.ts';
 
 // Never `delivery_html`: the unredacted body (with a still-valid link) stays with the delivery job.
 const { updated_at: _u, delivery_html: _d, ...columns } = getTableColumns(emailEntries);

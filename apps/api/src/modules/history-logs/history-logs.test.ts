@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setAuditContext } from '../../db/audit.ts';
 import { companySettings, platformSettings, users } from '../../db/schema/index.ts';
-import { setAuditContext } from '../../http/transactions.ts';
 import {
   call,
   createCompany,

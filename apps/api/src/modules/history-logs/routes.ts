@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access, companyActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
-import { listMeta, listParams } from '../../http/list.ts';
+import { listMeta, listParams } from '../../lists.ts';
 import { getHistoryLog, listAllHistoryLogs, listHistoryLogs } from './service.ts';
 
 const companyParams = z.object({ company: idParam });

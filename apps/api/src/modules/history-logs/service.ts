@@ -6,11 +6,11 @@ import type {
   OperatorHistoryLogFilters,
 } from '@rentloop/domain/history-logs';
 import { and, asc, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type UserActor as Actor, isOperator } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { historyLogs, users } from '../../db/schema/index.ts';
-import { type Actor, isOperator } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
-import type { ListParams } from '../../http/list.ts';
+import { notFound } from '../../errors.ts';
+import type { ListParams } from '../../lists.ts';
 
 const selection = { ...getTableColumns(historyLogs), user_name: users.name, user_email: users.email };
 

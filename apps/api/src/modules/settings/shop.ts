@@ -14,7 +14,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companySettings } from '../../db/schema/index.ts';
-import { invalid } from '../../http/errors.ts';
+import { invalid } from '../../errors.ts';
 import {
   type AddressClass,
   AddressRefusedError,

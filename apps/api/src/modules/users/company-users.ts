@@ -10,11 +10,11 @@ import type { CompanyUser, USER_SORTS, User } from '@rentloop/domain/users';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import type { UserActor as Actor } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies, companyInvitations, companyUsers, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/access.ts';
-import { invalid } from '../../http/errors.ts';
-import { type ListParams, likePattern } from '../../http/list.ts';
+import { invalid } from '../../errors.ts';
+import { type ListParams, likePattern } from '../../lists.ts';
 import {
   findInvitation,
   type InvitationStatus,

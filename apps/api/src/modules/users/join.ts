@@ -7,7 +7,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies, companyInvitations, companyUsers } from '../../db/schema/index.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 const linkInvalid = () =>
   new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });

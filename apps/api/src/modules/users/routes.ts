@@ -18,8 +18,8 @@ import { z } from 'zod';
 import { access, actorOf, companyActorOf } from '../../http/access.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
-import { listMeta, listParams } from '../../http/list.ts';
 import { errorSchema } from '../../http/openapi.ts';
+import { listMeta, listParams } from '../../lists.ts';
 import { inviteCompanyUser, listCompanyUsers, removeFromCompany, resendInvitation } from './company-users.ts';
 import { acceptInvitation } from './invitations.ts';
 import {
