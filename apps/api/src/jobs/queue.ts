@@ -6,6 +6,7 @@
  */
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import type { Clock } from '../context.ts';
 import { type Database, type Tx, txExecutor } from '../db/client.ts';
 import { sqlStateOf } from '../db/errors.ts';
 import type { Mailer } from '../integrations/email/mailer.ts';
@@ -13,6 +14,11 @@ import type { Secrets } from '../integrations/secrets.ts';
 
 export interface JobContext {
   database: Database;
+  boss?: PgBoss | null;
+  /** Public address of the web app, for links in emails. */
+  appUrl?: string;
+  /** The only source of "now" (context.ts); tests pass a fixed clock. */
+  clock?: Clock;
   mailer?: Mailer | null;
   secrets?: Secrets;
   /** ALLOW_PRIVATE_SHOP_URLS: the address guard lets a shop on a private network through. */
