@@ -12,8 +12,10 @@
  * and each refused request changes nothing in the database and answers nothing of A's (every record of
  * A carries a marker that no response to B may contain).
  *
- * A route that takes a path parameter must have a recipe below naming the record it expects, so a
- * route added later cannot slip through with a made-up id. A route without an access rule cannot even
+ * A route that takes a path parameter must have a recipe (testing/access-recipes.ts) naming the record
+ * it expects, so a route added later cannot slip through with a made-up id. Which body fields name
+ * records is derived from each route's body schema (every `id`, `*_id`, `*_ids`, testing/schema-ids.ts),
+ * not declared: every such route is tried with a body naming the other company's records. A route without an access rule cannot even
  * be registered (see platform.test.ts).
  */
 import { randomBytes } from 'node:crypto';
@@ -21,130 +23,21 @@ import { COMPANY_ROLE_RANK, COMPANY_ROLES, type CompanyRole } from '@rentloop/do
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.ts';
+import { RECIPES, type Recipe } from '../testing/access-recipes.ts';
 import { type CompanyRecords, seedCompanyRecords } from '../testing/company-records.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../testing/harness.ts';
+import { idFieldPaths, valuesAt } from '../testing/schema-ids.ts';
 import type { RouteEntry } from './access.ts';
 
 const h = useHarness();
 
-interface Recipe {
-  /** The path parameters (besides `:company`) naming records of company `r`. */
-  params?: (r: CompanyRecords) => Record<string, string | number>;
-  /** A valid body; where it names records (`bodyNames`), they are those of `r`. */
-  body?: (r: CompanyRecords, caller: TestUser) => object;
-  /** The body names records: sent with the caller's own path, naming another company's, it must be refused. */
-  bodyNames?: boolean;
-  /** A query string (without `?`) that would find `r`'s records in a list. */
-  query?: (r: CompanyRecords) => string;
-}
-
-const byId = (pick: (r: CompanyRecords) => number) => (r: CompanyRecords) => ({ id: pick(r) });
-const product = (r: CompanyRecords) => ({
-  name: 'Another product',
-  collection_ids: [r.collection],
-  variants: [{ name: 'Another variant' }],
-});
-
-/** Keyed by `METHOD url` exactly as in the route table. */
-const RECIPES: Record<string, Recipe> = {
-  // companies (`/api/companies/:company`: the company of the path, no recipe needed) and users
-  'PUT /api/auth/users/roles': {
-    body: (r, caller) => ({ email: caller.email, id: r.companyId, role: 'owner' }),
-    bodyNames: true,
-  },
-  'GET /api/auth/users/:id': { params: byId((r) => r.member.id) },
-  'PUT /api/auth/users/:id': { params: byId((r) => r.member.id), body: () => ({ name: 'Renamed' }) },
-  'PUT /api/auth/users/password/:userId': {
-    params: (r) => ({ userId: r.member.id }),
-    body: () => ({ password: 'a brand new password' }),
-  },
-  'DELETE /api/auth/users/:id': { params: byId((r) => r.member.id) },
-  'POST /api/auth/:company/users/:id/send-invitation-email': { params: byId((r) => r.invitee.id) },
-  'DELETE /api/auth/:company/users/:id': { params: byId((r) => r.member.id) },
-  // customers
-  'GET /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
-  'PUT /api/:company/rentloopdb/customers/:id': {
-    params: byId((r) => r.customer),
-    body: () => ({ name: 'Renamed' }),
-  },
-  // history logs
-  'GET /api/:company/utils/history-logs': {
-    query: (r) => `filters=${encodeURIComponent(JSON.stringify({ entity_id: String(r.customer) }))}`,
-  },
-  'GET /api/:company/utils/history-logs/:id': { params: byId((r) => r.historyLog) },
-  // products and variants
-  'POST /api/:company/rentloopdb/products': { body: product, bodyNames: true },
-  'PUT /api/:company/rentloopdb/products': {
-    body: (r) => ({ products: [{ id: r.product, buyout_price: '1.00' }] }),
-    bodyNames: true,
-  },
-  'PUT /api/:company/rentloopdb/products/variants': {
-    body: (r) => ({ variants: [{ id: r.variant, price: '1.00' }] }),
-    bodyNames: true,
-  },
-  'GET /api/:company/rentloopdb/products/:id': { params: byId((r) => r.product) },
-  'PUT /api/:company/rentloopdb/products/:id': {
-    params: byId((r) => r.product),
-    body: (r) => ({ buyout_price: '1.00', collection_ids: [r.collection] }),
-    bodyNames: true,
-  },
-  'GET /api/:company/rentloopdb/products/:id/variants': { params: byId((r) => r.product) },
-  'GET /api/:company/rentloopdb/products/:id/variants/insights': { params: byId((r) => r.product) },
-  'GET /read-replica/:company/rentloopdb/variants': {
-    query: (r) => `filters=${encodeURIComponent(JSON.stringify({ product_id: r.product }))}`,
-  },
-  // bundles
-  'GET /api/:company/rentloopdb/bundles/:id': { params: byId((r) => r.bundle) },
-  'PUT /api/:company/rentloopdb/bundles/:id': {
-    params: byId((r) => r.bundle),
-    body: () => ({ name: 'Renamed' }),
-  },
-  'DELETE /api/:company/rentloopdb/bundles/:id': { params: byId((r) => r.bundle) },
-  'POST /api/:company/rentloopdb/bundles/:id/variants/add': {
-    params: byId((r) => r.bundle),
-    body: (r) => ({ variants: [{ variant_id: r.variant }] }),
-    bodyNames: true,
-  },
-  'POST /api/:company/rentloopdb/bundles/:id/variants/remove': {
-    params: byId((r) => r.bundle),
-    // Not `bodyNames`: removing a variant the bundle does not hold (anyone's) answers 200 and only
-    // touches the caller's own bundle (its updated_at); A's variant is neither shown nor changed.
-    body: (r) => ({ variants: [{ variant_id: r.variant }] }),
-  },
-  // collections
-  'POST /api/:company/rentloopdb/product-collections': {
-    body: (r) => ({ name: 'Another collection', product_ids: [r.product] }),
-    bodyNames: true,
-  },
-  'PUT /api/:company/rentloopdb/product-collections/:id': {
-    params: byId((r) => r.collection),
-    body: (r) => ({ name: 'Renamed', product_ids: [r.product] }),
-    bodyNames: true,
-  },
-  'DELETE /api/:company/rentloopdb/product-collections/:id': { params: byId((r) => r.collection) },
-  // tax
-  'GET /api/:company/rentloopdb/tax-rules/resolve': { query: () => 'country=ca' },
-  'PUT /api/:company/rentloopdb/tax-rules/:id': {
-    params: byId((r) => r.taxRule),
-    body: () => ({ percentage: '7' }),
-  },
-  'DELETE /api/:company/rentloopdb/tax-rules/:id': { params: byId((r) => r.taxRule) },
-  // availability
-  'GET /api/:company/rentloopdb/availability_settings/:sku_name': {
-    params: (r) => ({ sku_name: r.availability.sku }),
-  },
-  'PUT /api/:company/rentloopdb/availability_settings/:sku_name': {
-    params: (r) => ({ sku_name: r.availability.sku }),
-    body: () => ({ is_available: false }),
-  },
-  // By id, under the name of the SKU of GET and PUT (one parameter name per path shape in OpenAPI).
-  'DELETE /api/:company/rentloopdb/availability_settings/:sku_name': {
-    params: (r) => ({ sku_name: r.availability.id }),
-  },
-};
-
 const keyOf = (route: RouteEntry) => `${route.method} ${route.url}`;
 const recipeOf = (route: RouteEntry): Recipe => RECIPES[keyOf(route)] ?? {};
+/** The body fields of a route that name records, from its schema. */
+const idFields = (route: RouteEntry) => idFieldPaths(route.body as Parameters<typeof idFieldPaths>[0]);
+/** A route whose body names records, and which must refuse another company's. */
+const namesRecordsInBody = (route: RouteEntry) =>
+  idFields(route).length > 0 && recipeOf(route).foreignBodyAccepted === undefined;
 /** The path parameters of a route besides `:company`. */
 const recordParams = (url: string) =>
   [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!).filter((p) => p !== 'company');
@@ -267,6 +160,31 @@ describe('the route table', () => {
     expect(Object.keys(RECIPES).filter((k) => !known.has(k))).toEqual([]);
   });
 
+  it("has a recipe body filling every field that names records, with the company's own records", () => {
+    const unfilled = routes()
+      .filter((r) => r.access.kind === 'company' || r.access.kind === 'signed-in')
+      .flatMap((r) =>
+        idFields(r)
+          .filter((path) => {
+            const body = recipeOf(r).body;
+            if (!body) return true;
+            const a = valuesAt(body(A, A.owner), path);
+            const b = valuesAt(body(B, B.owner), path);
+            return a.length === 0 || JSON.stringify(a) === JSON.stringify(b);
+          })
+          .map((path) => `${keyOf(r)} (${path})`),
+      );
+    expect(unfilled, 'give the route a recipe body naming records of `r` in these fields').toEqual([]);
+  });
+
+  it('derives the body fields that name records from the schemas', () => {
+    // The derivation itself could find nothing and pass everything: it must find the known ones.
+    const found = routes().flatMap((r) => idFields(r).map((p) => `${keyOf(r)} ${p}`));
+    expect(found).toContain('POST /api/:company/rentloopdb/product-collections product_ids');
+    expect(found).toContain('POST /api/:company/rentloopdb/bundles/:id/variants/add variants[].variant_id');
+    expect(routes('company').filter(namesRecordsInBody).length).toBeGreaterThan(5);
+  });
+
   it('seeded a record of every resource that a recipe names, in both companies', () => {
     expect(A.companyId).not.toBe(B.companyId);
     for (const r of [A, B]) {
@@ -313,7 +231,7 @@ describe('a member of another company', () => {
   it("is refused a body naming A's records, through B's own URL and B's own records, changing nothing", async () => {
     let checked = 0;
     await changingNothing(async () => {
-      for (const route of routes('company').filter((r) => recipeOf(r).bodyNames)) {
+      for (const route of routes('company').filter(namesRecordsInBody)) {
         const res = await send(B.owner, route, { path: B, body: A });
         expectRefused(res, [404, 422], `B's URL, body naming A's records: ${keyOf(route)}`);
         checked++;
@@ -358,7 +276,7 @@ describe('a member of another company', () => {
     await changingNothing(async () => {
       // `/api/companies/:company` is signed-in (it checks membership itself): A's company, asked by B.
       const namesOthers = (r: RouteEntry) =>
-        withRecords(r) || r.url.includes(':company') || recipeOf(r).bodyNames;
+        withRecords(r) || r.url.includes(':company') || namesRecordsInBody(r);
       for (const route of routes('signed-in').filter(namesOthers)) {
         for (const stranger of [B.owner, B.member]) {
           const res = await send(stranger, route, { path: A });

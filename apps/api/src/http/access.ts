@@ -143,6 +143,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The body's zod schema, if any: the access matrix derives from it which fields name records. */
+  body?: unknown;
 }
 
 /**
@@ -168,7 +170,7 @@ export function requireAccessRules(app: FastifyInstance): RouteEntry[] {
         throw new Error(`Route ${other.join(', ')} ${path}: /read-replica routes are GET only.`);
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') table.push({ method, url: path, access: rule });
+      if (method !== 'HEAD') table.push({ method, url: path, access: rule, body: route.schema?.body });
     }
   });
   return table;

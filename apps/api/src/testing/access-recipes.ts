@@ -1,0 +1,129 @@
+/**
+ * The recipes of the access matrix (http/access.test.ts): for each route that takes a path
+ * parameter or a body, the records of a company `r` it names. A route with a path parameter must
+ * have one (the matrix fails otherwise); which body fields name records is derived from the body's
+ * schema (testing/schema-ids.ts), and the recipe's body must fill every one of them with `r`'s records.
+ */
+import type { CompanyRecords } from './company-records.ts';
+import type { TestUser } from './harness.ts';
+
+export interface Recipe {
+  /** The path parameters (besides `:company`) naming records of company `r`. */
+  params?: (r: CompanyRecords) => Record<string, string | number>;
+  /** A valid body; every field that names records (derived from the schema) holds those of `r`. */
+  body?: (r: CompanyRecords, caller: TestUser) => object;
+  /**
+   * Why a body naming another company's records is accepted here (it must say why): the route only
+   * ever touches the caller's own records, and shows nothing of the other's.
+   */
+  foreignBodyAccepted?: string;
+  /** A query string (without `?`) that would find `r`'s records in a list. */
+  query?: (r: CompanyRecords) => string;
+}
+
+const byId = (pick: (r: CompanyRecords) => number) => (r: CompanyRecords) => ({ id: pick(r) });
+const product = (r: CompanyRecords) => ({
+  name: 'Another product',
+  collection_ids: [r.collection],
+  variants: [{ name: 'Another variant' }],
+});
+
+/** Keyed by `METHOD url` exactly as in the route table. */
+export const RECIPES: Record<string, Recipe> = {
+  // companies (`/api/companies/:company`: the company of the path, no recipe needed) and users
+  'PUT /api/auth/users/roles': {
+    body: (r, caller) => ({ email: caller.email, id: r.companyId, role: 'owner' }),
+  },
+  'POST /api/auth/:company/users': {
+    body: (r) => ({
+      name: 'Invited',
+      email: `invited.${r.marker}@example.com`,
+      role: 'user',
+      company_id: r.companyId,
+      send_invitation: false,
+    }),
+  },
+  'GET /api/auth/users/:id': { params: byId((r) => r.member.id) },
+  'PUT /api/auth/users/:id': { params: byId((r) => r.member.id), body: () => ({ name: 'Renamed' }) },
+  'PUT /api/auth/users/password/:userId': {
+    params: (r) => ({ userId: r.member.id }),
+    body: () => ({ password: 'a brand new password' }),
+  },
+  'DELETE /api/auth/users/:id': { params: byId((r) => r.member.id) },
+  'POST /api/auth/:company/users/:id/send-invitation-email': { params: byId((r) => r.invitee.id) },
+  'DELETE /api/auth/:company/users/:id': { params: byId((r) => r.member.id) },
+  // customers
+  'GET /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
+  'PUT /api/:company/rentloopdb/customers/:id': {
+    params: byId((r) => r.customer),
+    body: () => ({ name: 'Renamed' }),
+  },
+  // history logs
+  'GET /api/:company/utils/history-logs': {
+    query: (r) => `filters=${encodeURIComponent(JSON.stringify({ entity_id: String(r.customer) }))}`,
+  },
+  'GET /api/:company/utils/history-logs/:id': { params: byId((r) => r.historyLog) },
+  // products and variants
+  'POST /api/:company/rentloopdb/products': { body: product },
+  'PUT /api/:company/rentloopdb/products': {
+    body: (r) => ({ products: [{ id: r.product, buyout_price: '1.00' }] }),
+  },
+  'PUT /api/:company/rentloopdb/products/variants': {
+    body: (r) => ({ variants: [{ id: r.variant, price: '1.00' }] }),
+  },
+  'GET /api/:company/rentloopdb/products/:id': { params: byId((r) => r.product) },
+  'PUT /api/:company/rentloopdb/products/:id': {
+    params: byId((r) => r.product),
+    body: (r) => ({ buyout_price: '1.00', collection_ids: [r.collection] }),
+  },
+  'GET /api/:company/rentloopdb/products/:id/variants': { params: byId((r) => r.product) },
+  'GET /api/:company/rentloopdb/products/:id/variants/insights': { params: byId((r) => r.product) },
+  'GET /read-replica/:company/rentloopdb/variants': {
+    query: (r) => `filters=${encodeURIComponent(JSON.stringify({ product_id: r.product }))}`,
+  },
+  // bundles
+  'GET /api/:company/rentloopdb/bundles/:id': { params: byId((r) => r.bundle) },
+  'PUT /api/:company/rentloopdb/bundles/:id': {
+    params: byId((r) => r.bundle),
+    body: () => ({ name: 'Renamed' }),
+  },
+  'DELETE /api/:company/rentloopdb/bundles/:id': { params: byId((r) => r.bundle) },
+  'POST /api/:company/rentloopdb/bundles/:id/variants/add': {
+    params: byId((r) => r.bundle),
+    body: (r) => ({ variants: [{ variant_id: r.variant }] }),
+  },
+  'POST /api/:company/rentloopdb/bundles/:id/variants/remove': {
+    params: byId((r) => r.bundle),
+    body: (r) => ({ variants: [{ variant_id: r.variant }] }),
+    foreignBodyAccepted:
+      "removing a variant the bundle does not hold (anyone's) answers 200 and only touches the caller's own bundle (its updated_at); the other company's variant is neither shown nor changed",
+  },
+  // collections
+  'POST /api/:company/rentloopdb/product-collections': {
+    body: (r) => ({ name: 'Another collection', product_ids: [r.product] }),
+  },
+  'PUT /api/:company/rentloopdb/product-collections/:id': {
+    params: byId((r) => r.collection),
+    body: (r) => ({ name: 'Renamed', product_ids: [r.product] }),
+  },
+  'DELETE /api/:company/rentloopdb/product-collections/:id': { params: byId((r) => r.collection) },
+  // tax
+  'GET /api/:company/rentloopdb/tax-rules/resolve': { query: () => 'country=ca' },
+  'PUT /api/:company/rentloopdb/tax-rules/:id': {
+    params: byId((r) => r.taxRule),
+    body: () => ({ percentage: '7' }),
+  },
+  'DELETE /api/:company/rentloopdb/tax-rules/:id': { params: byId((r) => r.taxRule) },
+  // availability
+  'GET /api/:company/rentloopdb/availability_settings/:sku_name': {
+    params: (r) => ({ sku_name: r.availability.sku }),
+  },
+  'PUT /api/:company/rentloopdb/availability_settings/:sku_name': {
+    params: (r) => ({ sku_name: r.availability.sku }),
+    body: () => ({ is_available: false }),
+  },
+  // By id, under the name of the SKU of GET and PUT (one parameter name per path shape in OpenAPI).
+  'DELETE /api/:company/rentloopdb/availability_settings/:sku_name': {
+    params: (r) => ({ sku_name: r.availability.id }),
+  },
+};
