@@ -2,8 +2,10 @@ import { PRODUCT_CLASSES, PRODUCT_SOURCES, PRODUCT_STATUSES, SYNC_STATUSES } fro
 import { PRODUCT_TYPES } from '@rentloop/domain/enums';
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -21,6 +23,22 @@ const companyRef = () =>
   refColumn('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
+
+/**
+ * Tenancy by structure: a row that refers to another company-owned row refers to it by
+ * (company_id, id), so the database itself refuses a link across companies (a bug in a query can
+ * no longer attach company B's variant to company A's bundle). The referenced table carries a
+ * unique key on (company_id, id) for it; that key is also the index of its id-ordered list.
+ */
+const sameCompany = (
+  name: string,
+  companyId: AnyPgColumn,
+  refId: AnyPgColumn,
+  target: { company_id: AnyPgColumn; id: AnyPgColumn },
+) =>
+  foreignKey({ name, columns: [companyId, refId], foreignColumns: [target.company_id, target.id] }).onDelete(
+    'cascade',
+  );
 
 /** A product: from a shop (source + shop_id) or made by hand (source manual). Amounts in minor units. */
 export const products = pgTable(
@@ -53,7 +71,7 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_company_shop_key').on(t.company_id, t.source, t.shop_id),
-    index('products_company_id_idx').on(t.company_id, t.id),
+    uniqueIndex('products_company_id_key').on(t.company_id, t.id),
     index('products_company_name_idx').on(t.company_id, t.name, t.id),
     index('products_company_created_idx').on(t.company_id, t.created_at, t.id),
     index('products_company_updated_idx').on(t.company_id, t.updated_at, t.id),
@@ -67,9 +85,7 @@ export const productVariants = pgTable(
   {
     id: idColumn(),
     company_id: companyRef(),
-    product_id: refColumn('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    product_id: refColumn('product_id').notNull(),
     shop_id: text('shop_id'),
     sku: text('sku'),
     name: text('name').notNull(),
@@ -84,7 +100,8 @@ export const productVariants = pgTable(
   },
   (t) => [
     uniqueIndex('variants_product_shop_key').on(t.product_id, t.shop_id),
-    index('variants_company_id_idx').on(t.company_id, t.id),
+    uniqueIndex('variants_company_id_key').on(t.company_id, t.id),
+    sameCompany('variants_product_fk', t.company_id, t.product_id, products),
     index('variants_company_sku_idx').on(t.company_id, t.sku, t.id),
     index('variants_company_name_idx').on(t.company_id, t.name, t.id),
     index('variants_company_created_idx').on(t.company_id, t.created_at, t.id),
@@ -106,24 +123,22 @@ export const bundles = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('bundles_company_idx').on(t.company_id, t.id)],
+  (t) => [uniqueIndex('bundles_company_id_key').on(t.company_id, t.id)],
 );
 
 export const bundleVariants = pgTable(
   'bundle_variants',
   {
     company_id: companyRef(),
-    bundle_id: refColumn('bundle_id')
-      .notNull()
-      .references(() => bundles.id, { onDelete: 'cascade' }),
-    variant_id: refColumn('variant_id')
-      .notNull()
-      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    bundle_id: refColumn('bundle_id').notNull(),
+    variant_id: refColumn('variant_id').notNull(),
     quantity: integer('quantity').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.bundle_id, t.variant_id] }),
     index('bundle_variants_variant_idx').on(t.variant_id),
+    sameCompany('bundle_variants_bundle_fk', t.company_id, t.bundle_id, bundles),
+    sameCompany('bundle_variants_variant_fk', t.company_id, t.variant_id, productVariants),
   ],
 );
 
@@ -137,23 +152,24 @@ export const productCollections = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('collections_company_name_key').on(t.company_id, t.name)],
+  (t) => [
+    uniqueIndex('collections_company_name_key').on(t.company_id, t.name),
+    uniqueIndex('collections_company_id_key').on(t.company_id, t.id),
+  ],
 );
 
 export const productCollectionItems = pgTable(
   'product_collection_items',
   {
     company_id: companyRef(),
-    collection_id: refColumn('collection_id')
-      .notNull()
-      .references(() => productCollections.id, { onDelete: 'cascade' }),
-    product_id: refColumn('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    collection_id: refColumn('collection_id').notNull(),
+    product_id: refColumn('product_id').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.collection_id, t.product_id] }),
     index('collection_items_product_idx').on(t.product_id),
+    sameCompany('collection_items_collection_fk', t.company_id, t.collection_id, productCollections),
+    sameCompany('collection_items_product_fk', t.company_id, t.product_id, products),
   ],
 );
 
