@@ -53,6 +53,7 @@ const RECIPES: Record<string, Recipe> = {
     bodyNames: true,
   },
   'GET /api/auth/users/:id': { params: byId((r) => r.member.id) },
+  'GET /api/auth/users/:id/actions': { params: byId((r) => r.member.id) },
   'PUT /api/auth/users/:id': { params: byId((r) => r.member.id), body: () => ({ name: 'Renamed' }) },
   'PUT /api/auth/users/password/:userId': {
     params: (r) => ({ userId: r.member.id }),
@@ -72,6 +73,8 @@ const RECIPES: Record<string, Recipe> = {
     query: (r) => `filters=${encodeURIComponent(JSON.stringify({ entity_id: String(r.customer) }))}`,
   },
   'GET /api/:company/utils/history-logs/:id': { params: byId((r) => r.historyLog) },
+  // events (operators only: a company's owner gets 403)
+  'GET /api/:company/rentloopdb/events/:id': { params: byId((r) => r.event) },
   // products and variants
   'POST /api/:company/rentloopdb/products': { body: product, bodyNames: true },
   'PUT /api/:company/rentloopdb/products': {
@@ -278,6 +281,7 @@ describe('the route table', () => {
         r.collection,
         r.taxRule,
         r.historyLog,
+        r.event,
       ]) {
         expect(value).toBeGreaterThan(0);
       }
