@@ -18,7 +18,9 @@ describe('how an event reads', () => {
     expect(eventSummary({ payload: {} })).toBe('');
   });
 
-  it('pretty-prints the payload', () => {
-    expect(prettyPayload({ a: 1, b: { c: 'x' } })).toBe('{\n  "a": 1,\n  "b": {\n    "c": "x"\n  }\n}');
+  it('pretty-prints the payload, keys sorted at every level', () => {
+    expect(prettyPayload({ b: { d: [2, 1], c: 'x' }, a: 1 })).toBe(
+      '{\n  "a": 1,\n  "b": {\n    "c": "x",\n    "d": [\n      2,\n      1\n    ]\n  }\n}',
+    );
   });
 });

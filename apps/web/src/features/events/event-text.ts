@@ -25,5 +25,16 @@ export function objectPath(e: Pick<Event, 'object' | 'object_id'>): string | nul
   return null;
 }
 
-/** The payload as the detail page shows it: pretty-printed JSON, keys in their order. */
-export const prettyPayload = (payload: Event['payload']) => JSON.stringify(payload, null, 2);
+/**
+ * The payload as the detail page shows it: pretty-printed JSON with its keys sorted at every level
+ * (the database's jsonb keeps them shortest first, which reads as `to, from, action`).
+ */
+export const prettyPayload = (payload: Event['payload']) =>
+  JSON.stringify(
+    payload,
+    (_key, value: unknown) =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : value,
+    2,
+  );
