@@ -111,6 +111,8 @@ describe('transition()', () => {
   });
 
   it('lets exactly one of two concurrent transitions of one row win; the other is a 409', async () => {
+    // On PostgreSQL the two run on two connections; without the lock and the compare-and-set both win
+    // (checked by removing them). On PGlite they queue on its one connection.
     for (let round = 0; round < 5; round++) {
       await setStatus(member.id, 'active');
       const before = (await eventsOf(member.id)).length;
