@@ -13,6 +13,7 @@ export { confirmDialogIds, routeDialogIds } from '../../apps/web/src/components/
 export { companiesIds, companyAdminIds } from '../../apps/web/src/features/companies/testids.ts';
 export { customersIds } from '../../apps/web/src/features/customers/testids.ts';
 export { emailHistoryIds } from '../../apps/web/src/features/email-history/testids.ts';
+export { eventsIds } from '../../apps/web/src/features/events/testids.ts';
 export { historyLogsIds } from '../../apps/web/src/features/history-logs/testids.ts';
 export { insightsIds } from '../../apps/web/src/features/insights/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';

@@ -32,9 +32,11 @@ import { catalogRoutes } from './modules/catalog/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { userStatusRoutes } from './modules/users/status-routes.ts';
 
 export interface AppDeps {
   database: Database;
@@ -218,6 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(emailRoutes);
   await app.register(settingsRoutes);
   await app.register(catalogRoutes);
+  await app.register(eventRoutes);
+  await app.register(userStatusRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

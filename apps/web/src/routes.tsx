@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/routes.tsx';
 import { companiesRoutes } from './features/companies/routes.tsx';
 import { customersRoutes } from './features/customers/routes.tsx';
 import { emailHistoryRoutes } from './features/email-history/routes.tsx';
+import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
@@ -30,6 +31,7 @@ export const appRoutes: AppRoute[] = [
   ...emailHistoryRoutes,
   ...companiesRoutes,
   ...superUsersRoutes,
+  ...eventsRoutes,
   ...historyLogsRoutes,
 ];
 

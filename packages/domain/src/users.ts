@@ -3,12 +3,37 @@ import { z } from 'zod';
 import { safeText } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { companyRoleSchema, globalRoleSchema } from './roles.ts';
+import { actionsSchema, type TransitionTable } from './transitions.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 /** "aaaaaaaa" or eight spaces are long enough and still guessed at once. */
 export const PASSWORD_MIN_DISTINCT = 4;
 export const USER_STATUSES = ['active', 'invited', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/**
+ * How an operator changes a user's status (spec 01 §6; `PUT /api/auth/users/{id}` with `status`).
+ * An invited account becomes active by itself when it sets its password; an operator may also
+ * activate it by hand. Nobody disables their own account.
+ */
+export const USER_ACTIONS = ['activate', 'disable'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+export const USER_TRANSITIONS: TransitionTable<UserStatus, UserAction, { self: boolean }> = [
+  { from: ['invited', 'disabled'], action: 'activate', to: 'active', message: 'The user is already active.' },
+  {
+    from: ['active', 'invited'],
+    action: 'disable',
+    to: 'disabled',
+    guard: ({ self }) => (self ? 'You cannot disable your own account.' : null),
+    message: 'The user is already disabled.',
+  },
+];
+/** The action that brings a user to `status` (the `status` field of a profile update). */
+export const userActionTo = (status: 'active' | 'disabled'): UserAction =>
+  status === 'active' ? 'activate' : 'disable';
+export const userActionsSchema = actionsSchema(z.enum(USER_STATUSES), z.enum(USER_ACTIONS));
+export type UserActions = z.infer<typeof userActionsSchema>;
 
 // C0 and C1 controls (NUL, tab, line breaks, DEL...): nobody types them, and NUL cannot be stored.
 const CONTROL_CHARACTER = /\p{Cc}/u;

@@ -196,6 +196,7 @@ describe('the route table', () => {
         r.collection,
         r.taxRule,
         r.historyLog,
+        r.event,
       ]) {
         expect(value).toBeGreaterThan(0);
       }

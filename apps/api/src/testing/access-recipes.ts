@@ -43,6 +43,7 @@ export const RECIPES: Record<string, Recipe> = {
       send_invitation: false,
     }),
   },
+  'GET /api/auth/users/:id/actions': { params: byId((r) => r.member.id) },
   'GET /api/auth/users/:id': { params: byId((r) => r.member.id) },
   'PUT /api/auth/users/:id': { params: byId((r) => r.member.id), body: () => ({ name: 'Renamed' }) },
   'PUT /api/auth/users/password/:userId': {
@@ -58,6 +59,8 @@ export const RECIPES: Record<string, Recipe> = {
     params: byId((r) => r.customer),
     body: () => ({ name: 'Renamed' }),
   },
+  // events (operators only: a company's owner gets 403)
+  'GET /api/:company/rentloopdb/events/:id': { params: byId((r) => r.event) },
   // history logs
   'GET /api/:company/utils/history-logs': {
     query: (r) => `filters=${encodeURIComponent(JSON.stringify({ entity_id: String(r.customer) }))}`,

@@ -7,7 +7,9 @@
  * else ever contains any of it. A new company-scoped resource adds its record here and a recipe for
  * its route in the access matrix.
  */
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { events } from '../db/schema/index.ts';
 import { call, customerBody, type Harness, type TestUser } from './harness.ts';
 
 export interface CompanyRecords {
@@ -28,6 +30,8 @@ export interface CompanyRecords {
   /** An invited member (its invitation is an email entry of the company). */
   invitee: { id: number; email: string };
   historyLog: number;
+  /** The `customer.created` event of `customer` (events are read by operators only). */
+  event: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -79,6 +83,13 @@ export async function seedCompanyRecords(
   });
   const historyLog = logs.json().data[0]?.id as number | undefined;
   expect(historyLog, 'a history log of the new customer').toBeDefined();
+  const [event] = await h.database.primary
+    .select({ id: events.id })
+    .from(events)
+    .where(
+      and(eq(events.company_id, companyId), eq(events.object, 'customer'), eq(events.object_id, customer.id)),
+    );
+  expect(event, 'the event of the new customer').toBeDefined();
 
   return {
     companyId,
@@ -95,5 +106,6 @@ export async function seedCompanyRecords(
     availability: { id: availability.id, sku },
     invitee: { id: invited.user.id, email: invited.user.email },
     historyLog: historyLog!,
+    event: event!.id,
   };
 }

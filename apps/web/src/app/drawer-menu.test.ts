@@ -86,6 +86,11 @@ describe('buildDrawer', () => {
     expect([...sections(owner).keys()]).toEqual([null, 'Admins']);
     expect(sections(owner).get('Admins')).toEqual(['Users', 'Email History']);
     expect([...sections(operator).keys()]).toEqual([null, 'Admins', 'Operator']);
-    expect(sections(operator).get('Operator')).toEqual(['Company List', 'User List', 'History logs']);
+    expect(sections(operator).get('Operator')).toEqual([
+      'Company List',
+      'User List',
+      'Event List',
+      'History logs',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './companies.ts';
 export * from './counts.ts';
 export * from './customers.ts';
+export * from './events.ts';
 export * from './history-logs.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';

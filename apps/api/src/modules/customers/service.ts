@@ -12,6 +12,7 @@ import { statement } from '../../db/list-pages.ts';
 import { customers, entityCounts } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { type ListParams, likePattern } from '../../lists.ts';
+import { recordEvent } from '../events/service.ts';
 
 type Sort = (typeof CUSTOMER_SORTS)[number];
 
@@ -211,6 +212,12 @@ export async function createCustomer(ctx: Ctx, input: CustomerInput): Promise<Cu
       .values({ ...data, company_id: ctx.companyId })
       .returning(columns);
     if (!row) throw new AppError('internal');
+    await recordEvent(ctx, {
+      type: 'customer.created',
+      object: 'customer',
+      objectId: row.id,
+      payload: { name: row.name, email: row.email },
+    });
     return row as Customer;
   } catch (e) {
     if (isUniqueViolation(e)) throw duplicateEmail();

@@ -297,9 +297,11 @@ describe('the audit trail', () => {
       .map((r) => r.table_name)
       .sort();
     // Sessions are recorded as sign-in events (and failed sign-ins, which sign_in_throttles counts, as
-    // login_failed); the rest is the trail itself, derived counters and job progress.
+    // login_failed); events record changes that have their own entries; the rest is the trail itself,
+    // derived counters and job progress.
     expect(unaudited).toEqual([
       'entity_counts',
+      'events',
       'history_logs',
       'idempotency_keys',
       'product_syncs',

@@ -262,7 +262,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateUser(request.db, app.deps, actorOf(request), request.params.id, request.body);
+      const user = await updateUser(
+        request.db,
+        app.deps,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        app.clock,
+      );
       return ok(
         user,
         request.params.id === actorOf(request).userId ? MESSAGES.profileUpdated : MESSAGES.userUpdated,

@@ -7,7 +7,7 @@ import { COMPANY_ROLE_RANK, type CompanyRole } from '@rentloop/domain/roles';
 import type { ProfileUpdate, USER_SORTS, User } from '@rentloop/domain/users';
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type UserActor as Actor, hasOperatorPowers } from '../../context.ts';
+import { type UserActor as Actor, type Clock, hasOperatorPowers } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
@@ -19,6 +19,7 @@ import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueUserToken } from '../auth/tokens.ts';
 import { cancelInvitation, invite } from './invitations.ts';
+import { changeUserStatus } from './status.ts';
 
 type Deps = FastifyInstance['deps'];
 type Sort = (typeof USER_SORTS)[number];
@@ -117,21 +118,22 @@ export async function updateUser(
   actor: Actor,
   id: number,
   update: ProfileUpdate,
+  clock: Clock,
 ): Promise<User> {
-  const { password, current_password, ...input } = update;
+  const { password, current_password, status, ...input } = update;
   const current = await getUser(tx, actor, id);
   assertMayManageSuper(actor, current.role);
   if (password !== undefined) await changePassword(tx, actor, id, { password, current_password });
-  if (input.status !== undefined && !hasOperatorPowers(actor)) throw new AppError('forbidden');
-  if (input.status === 'disabled' && id === actor.userId)
-    throw new AppError('conflict', 'You cannot disable your own account.');
+  if (status !== undefined && !hasOperatorPowers(actor)) throw new AppError('forbidden');
+  // Through the status's transition table, with its event (status.ts); the same status again is no change.
+  if (status !== undefined && status !== current.status)
+    await changeUserStatus({ db: tx, actor, clock, deps }, id, status);
   const emailChanged = input.email !== undefined && input.email !== current.email;
   if (emailChanged) await emailFree(tx, input.email!, id);
   await tx
     .update(users)
     .set({ ...input, ...(emailChanged ? { email_verified_at: null } : {}), updated_at: sql`now()` })
     .where(eq(users.id, id));
-  if (input.status === 'disabled') await revokeSessions(tx, id);
   if (emailChanged) await sendVerification(tx, deps, id);
   return getUser(tx, actor, id);
 }

@@ -36,7 +36,7 @@ import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { type NewPasswordForm, newPasswordFormSchema } from '../auth/password-form.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
-import { useChangePassword, useDeleteUser, useUpdateUser, useUser } from '../users/hooks.ts';
+import { useChangePassword, useDeleteUser, useUpdateUser, useUser, useUserActions } from '../users/hooks.ts';
 import { FunctionChips, RoleChip, UserStatusChip } from '../users/UserChips.tsx';
 import { superUsersIds } from './testids.ts';
 
@@ -49,6 +49,11 @@ type Details = z.infer<typeof detailsSchema>;
 
 function DetailsCard({ user, self }: { user: User; self: boolean }) {
   const update = useUpdateUser(user.id);
+  // The statuses the server accepts now (its transition table): the current one and each action's target.
+  const actions = useUserActions(user.id, user.status);
+  const offered = (status: User['status']) =>
+    status === user.status ||
+    (actions.data ? actions.data.actions.some((a) => a.to === status) : !(self && status === 'disabled'));
   const form = useForm<Details>({
     resolver: zodResolver(detailsSchema),
     values: { name: user.name, email: user.email, status: user.status },
@@ -97,10 +102,18 @@ function DetailsCard({ user, self }: { user: User; self: boolean }) {
               }
               slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailStatus } }}
             >
-              <MenuItem value="active" data-testid={superUsersIds.statusOption('active')}>
+              <MenuItem
+                value="active"
+                disabled={!offered('active')}
+                data-testid={superUsersIds.statusOption('active')}
+              >
                 Active
               </MenuItem>
-              <MenuItem value="disabled" disabled={self} data-testid={superUsersIds.statusOption('disabled')}>
+              <MenuItem
+                value="disabled"
+                disabled={!offered('disabled')}
+                data-testid={superUsersIds.statusOption('disabled')}
+              >
                 Disabled
               </MenuItem>
               {user.status === 'invited' && (

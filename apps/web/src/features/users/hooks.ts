@@ -4,7 +4,7 @@
  */
 import type { Me } from '@rentloop/domain/auth';
 import type { CompanyRole } from '@rentloop/domain/roles';
-import type { CompanyUser, ProfileUpdate, User } from '@rentloop/domain/users';
+import type { CompanyUser, ProfileUpdate, User, UserActions } from '@rentloop/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiResult, api, unwrap, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
@@ -49,6 +49,19 @@ export function useUser(id: number) {
   return useQuery({
     queryKey: usersKeys.detail(id),
     queryFn: async ({ signal }) => unwrap(await api.get<User>(`/api/auth/users/${id}`, { signal })),
+  });
+}
+
+/**
+ * The status actions an operator may take on a user now (`GET /api/auth/users/{id}/actions`, from the
+ * status's transition table). Keyed by the status the screen shows, so a saved change asks again.
+ */
+export function useUserActions(id: number, status: User['status'] | undefined) {
+  return useQuery({
+    queryKey: usersKeys.detail(id, 'actions', status),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<UserActions>(`/api/auth/users/${id}/actions`, { signal })),
+    enabled: status !== undefined,
   });
 }
 
