@@ -3,6 +3,7 @@ import { productSyncSchema } from '@rentloop/domain/catalog';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Ctx, type UserActor, withDb } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import {
   historyLogs,
@@ -12,6 +13,7 @@ import {
   products,
   productVariants,
   taxRules,
+  users,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 import { createSecrets } from '../../integrations/secrets.ts';
@@ -33,6 +35,7 @@ import {
 } from '../../integrations/shops/testing/fake-woocommerce.ts';
 import { WOOCOMMERCE_UNAUTHORIZED } from '../../integrations/shops/woocommerce.ts';
 import { createBoss, registerQueues, startWorkers } from '../../jobs/queue.ts';
+import { testCtx } from '../../testing/ctx.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { createCompany } from '../../testing/harness.ts';
 import { saveShopSettings } from '../settings/shop.ts';
@@ -47,6 +50,7 @@ import {
   startProductSync,
 } from './sync.ts';
 import { importTaxRates } from './tax-import.ts';
+import type { Transact } from './transact.ts';
 
 const WOO_COUNT = 300;
 const SHOPIFY_COUNT = 260;
@@ -60,6 +64,8 @@ let woo: FakeWooCommerce;
 let shopify: FakeShopify;
 let wooCompany: number;
 let shopifyCompany: number;
+/** The user who starts the syncs: the job acts, and its writes are audited, on their behalf. */
+let starter: UserActor;
 
 const db = () => database.primary;
 
@@ -97,6 +103,19 @@ beforeAll(async () => {
   wooCompany = (await createCompany(database, { name: 'Maple Rentals', currency: 'CAD' })).id;
   shopifyCompany = (await createCompany(database, { name: 'Berlin Rentals', currency: 'EUR' })).id;
   await connectWoo(wooCompany);
+  const [user] = await db()
+    .insert(users)
+    .values({ name: 'Sync Starter', email: 'sync-starter@example.test' })
+    .returning({ id: users.id });
+  starter = {
+    kind: 'user',
+    userId: user!.id,
+    sessionId: 0,
+    globalRole: null,
+    companyId: null,
+    companyRole: 'admin',
+    emailVerified: true,
+  };
   await saveShopSettings(
     db(),
     secrets,
@@ -117,8 +136,17 @@ afterAll(async () => {
   await drop?.();
 });
 
+/** A company's context on the primary, as the starting user, with this file's queue and key. */
+const ctxOf = (companyId: number): Ctx =>
+  testCtx(db(), companyId, { actor: { ...starter, companyId }, deps: { boss, secrets } });
+/** Writes in a plain transaction of the test database (no audit context). */
+const transactOf =
+  (ctx: Ctx): Transact =>
+  (write) =>
+    db().transaction((tx) => write(withDb(ctx, tx)));
+
 const start = (companyId: number, system: string | null) =>
-  db().transaction((tx) => startProductSync(tx, { boss }, companyId, system));
+  db().transaction((tx) => startProductSync(withDb(ctxOf(companyId), tx), system));
 
 /** Starts a sync and waits (polling its row) until it has finished. */
 async function sync(companyId: number, system = companyId === shopifyCompany ? 'shopify' : 'woocommerce') {
@@ -129,9 +157,9 @@ async function sync(companyId: number, system = companyId === shopifyCompany ? '
 
 async function finished(companyId: number, syncId: number) {
   await expect
-    .poll(async () => (await latestProductSync(db(), companyId))?.status, { timeout: 30_000, interval: 100 })
+    .poll(async () => (await latestProductSync(ctxOf(companyId)))?.status, { timeout: 30_000, interval: 100 })
     .toMatch(/^(succeeded|failed)$/);
-  const result = await latestProductSync(db(), companyId);
+  const result = await latestProductSync(ctxOf(companyId));
   expect(result!.id).toBe(syncId);
   return productSyncSchema.parse(result);
 }
@@ -167,15 +195,22 @@ const variantsOf = (productId: number) =>
     .where(eq(productVariants.product_id, productId))
     .orderBy(asc(productVariants.shop_id));
 
-/** The audit entries a sync wrote, as "table action" -> count. */
+/**
+ * The audit entries a sync's job wrote, as "table action" -> count: under the job's name and id, on
+ * behalf of the user who started the sync.
+ */
 async function historyOf(syncId: number) {
+  const jobs = (await db().execute(
+    sql`select id from pgboss.job where name = ${productSyncJob.name} and data->>'syncId' = ${String(syncId)}`,
+  )) as unknown as { rows: { id: string }[] };
+  expect(jobs.rows).toHaveLength(1);
   const rows = await db()
     .select({ entity: historyLogs.entity_type, action: historyLogs.action, user: historyLogs.user_id })
     .from(historyLogs)
-    .where(eq(historyLogs.request_id, `sync-${syncId}`));
+    .where(eq(historyLogs.request_id, `job:${productSyncJob.name}:${jobs.rows[0]!.id}`));
   const out: Record<string, number> = {};
   for (const r of rows) {
-    expect(r.user).toBeNull();
+    expect(r.user).toBe(starter.userId);
     out[`${r.entity} ${r.action}`] = (out[`${r.entity} ${r.action}`] ?? 0) + 1;
   }
   return out;
@@ -239,7 +274,7 @@ describe('product sync from WooCommerce', () => {
     expect(await productByShopId(wooCompany, '18')).toMatchObject({ type: 'digital' });
     expect(await productByShopId(wooCompany, '17')).toMatchObject({ status: 'draft' });
 
-    // The audit trail shows the sync (as the system, no user) created them.
+    // The audit trail shows the sync's job created them, for the user who started it.
     expect(await historyOf(result.id)).toEqual({
       'products created': WOO_COUNT,
       'product_variants created': woo.catalog.variantCount,
@@ -430,15 +465,19 @@ describe('product sync from WooCommerce', () => {
       .insert(productSyncs)
       .values({ company_id: wooCompany, shop_system: 'woocommerce', status: 'queued' })
       .returning();
-    const run = runProductSync(db(), secrets, row!.id, { log: quietLog, adapterOptions: { fetch: gated } });
+    const ctx = ctxOf(wooCompany);
+    const run = runProductSync(ctx, transactOf(ctx), row!.id, {
+      log: quietLog,
+      adapterOptions: { fetch: gated },
+    });
     try {
       await expect
-        .poll(async () => (await latestProductSync(db(), wooCompany))?.processed, {
+        .poll(async () => (await latestProductSync(ctxOf(wooCompany)))?.processed, {
           timeout: 30_000,
           interval: 50,
         })
         .toBe(200);
-      expect(await latestProductSync(db(), wooCompany)).toMatchObject({
+      expect(await latestProductSync(ctxOf(wooCompany))).toMatchObject({
         status: 'running',
         processed: 200,
         total: WOO_COUNT,
@@ -492,7 +531,7 @@ describe('product sync from WooCommerce', () => {
       syncId = (await start(wooCompany, 'woocommerce')).id;
       await conflict(start(wooCompany, 'woocommerce'), SYNC_ALREADY_RUNNING);
       await expect
-        .poll(async () => (await latestProductSync(db(), wooCompany))?.status, {
+        .poll(async () => (await latestProductSync(ctxOf(wooCompany)))?.status, {
           timeout: 30_000,
           interval: 100,
         })
@@ -510,7 +549,7 @@ describe('product sync from WooCommerce', () => {
     await conflict(start(bare, null), NO_SHOP_CONNECTED);
     await conflict(start(bare, 'woocommerce'), NO_SHOP_CONNECTED);
     await conflict(start(bare, 'shopware6'), 'Product sync for shopware6 is not available yet.');
-    expect(await latestProductSync(db(), bare)).toBeNull();
+    expect(await latestProductSync(ctxOf(bare))).toBeNull();
   });
 });
 
@@ -634,7 +673,7 @@ describe('tax rate import', () => {
       .where(eq(taxRules.company_id, companyId))
       .orderBy(asc(taxRules.country), asc(taxRules.region), asc(taxRules.product_class));
   const refresh = (companyId: number) =>
-    importTaxRates(db(), (write) => db().transaction(write), secrets, companyId, {
+    importTaxRates(ctxOf(companyId), transactOf(ctxOf(companyId)), {
       adapterOptions: { allowPrivateAddresses: true },
     });
 
