@@ -8,7 +8,7 @@ import { productSyncSchema } from '@rentloop/domain/catalog';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Ctx, type UserActor, withDb } from '../../context.ts';
+import { type Clock, type Ctx, type UserActor, withDb } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { historyLogs, products, productVariants, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -124,16 +124,16 @@ async function tearDown() {
 }
 
 /** A company's context on the primary, as the starting user, with this file's queue and key. */
-export const ctxOf = (companyId: number): Ctx =>
-  testCtx(db(), companyId, { actor: { ...starter, companyId }, deps: { boss, secrets } });
+export const ctxOf = (companyId: number, clock?: Clock): Ctx =>
+  testCtx(db(), companyId, { actor: { ...starter, companyId }, clock, deps: { boss, secrets } });
 /** Writes in a plain transaction of the test database (no audit context). */
 export const transactOf =
   (ctx: Ctx): Transact =>
   (write) =>
     db().transaction((tx) => write(withDb(ctx, tx)));
 
-export const start = (companyId: number, system: string | null) =>
-  db().transaction((tx) => startProductSync(withDb(ctxOf(companyId), tx), system));
+export const start = (companyId: number, system: string | null, clock?: Clock) =>
+  db().transaction((tx) => startProductSync(withDb(ctxOf(companyId, clock), tx), system));
 
 /** Starts a sync and waits (polling its row) until it has finished. */
 export async function sync(

@@ -1,12 +1,14 @@
 /** Product sync from WooCommerce (sync.ts), against the fake shop, through the real queue and worker. */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../context.ts';
 import { productCollectionItems, productCollections, productSyncs, products } from '../../db/schema/index.ts';
 import { closedPort } from '../../integrations/shops/testing/fake-server.ts';
 import { variationId } from '../../integrations/shops/testing/fake-woocommerce.ts';
 import { WOOCOMMERCE_UNAUTHORIZED } from '../../integrations/shops/woocommerce.ts';
 import { createCompany } from '../../testing/harness.ts';
 import {
+  ABANDONED,
   currencyMismatch,
   latestProductSync,
   NO_SHOP_CONNECTED,
@@ -361,5 +363,43 @@ describe('product sync from WooCommerce', () => {
     await conflict(start(bare, 'woocommerce'), NO_SHOP_CONNECTED);
     await conflict(start(bare, 'shopware6'), 'Product sync for shopware6 is not available yet.');
     expect(await latestProductSync(ctxOf(bare))).toBeNull();
+  });
+
+  it('fails a sync abandoned longer ago than the limit, by the clock, and starts a new one', async () => {
+    const hour = 3_600_000;
+    // The clock runs two hours ahead of the database: a sync that started five hours ago by the
+    // database's time is seven hours old by the clock, past the six-hour limit.
+    const clock = fixedClock(new Date(Date.now() + 2 * hour));
+    const [stale] = await db()
+      .insert(productSyncs)
+      .values({
+        company_id: wooCompany,
+        shop_system: 'woocommerce',
+        status: 'running',
+        started_at: new Date(Date.now() - 5 * hour).toISOString(),
+      })
+      .returning({ id: productSyncs.id });
+    const started = await start(wooCompany, 'woocommerce', clock);
+    expect(started.id).toBeGreaterThan(stale!.id);
+    const [failed] = await db().select().from(productSyncs).where(eq(productSyncs.id, stale!.id));
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: ABANDONED,
+      finished_at: clock.now().toISOString(),
+    });
+    expect(await finished(wooCompany, started.id)).toMatchObject({ status: 'succeeded' });
+
+    // Five hours by the clock is not abandoned: the running sync still refuses a second one.
+    const [recent] = await db()
+      .insert(productSyncs)
+      .values({
+        company_id: wooCompany,
+        shop_system: 'woocommerce',
+        status: 'running',
+        started_at: new Date(Date.now() - 3 * hour).toISOString(),
+      })
+      .returning({ id: productSyncs.id });
+    await conflict(start(wooCompany, 'woocommerce', clock), SYNC_ALREADY_RUNNING);
+    await db().update(productSyncs).set({ status: 'failed' }).where(eq(productSyncs.id, recent!.id));
   });
 });

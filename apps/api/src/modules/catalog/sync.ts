@@ -51,7 +51,7 @@ const HOUR_MS = 3_600_000;
 const RUNNING_LIMIT_HOURS = 6;
 /** A sync still queued after this long never reached a worker. */
 const QUEUED_LIMIT_HOURS = 24;
-const ABANDONED = 'The product sync did not finish (the worker stopped). Start it again.';
+export const ABANDONED = 'The product sync did not finish (the worker stopped). Start it again.';
 
 type SyncRow = typeof productSyncs.$inferSelect;
 type ShopSource = 'woocommerce' | 'shopify';
@@ -120,7 +120,13 @@ export async function startProductSync(ctx: Ctx, shopSystem: string | null): Pro
 
   const [row] = await tx
     .insert(productSyncs)
-    .values({ company_id: companyId, shop_system: shopSystem, status: 'queued' })
+    // created_at from the clock too: the abandonment check above compares it with the clock.
+    .values({
+      company_id: companyId,
+      shop_system: shopSystem,
+      status: 'queued',
+      created_at: now.toISOString(),
+    })
     .returning();
   await enqueue(
     ctx.deps.boss,
