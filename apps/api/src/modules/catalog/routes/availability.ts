@@ -41,6 +41,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },
   );
+
   app.post(
     `${base}/availability_settings`,
     {
@@ -75,6 +76,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await getAvailability(ctxOf(request), request.params.sku_name)),
   );
+
   app.put(
     `${base}/availability_settings/:sku_name`,
     {

@@ -47,6 +47,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },
   );
+
   app.post(
     `${base}/bundles`,
     {
@@ -66,6 +67,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(bundle, 'Bundle created.');
     },
   );
+
   app.get(
     `${base}/bundles/:id`,
     {
@@ -80,6 +82,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await getBundle(ctxOf(request), request.params.id)),
   );
+
   app.put(
     `${base}/bundles/:id`,
     {
@@ -96,6 +99,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await updateBundle(ctxOf(request), request.params.id, request.body), 'Bundle updated.'),
   );
+
   app.delete(
     `${base}/bundles/:id`,
     {
@@ -113,6 +117,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(null, 'Bundle deleted.');
     },
   );
+
   for (const action of ['add', 'remove'] as const) {
     app.post(
       `${base}/bundles/:id/variants/${action}`,

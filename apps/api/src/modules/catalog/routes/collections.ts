@@ -28,6 +28,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },
   );
+
   app.post(
     `${base}/product-collections`,
     {
@@ -47,6 +48,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(collection, 'Collection created.');
     },
   );
+
   app.put(
     `${base}/product-collections/:id`,
     {
@@ -63,6 +65,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await updateCollection(ctxOf(request), request.params.id, request.body), 'Collection updated.'),
   );
+
   app.delete(
     `${base}/product-collections/:id`,
     {

@@ -43,6 +43,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },
   );
+
   app.post(
     `${base}/products`,
     {
@@ -62,6 +63,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(product, 'Product created.');
     },
   );
+
   app.put(
     `${base}/products`,
     {
@@ -80,6 +82,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ updated }, 'Buyout prices updated.');
     },
   );
+
   app.get(
     `${base}/products/:id`,
     {
@@ -94,6 +97,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await getProduct(ctxOf(request), request.params.id)),
   );
+
   app.put(
     `${base}/products/:id`,
     {

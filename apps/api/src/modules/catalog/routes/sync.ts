@@ -30,6 +30,7 @@ export const productSyncRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(sync, 'Product sync started.');
     },
   );
+
   app.get(
     `${base}/products/sync`,
     {

@@ -45,6 +45,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await taxConfig(ctxOf(request))),
   );
+
   app.put(
     `${base}/tax-configs`,
     {
@@ -60,6 +61,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await updateTaxConfig(ctxOf(request), request.body), 'Tax configuration updated.'),
   );
+
   app.get(
     `${base}/tax-rules`,
     {
@@ -87,6 +89,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },
   );
+
   app.get(
     `${base}/tax-rules/resolve`,
     {
@@ -117,6 +120,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       ),
   );
+
   app.post(
     `${base}/tax-rules`,
     {
@@ -136,6 +140,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(rule, 'Tax rule created.');
     },
   );
+
   app.post(
     `${base}/tax-rules/refresh`,
     {
@@ -160,6 +165,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(result, 'Tax rules refreshed from the shop.');
     },
   );
+
   app.put(
     `${base}/tax-rules/:id`,
     {
@@ -176,6 +182,7 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await updateTaxRule(ctxOf(request), request.params.id, request.body), 'Tax rule updated.'),
   );
+
   app.delete(
     `${base}/tax-rules/:id`,
     {

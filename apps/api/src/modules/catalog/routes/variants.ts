@@ -1,4 +1,7 @@
-/** Variants: the bulk change of hand-made ones, those of one product with their insights, the list (on the read replica). */
+/**
+ * Variants: the bulk change of hand-made ones, those of one product with their insights, and the list
+ * (on the read replica).
+ */
 import { envelope, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import {
   bulkVariantsSchema,
@@ -36,6 +39,7 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ updated }, 'Variants updated.');
     },
   );
+
   app.get(
     `${base}/products/:id/variants`,
     {
@@ -50,6 +54,7 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await listVariantsOfProduct(ctxOf(request), request.params.id)),
   );
+
   app.get(
     `${base}/products/:id/variants/insights`,
     {
@@ -68,6 +73,7 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ok(await variantInsights(ctxOf(request), request.params.id)),
   );
+
   app.get(
     `${replica}/variants`,
     {
