@@ -3,7 +3,7 @@
  *
  * The statements are not written by hand: the list's service function (`listCustomers` in
  * apps/api/src/modules/customers/service.ts, `listProducts` / `listVariants` in
- * apps/api/src/modules/catalog/products.ts) runs once per scenario on a client that records what it
+ * apps/api/src/modules/catalog/product-lists.ts) runs once per scenario on a client that records what it
  * sends (text, values and, for a named prepared statement, its name), so the bench times exactly the
  * statements the service issues for that page, then replays them serially on one connection (named
  * ones as prepared statements, as the server runs them). The per-request sign-in check is not included.
@@ -14,7 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Db } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
-import { listProducts, listVariants } from '../apps/api/src/modules/catalog/products.ts';
+import { listProducts, listVariants } from '../apps/api/src/modules/catalog/product-lists.ts';
 import { listCustomers } from '../apps/api/src/modules/customers/service.ts';
 import { testCtx } from '../apps/api/src/testing/ctx.ts';
 import type { Scenario } from './scenarios.ts';
@@ -77,8 +77,8 @@ export async function recordStatements(
     filters: {},
   };
   if (s.list === 'customers') await listCustomers(testCtx(db, companyId), params);
-  else if (s.list === 'products') await listProducts(db, companyId, params);
-  else await listVariants(db, companyId, params);
+  else if (s.list === 'products') await listProducts(testCtx(db, companyId), params);
+  else await listVariants(testCtx(db, companyId), params);
   return recorded;
 }
 

@@ -3,6 +3,8 @@
  * collections, a bundle and the tax rules of the company's market, so a newcomer finds a catalog to
  * look at. Every row goes through the catalog's own functions and schemas, as if typed in the screens.
  */
+
+import { randomBytes } from 'node:crypto';
 import {
   bundleInputSchema,
   bundleVariantsChangeSchema,
@@ -11,7 +13,10 @@ import {
   taxRuleInputSchema,
 } from '@rentloop/domain/catalog';
 import type { z } from 'zod';
+import { type Ctx, systemClock } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { createSecrets } from '../integrations/secrets.ts';
+import { jobActor } from '../jobs/context.ts';
 import { addBundleVariants, createBundle } from '../modules/catalog/bundles.ts';
 import { createCollection } from '../modules/catalog/collections.ts';
 import { createProduct } from '../modules/catalog/products.ts';
@@ -269,22 +274,40 @@ function taxRules(market: DemoMarket): TaxRuleInput[] {
   ];
 }
 
+/**
+ * The context of the first start's seeding: the system on behalf of nobody (no user exists yet). The
+ * catalog's create functions reach nothing outside the database, so the outside world is empty.
+ */
+const seedCtx = (db: Db, companyId: number): Ctx => ({
+  db,
+  companyId,
+  actor: jobActor('demo-seed', 'first-start', null),
+  clock: systemClock,
+  deps: {
+    boss: null,
+    mailer: null,
+    appUrl: undefined,
+    secrets: createSecrets(randomBytes(32)),
+    allowPrivateShopUrls: false,
+  },
+});
+
 /** Fills one company's catalog; returns the number of products made. */
 export async function seedDemoCatalog(db: Db, companyId: number, market: DemoMarket): Promise<number> {
+  const ctx = seedCtx(db, companyId);
   const made: { id: number; collection: string; variantIds: number[] }[] = [];
   for (const { collection, ...input } of products(market)) {
-    const product = await createProduct(db, companyId, productCreateSchema.parse(input));
+    const product = await createProduct(ctx, productCreateSchema.parse(input));
     made.push({ id: product.id, collection, variantIds: product.variants.map((v) => v.id) });
   }
   for (const name of new Set(made.map((m) => m.collection))) {
     const product_ids = made.filter((m) => m.collection === name).map((m) => m.id);
-    await createCollection(db, companyId, collectionInputSchema.parse({ name, product_ids }));
+    await createCollection(ctx, collectionInputSchema.parse({ name, product_ids }));
   }
   // The first city e-bike size with its helmet and spare battery, rented together.
   const [bike, , , , , , , , , helmet, , battery] = made;
   const bundle = await createBundle(
-    db,
-    companyId,
+    ctx,
     bundleInputSchema.parse({
       name: 'Commuter set',
       description: 'City e-bike, helmet and a spare battery.',
@@ -295,7 +318,7 @@ export async function seedDemoCatalog(db: Db, companyId: number, market: DemoMar
   const variants = [pick(bike), pick(helmet), pick(battery)]
     .filter((id): id is number => id !== undefined)
     .map((variant_id) => ({ variant_id, quantity: 1 }));
-  await addBundleVariants(db, companyId, bundle.id, bundleVariantsChangeSchema.parse({ variants }));
-  for (const rule of taxRules(market)) await createTaxRule(db, companyId, taxRuleInputSchema.parse(rule));
+  await addBundleVariants(ctx, bundle.id, bundleVariantsChangeSchema.parse({ variants }));
+  for (const rule of taxRules(market)) await createTaxRule(ctx, taxRuleInputSchema.parse(rule));
   return made.length;
 }

@@ -16,6 +16,7 @@ import {
 import { verifyPassword } from '../modules/auth/passwords.ts';
 import { getProduct } from '../modules/catalog/products.ts';
 import { resolveTaxRate } from '../modules/catalog/tax.ts';
+import { testCtx } from '../testing/ctx.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { bootstrap, DEMO_COMPANIES } from './bootstrap.ts';
 import { demoCustomers } from './demo-customers.ts';
@@ -105,7 +106,7 @@ describe('bootstrap (first start)', () => {
 
     const made = await productsOf(northwind);
     expect(made).toHaveLength(12);
-    const detail = await getProduct(db, northwind, made.find((p) => p.name === 'City e-bike')!.id);
+    const detail = await getProduct(testCtx(db, northwind), made.find((p) => p.name === 'City e-bike')!.id);
     expect(detail.currency).toBe('CAD');
     expect(detail.buyout_price).toBe('1899.00');
     expect(detail.rental_prices.monthly).toBe('89.00');
@@ -127,7 +128,7 @@ describe('bootstrap (first start)', () => {
 
     const rules = await db.select().from(taxRules).where(eq(taxRules.company_id, northwind));
     expect(rules).toHaveLength(13);
-    const quebec = await resolveTaxRate(db, northwind, {
+    const quebec = await resolveTaxRate(testCtx(db, northwind), {
       country: 'ca',
       region: 'QC',
       productClass: 'standard',
@@ -135,7 +136,7 @@ describe('bootstrap (first start)', () => {
     expect(quebec.percentage).toBe('14.975');
 
     const alpineBike = (await productsOf(alpine)).find((p) => p.name === 'City e-bike')!;
-    expect((await getProduct(db, alpine, alpineBike.id)).currency).toBe('EUR');
+    expect((await getProduct(testCtx(db, alpine), alpineBike.id)).currency).toBe('EUR');
     expect(await db.select().from(taxRules).where(eq(taxRules.company_id, alpine))).toHaveLength(6);
   });
 });

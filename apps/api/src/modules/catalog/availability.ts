@@ -6,7 +6,7 @@ import type {
 } from '@rentloop/domain/catalog';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import { availabilitySettings } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { likePattern } from '../../lists.ts';
@@ -25,11 +25,8 @@ const { company_id: _c, ...columns } = {
 };
 const toSetting = (r: AvailabilitySetting): AvailabilitySetting => ({ ...r, id: Number(r.id) });
 
-export async function listAvailability(
-  db: Db,
-  companyId: number,
-  p: { search?: string; offset: number; perPage: number },
-) {
+export async function listAvailability(ctx: Ctx, p: { search?: string; offset: number; perPage: number }) {
+  const { db, companyId } = ctx;
   const where = and(
     eq(availabilitySettings.company_id, companyId),
     p.search ? sql`lower(${availabilitySettings.sku_name}) LIKE ${likePattern(p.search)}` : undefined,
@@ -47,31 +44,25 @@ export async function listAvailability(
   return { rows: rows.map(toSetting), total: Number(total?.n ?? 0) };
 }
 
-export async function getAvailability(
-  db: Db,
-  companyId: number,
-  skuName: string,
-): Promise<AvailabilitySetting> {
-  const [row] = await db
+export async function getAvailability(ctx: Ctx, skuName: string): Promise<AvailabilitySetting> {
+  const [row] = await ctx.db
     .select(columns)
     .from(availabilitySettings)
-    .where(and(eq(availabilitySettings.company_id, companyId), eq(availabilitySettings.sku_name, skuName)));
+    .where(
+      and(eq(availabilitySettings.company_id, ctx.companyId), eq(availabilitySettings.sku_name, skuName)),
+    );
   if (!row) throw notFound();
   return toSetting(row);
 }
 
-export async function createAvailability(
-  db: Db,
-  companyId: number,
-  input: z.infer<typeof availabilitySettingInputSchema>,
-) {
-  const [row] = await db
+export async function createAvailability(ctx: Ctx, input: z.infer<typeof availabilitySettingInputSchema>) {
+  const [row] = await ctx.db
     .insert(availabilitySettings)
     .values({
       ...input,
       max_rental_days: input.max_rental_days ?? null,
       note: input.note ?? null,
-      company_id: companyId,
+      company_id: ctx.companyId,
     })
     .onConflictDoNothing()
     .returning(columns);
@@ -80,24 +71,25 @@ export async function createAvailability(
 }
 
 export async function updateAvailability(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   skuName: string,
   input: z.infer<typeof availabilitySettingUpdateSchema>,
 ) {
-  const [row] = await db
+  const [row] = await ctx.db
     .update(availabilitySettings)
-    .set({ ...input, updated_at: sql`now()` })
-    .where(and(eq(availabilitySettings.company_id, companyId), eq(availabilitySettings.sku_name, skuName)))
+    .set({ ...input, updated_at: ctx.clock.now().toISOString() })
+    .where(
+      and(eq(availabilitySettings.company_id, ctx.companyId), eq(availabilitySettings.sku_name, skuName)),
+    )
     .returning(columns);
   if (!row) throw notFound();
   return toSetting(row);
 }
 
-export async function deleteAvailability(db: Db, companyId: number, id: number): Promise<void> {
-  const deleted = await db
+export async function deleteAvailability(ctx: Ctx, id: number): Promise<void> {
+  const deleted = await ctx.db
     .delete(availabilitySettings)
-    .where(and(eq(availabilitySettings.id, id), eq(availabilitySettings.company_id, companyId)))
+    .where(and(eq(availabilitySettings.id, id), eq(availabilitySettings.company_id, ctx.companyId)))
     .returning({ id: availabilitySettings.id });
   if (deleted.length === 0) throw notFound();
 }

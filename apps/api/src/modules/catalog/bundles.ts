@@ -8,7 +8,7 @@ import type {
 } from '@rentloop/domain/catalog';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import { bundles, bundleVariants, productVariants } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { type ListParams, likePattern } from '../../lists.ts';
@@ -16,10 +16,10 @@ import { companyCurrency, toDecimal, toMinor } from './money.ts';
 
 type BundleRow = typeof bundles.$inferSelect;
 
-async function withVariants(db: Db, rows: BundleRow[], currency: string): Promise<Bundle[]> {
+async function withVariants(ctx: Ctx, rows: BundleRow[], currency: string): Promise<Bundle[]> {
   const ids = rows.map((r) => r.id);
   const items = ids.length
-    ? await db
+    ? await ctx.db
         .select({
           bundle_id: bundleVariants.bundle_id,
           variant_id: productVariants.id,
@@ -30,7 +30,7 @@ async function withVariants(db: Db, rows: BundleRow[], currency: string): Promis
         })
         .from(bundleVariants)
         .innerJoin(productVariants, eq(productVariants.id, bundleVariants.variant_id))
-        .where(inArray(bundleVariants.bundle_id, ids))
+        .where(and(eq(bundleVariants.company_id, ctx.companyId), inArray(bundleVariants.bundle_id, ids)))
         .orderBy(asc(productVariants.id))
     : [];
   return rows.map((r) => ({
@@ -54,17 +54,17 @@ async function withVariants(db: Db, rows: BundleRow[], currency: string): Promis
 
 /** Active bundles unless `is_active: false` is asked (the spec's default). */
 export async function listBundles(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   p: ListParams<'id' | 'name', z.infer<typeof bundleFiltersSchema>>,
 ) {
+  const { db, companyId } = ctx;
   const c: SQL[] = [eq(bundles.company_id, companyId), eq(bundles.is_active, p.filters.is_active ?? true)];
   if (p.filters.is_group !== undefined) c.push(eq(bundles.is_group, p.filters.is_group));
   if (p.search) c.push(sql`lower(${bundles.name}) LIKE ${likePattern(p.search)}`);
   const where = and(...c);
   const dir = p.desc ? desc : asc;
   const [currency, rows, [total]] = await Promise.all([
-    companyCurrency(db, companyId),
+    companyCurrency(ctx),
     db
       .select()
       .from(bundles)
@@ -74,72 +74,67 @@ export async function listBundles(
       .offset(p.offset),
     db.select({ n: count() }).from(bundles).where(where),
   ]);
-  return { rows: await withVariants(db, rows, currency), total: Number(total?.n ?? 0) };
+  return { rows: await withVariants(ctx, rows, currency), total: Number(total?.n ?? 0) };
 }
 
-export async function getBundle(db: Db, companyId: number, id: number): Promise<Bundle> {
-  const [row] = await db
+export async function getBundle(ctx: Ctx, id: number): Promise<Bundle> {
+  const [row] = await ctx.db
     .select()
     .from(bundles)
-    .where(and(eq(bundles.id, id), eq(bundles.company_id, companyId)));
+    .where(and(eq(bundles.id, id), eq(bundles.company_id, ctx.companyId)));
   if (!row) throw notFound();
-  const [bundle] = await withVariants(db, [row], await companyCurrency(db, companyId));
+  const [bundle] = await withVariants(ctx, [row], await companyCurrency(ctx));
   return bundle!;
 }
 
-export async function createBundle(
-  db: Db,
-  companyId: number,
-  input: z.infer<typeof bundleInputSchema>,
-): Promise<Bundle> {
-  const currency = await companyCurrency(db, companyId);
-  const [row] = await db
+export async function createBundle(ctx: Ctx, input: z.infer<typeof bundleInputSchema>): Promise<Bundle> {
+  const currency = await companyCurrency(ctx);
+  const [row] = await ctx.db
     .insert(bundles)
     .values({
       ...input,
       description: input.description ?? null,
       price: toMinor(input.price, currency, 'price') ?? null,
-      company_id: companyId,
+      company_id: ctx.companyId,
     })
     .returning({ id: bundles.id });
-  return getBundle(db, companyId, row!.id);
+  return getBundle(ctx, row!.id);
 }
 
 export async function updateBundle(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   id: number,
   input: z.infer<typeof bundleUpdateSchema>,
 ): Promise<Bundle> {
-  await getBundle(db, companyId, id);
-  const currency = await companyCurrency(db, companyId);
+  await getBundle(ctx, id);
+  const currency = await companyCurrency(ctx);
   const { price, ...rest } = input;
   const set = { ...rest, ...(price !== undefined ? { price: toMinor(price, currency, 'price') } : {}) };
   if (Object.keys(set).length > 0) {
-    await db
+    await ctx.db
       .update(bundles)
-      .set({ ...set, updated_at: sql`now()` })
-      .where(and(eq(bundles.id, id), eq(bundles.company_id, companyId)));
+      .set({ ...set, updated_at: ctx.clock.now().toISOString() })
+      .where(and(eq(bundles.id, id), eq(bundles.company_id, ctx.companyId)));
   }
-  return getBundle(db, companyId, id);
+  return getBundle(ctx, id);
 }
 
-export async function deleteBundle(db: Db, companyId: number, id: number): Promise<void> {
-  const deleted = await db
+export async function deleteBundle(ctx: Ctx, id: number): Promise<void> {
+  const deleted = await ctx.db
     .delete(bundles)
-    .where(and(eq(bundles.id, id), eq(bundles.company_id, companyId)))
+    .where(and(eq(bundles.id, id), eq(bundles.company_id, ctx.companyId)))
     .returning({ id: bundles.id });
   if (deleted.length === 0) throw notFound();
 }
 
 /** Adds variants (or changes their quantity); every variant must be the company's. */
 export async function addBundleVariants(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   id: number,
   input: z.infer<typeof bundleVariantsChangeSchema>,
 ): Promise<Bundle> {
-  await getBundle(db, companyId, id);
+  const { db, companyId } = ctx;
+  await getBundle(ctx, id);
   const ids = [...new Set(input.variants.map((v) => v.variant_id))];
   const found = await db
     .select({ id: productVariants.id })
@@ -157,27 +152,28 @@ export async function addBundleVariants(
         set: { quantity: v.quantity },
       });
   }
-  await db.update(bundles).set({ updated_at: sql`now()` }).where(eq(bundles.id, id));
-  return getBundle(db, companyId, id);
+  await touch(ctx, id);
+  return getBundle(ctx, id);
 }
 
 export async function removeBundleVariants(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   id: number,
   input: z.infer<typeof bundleVariantsChangeSchema>,
 ): Promise<Bundle> {
-  await getBundle(db, companyId, id);
+  const { db, companyId } = ctx;
+  await getBundle(ctx, id);
   // Every variant named must be in this bundle: a typo must not pass as a removal.
   const held = await db
     .select({ variant_id: bundleVariants.variant_id })
     .from(bundleVariants)
-    .where(eq(bundleVariants.bundle_id, id));
+    .where(and(eq(bundleVariants.company_id, companyId), eq(bundleVariants.bundle_id, id)));
   const inBundle = new Set(held.map((h) => Number(h.variant_id)));
   const bad = input.variants.findIndex((v) => !inBundle.has(v.variant_id));
   if (bad >= 0) throw invalid(`variants.${bad}.variant_id`, 'This variant is not in the bundle.');
   await db.delete(bundleVariants).where(
     and(
+      eq(bundleVariants.company_id, companyId),
       eq(bundleVariants.bundle_id, id),
       inArray(
         bundleVariants.variant_id,
@@ -185,6 +181,13 @@ export async function removeBundleVariants(
       ),
     ),
   );
-  await db.update(bundles).set({ updated_at: sql`now()` }).where(eq(bundles.id, id));
-  return getBundle(db, companyId, id);
+  await touch(ctx, id);
+  return getBundle(ctx, id);
 }
+
+/** A change of a bundle's variants is a change of the bundle. */
+const touch = (ctx: Ctx, id: number) =>
+  ctx.db
+    .update(bundles)
+    .set({ updated_at: ctx.clock.now().toISOString() })
+    .where(and(eq(bundles.id, id), eq(bundles.company_id, ctx.companyId)));

@@ -2,7 +2,7 @@
 import type { Collection, collectionInputSchema, collectionUpdateSchema } from '@rentloop/domain/catalog';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { productCollectionItems, productCollections, products } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
@@ -26,11 +26,8 @@ const toCollection = (
   products_count: Number(r.products_count),
 });
 
-export async function listCollections(
-  db: Db,
-  companyId: number,
-  p: { search?: string; offset: number; perPage: number },
-) {
+export async function listCollections(ctx: Ctx, p: { search?: string; offset: number; perPage: number }) {
+  const { db, companyId } = ctx;
   const where = and(
     eq(productCollections.company_id, companyId),
     p.search ? sql`lower(${productCollections.name}) LIKE ${likePattern(p.search)}` : undefined,
@@ -48,16 +45,17 @@ export async function listCollections(
   return { rows: rows.map(toCollection), total: Number(total?.n ?? 0) };
 }
 
-async function getCollection(db: Db, companyId: number, id: number): Promise<Collection> {
-  const [row] = await db
+async function getCollection(ctx: Ctx, id: number): Promise<Collection> {
+  const [row] = await ctx.db
     .select(columns)
     .from(productCollections)
-    .where(and(eq(productCollections.id, id), eq(productCollections.company_id, companyId)));
+    .where(and(eq(productCollections.id, id), eq(productCollections.company_id, ctx.companyId)));
   if (!row) throw notFound();
   return toCollection(row);
 }
 
-async function setProducts(db: Db, companyId: number, collectionId: number, productIds: number[]) {
+async function setProducts(ctx: Ctx, collectionId: number, productIds: number[]) {
+  const { db, companyId } = ctx;
   const ids = [...new Set(productIds)];
   if (ids.length > 0) {
     const found = await db
@@ -66,7 +64,14 @@ async function setProducts(db: Db, companyId: number, collectionId: number, prod
       .where(and(eq(products.company_id, companyId), inArray(products.id, ids)));
     if (found.length !== ids.length) throw invalid('product_ids', 'Unknown product.');
   }
-  await db.delete(productCollectionItems).where(eq(productCollectionItems.collection_id, collectionId));
+  await db
+    .delete(productCollectionItems)
+    .where(
+      and(
+        eq(productCollectionItems.company_id, companyId),
+        eq(productCollectionItems.collection_id, collectionId),
+      ),
+    );
   if (ids.length > 0) {
     await db
       .insert(productCollectionItems)
@@ -77,17 +82,16 @@ async function setProducts(db: Db, companyId: number, collectionId: number, prod
 const nameTaken = () => invalid('name', 'A collection with this name already exists.');
 
 export async function createCollection(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   input: z.infer<typeof collectionInputSchema>,
 ): Promise<Collection> {
   try {
-    const [row] = await db
+    const [row] = await ctx.db
       .insert(productCollections)
-      .values({ company_id: companyId, name: input.name, description: input.description ?? null })
+      .values({ company_id: ctx.companyId, name: input.name, description: input.description ?? null })
       .returning({ id: productCollections.id });
-    if (input.product_ids) await setProducts(db, companyId, row!.id, input.product_ids);
-    return getCollection(db, companyId, row!.id);
+    if (input.product_ids) await setProducts(ctx, row!.id, input.product_ids);
+    return getCollection(ctx, row!.id);
   } catch (e) {
     if (isUniqueViolation(e)) throw nameTaken();
     throw e;
@@ -95,32 +99,31 @@ export async function createCollection(
 }
 
 export async function updateCollection(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   id: number,
   input: z.infer<typeof collectionUpdateSchema>,
 ): Promise<Collection> {
-  await getCollection(db, companyId, id);
+  await getCollection(ctx, id);
   const { product_ids, ...fields } = input;
   try {
     if (Object.keys(fields).length > 0) {
-      await db
+      await ctx.db
         .update(productCollections)
-        .set({ ...fields, updated_at: sql`now()` })
-        .where(eq(productCollections.id, id));
+        .set({ ...fields, updated_at: ctx.clock.now().toISOString() })
+        .where(and(eq(productCollections.id, id), eq(productCollections.company_id, ctx.companyId)));
     }
   } catch (e) {
     if (isUniqueViolation(e)) throw nameTaken();
     throw e;
   }
-  if (product_ids) await setProducts(db, companyId, id, product_ids);
-  return getCollection(db, companyId, id);
+  if (product_ids) await setProducts(ctx, id, product_ids);
+  return getCollection(ctx, id);
 }
 
-export async function deleteCollection(db: Db, companyId: number, id: number): Promise<void> {
-  const deleted = await db
+export async function deleteCollection(ctx: Ctx, id: number): Promise<void> {
+  const deleted = await ctx.db
     .delete(productCollections)
-    .where(and(eq(productCollections.id, id), eq(productCollections.company_id, companyId)))
+    .where(and(eq(productCollections.id, id), eq(productCollections.company_id, ctx.companyId)))
     .returning({ id: productCollections.id });
   if (deleted.length === 0) throw notFound();
 }

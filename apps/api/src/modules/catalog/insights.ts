@@ -6,7 +6,7 @@
  */
 import type { VariantInsight, VariantInsights } from '@rentloop/domain/catalog';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import {
   availabilitySettings,
   bundles,
@@ -17,11 +17,8 @@ import {
 import { notFound } from '../../errors.ts';
 import { companyCurrency, toDecimal } from './money.ts';
 
-export async function variantInsights(
-  db: Db,
-  companyId: number,
-  productId: number,
-): Promise<VariantInsights> {
+export async function variantInsights(ctx: Ctx, productId: number): Promise<VariantInsights> {
+  const { db, companyId } = ctx;
   const [product] = await db
     .select({ id: products.id })
     .from(products)
@@ -29,7 +26,7 @@ export async function variantInsights(
   if (!product) throw notFound();
 
   const [currency, variants] = await Promise.all([
-    companyCurrency(db, companyId),
+    companyCurrency(ctx),
     db
       .select({
         id: productVariants.id,

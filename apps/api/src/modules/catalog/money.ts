@@ -1,15 +1,15 @@
 /** The edge between minor units in the database and decimal strings in the API, per company currency. */
 import { decimalToMinor, minorToDecimal } from '@rentloop/domain/money';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import { companies } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 
-export async function companyCurrency(db: Db, companyId: number): Promise<string> {
-  const [row] = await db
+export async function companyCurrency(ctx: Ctx): Promise<string> {
+  const [row] = await ctx.db
     .select({ currency: companies.currency })
     .from(companies)
-    .where(eq(companies.id, companyId));
+    .where(eq(companies.id, ctx.companyId));
   if (!row) throw notFound();
   return row.currency;
 }

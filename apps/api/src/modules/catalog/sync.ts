@@ -10,27 +10,29 @@
  * buyout price, deposit, purchase price, minimum term, tax class and collections, which a sync never
  * writes. A product that disappeared from the shop is marked `deleted_in_shop`, never deleted (orders
  * and subscriptions refer to it). `tax-rules/refresh` is in tax-import.ts. See docs/shops.md.
+ * The job works in the company of the sync's row and acts on behalf of the user who started the
+ * sync: its writes are audited as `job:catalog-product-sync:<job id>` with that user.
  */
 import { createHash } from 'node:crypto';
 import type { ProductSync } from '@rentloop/domain/catalog';
 import { decimalToMinor } from '@rentloop/domain/money';
 import { isHttpUrl } from '@rentloop/domain/validation';
 import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { setAuditContext } from '../../db/audit.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { actingUserId, type Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { companies, productSyncs, products, productVariants } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Secrets } from '../../integrations/secrets.ts';
 import {
   createShopAdapter,
   hasShopAdapter,
   type ShopAdapterOptions,
 } from '../../integrations/shops/index.ts';
 import { ShopError, type ShopProduct } from '../../integrations/shops/types.ts';
+import { inJobTransaction, jobActor, jobCtx } from '../../jobs/context.ts';
 import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
 import { getShopConnection, getShopSettings } from '../settings/shop.ts';
+import type { Transact } from './transact.ts';
 
 export const NO_SHOP_CONNECTED = 'No shop is connected. Connect your shop in Settings first.';
 export const SYNC_ALREADY_RUNNING = 'A product sync is already queued or running. Wait for it to finish.';
@@ -43,11 +45,13 @@ export const syncNotAvailable = (system: string) => `Product sync for ${system} 
 export const currencyMismatch = (shop: string, company: string) =>
   `The shop's currency is ${shop}, but the company's currency is ${company}. Nothing was synced: its prices would be read in the wrong currency. Make both the same, then start the sync again.`;
 
+const SYNC_JOB = 'catalog-product-sync';
+const HOUR_MS = 3_600_000;
 /** A sync still running after this long was abandoned (the worker stopped); the job expires then too. */
 const RUNNING_LIMIT_HOURS = 6;
 /** A sync still queued after this long never reached a worker. */
 const QUEUED_LIMIT_HOURS = 24;
-const ABANDONED = 'The product sync did not finish (the worker stopped). Start it again.';
+export const ABANDONED = 'The product sync did not finish (the worker stopped). Start it again.';
 
 type SyncRow = typeof productSyncs.$inferSelect;
 type ShopSource = 'woocommerce' | 'shopify';
@@ -68,35 +72,43 @@ const toProductSync = (row: SyncRow): ProductSync => ({
   created_at: row.created_at,
 });
 
+/** The company's `shop_system` (what `startProductSync` syncs from), or null. */
+export async function companyShopSystem(ctx: Ctx): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ shop_system: companies.shop_system })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
+  return row?.shop_system ?? null;
+}
+
 /**
- * `POST products/sync`: records a queued sync and enqueues its job, both in `tx`. `shopSystem` is
- * the company's `shop_system`. 409 without a connected shop, for a platform without an adapter, or
- * while another sync of the company is queued or running.
+ * `POST products/sync`: records a queued sync and enqueues its job, both in `ctx.db` (the request's
+ * transaction). `shopSystem` is the company's `shop_system`. 409 without a connected shop, for a
+ * platform without an adapter, or while another sync of the company is queued or running. The job
+ * carries who started the sync (product_syncs has no column for it): it acts on their behalf.
  */
-export async function startProductSync(
-  tx: Tx,
-  deps: { boss: PgBoss | null },
-  companyId: number,
-  shopSystem: string | null,
-): Promise<ProductSync> {
+export async function startProductSync(ctx: Ctx, shopSystem: string | null): Promise<ProductSync> {
+  const { db: tx, companyId } = ctx;
   if (!shopSystem) throw new AppError('conflict', NO_SHOP_CONNECTED);
   if (!hasShopAdapter(shopSystem)) throw new AppError('conflict', syncNotAvailable(shopSystem));
   const settings = await getShopSettings(tx as Db, companyId);
   if (settings.shop_system !== shopSystem || !settings.url || !settings.has_credentials) {
     throw new AppError('conflict', NO_SHOP_CONNECTED);
   }
-  if (!deps.boss) throw new AppError('unavailable', 'Background jobs are not running on this server.');
+  if (!ctx.deps.boss) throw new AppError('unavailable', 'Background jobs are not running on this server.');
 
   // One start at a time per company, so two concurrent requests cannot both pass the check below.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`product-sync:${companyId}`}))`);
+  const now = ctx.clock.now();
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS).toISOString();
   await tx
     .update(productSyncs)
-    .set({ status: 'failed', error: ABANDONED, finished_at: sql`now()` })
+    .set({ status: 'failed', error: ABANDONED, finished_at: now.toISOString() })
     .where(
       and(
         eq(productSyncs.company_id, companyId),
-        sql`((${productSyncs.status} = 'running' and ${productSyncs.started_at} < now() - make_interval(hours => ${RUNNING_LIMIT_HOURS}))
-          or (${productSyncs.status} = 'queued' and ${productSyncs.created_at} < now() - make_interval(hours => ${QUEUED_LIMIT_HOURS})))`,
+        sql`((${productSyncs.status} = 'running' and ${productSyncs.started_at} < ${hoursAgo(RUNNING_LIMIT_HOURS)}::timestamptz)
+          or (${productSyncs.status} = 'queued' and ${productSyncs.created_at} < ${hoursAgo(QUEUED_LIMIT_HOURS)}::timestamptz))`,
       ),
     );
   const [active] = await tx
@@ -108,18 +120,30 @@ export async function startProductSync(
 
   const [row] = await tx
     .insert(productSyncs)
-    .values({ company_id: companyId, shop_system: shopSystem, status: 'queued' })
+    // created_at from the clock too: the abandonment check above compares it with the clock.
+    .values({
+      company_id: companyId,
+      shop_system: shopSystem,
+      status: 'queued',
+      created_at: now.toISOString(),
+    })
     .returning();
-  await enqueue(deps.boss, tx, productSyncJob, { syncId: row!.id }, { expireInHours: RUNNING_LIMIT_HOURS });
+  await enqueue(
+    ctx.deps.boss,
+    tx,
+    productSyncJob,
+    { syncId: row!.id, requestedBy: actingUserId(ctx.actor) },
+    { expireInHours: RUNNING_LIMIT_HOURS },
+  );
   return toProductSync(row!);
 }
 
 /** The company's most recent sync (for the product list's progress and result), or null. */
-export async function latestProductSync(db: Tx, companyId: number): Promise<ProductSync | null> {
-  const [row] = await db
+export async function latestProductSync(ctx: Ctx): Promise<ProductSync | null> {
+  const [row] = await ctx.db
     .select()
     .from(productSyncs)
-    .where(eq(productSyncs.company_id, companyId))
+    .where(eq(productSyncs.company_id, ctx.companyId))
     .orderBy(desc(productSyncs.id))
     .limit(1);
   return row ? toProductSync(row) : null;
@@ -159,10 +183,12 @@ export function shopHash(p: ShopProduct, currency: string): string {
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
+/** What the sync writes in: the company (of `ctx`), its shop and currency, and the moment it writes. */
 interface PageScope {
   companyId: number;
   source: ShopSource;
   currency: string;
+  now: string;
 }
 
 const minor = (price: string | null, currency: string) =>
@@ -192,7 +218,7 @@ const shopFields = (p: ShopProduct, hash: string) => ({
 });
 
 /** Upserts a batch of shop products (unique shop ids); returns how many were created, updated and unchanged. */
-async function upsertBatch(tx: Tx, scope: PageScope, unique: ShopProduct[]) {
+async function upsertBatch(tx: Db, scope: PageScope, unique: ShopProduct[]) {
   const counts = { created: 0, updated: 0, unchanged: 0 };
   if (unique.length === 0) return counts;
   const existing = await tx
@@ -250,11 +276,11 @@ async function upsertBatch(tx: Tx, scope: PageScope, unique: ShopProduct[]) {
 }
 
 /** Writes the shop's fields of a changed product; a variant is written only when it changed. */
-async function updateProduct(tx: Tx, scope: PageScope, productId: number, p: ShopProduct, hash: string) {
+async function updateProduct(tx: Db, scope: PageScope, productId: number, p: ShopProduct, hash: string) {
   await tx
     .update(products)
-    .set({ ...shopFields(p, hash), updated_at: sql`now()` })
-    .where(eq(products.id, productId));
+    .set({ ...shopFields(p, hash), updated_at: scope.now })
+    .where(and(eq(products.id, productId), eq(products.company_id, scope.companyId)));
   const variants = variantValues(scope, productId, p);
   if (variants.length > 0) {
     await tx
@@ -268,7 +294,7 @@ async function updateProduct(tx: Tx, scope: PageScope, productId: number, p: Sho
           options: sql`excluded.options`,
           price: sql`excluded.price`,
           stock: sql`excluded.stock`,
-          updated_at: sql`now()`,
+          updated_at: scope.now,
         },
         setWhere: sql`(${productVariants.sku}, ${productVariants.name}, ${productVariants.options}, ${productVariants.price}, ${productVariants.stock})
           is distinct from (excluded.sku, excluded.name, excluded.options, excluded.price, excluded.stock)`,
@@ -277,6 +303,7 @@ async function updateProduct(tx: Tx, scope: PageScope, productId: number, p: Sho
   // Variants gone from the shop (a variant Rentloop made itself, without a shop id, is kept).
   await tx.delete(productVariants).where(
     and(
+      eq(productVariants.company_id, scope.companyId),
       eq(productVariants.product_id, productId),
       isNotNull(productVariants.shop_id),
       notInArray(
@@ -288,7 +315,7 @@ async function updateProduct(tx: Tx, scope: PageScope, productId: number, p: Sho
 }
 
 /** Marks the company's products from this shop that the sync did not see as deleted_in_shop. */
-async function markRemoved(tx: Tx, scope: PageScope, seen: Set<string>): Promise<number> {
+async function markRemoved(tx: Db, scope: PageScope, seen: Set<string>): Promise<number> {
   const rows = await tx
     .select({ id: products.id, shop_id: products.shop_id })
     .from(products)
@@ -303,53 +330,52 @@ async function markRemoved(tx: Tx, scope: PageScope, seen: Set<string>): Promise
   for (let i = 0; i < gone.length; i += 1000) {
     await tx
       .update(products)
-      .set({ status: 'deleted_in_shop', updated_at: sql`now()` })
-      .where(inArray(products.id, gone.slice(i, i + 1000)));
+      .set({ status: 'deleted_in_shop', updated_at: scope.now })
+      .where(and(eq(products.company_id, scope.companyId), inArray(products.id, gone.slice(i, i + 1000))));
   }
   return gone.length;
 }
 
-const auditAs = (tx: Tx, syncId: number) =>
-  setAuditContext(tx, { userId: null, requestId: `sync-${syncId}`, ip: '' });
-
 /**
- * Runs a queued sync to its end: succeeded with its counts, or failed with the reason. The shop's
- * pages are read first (each page moves the progress, `processed` of `total`); only when the last
- * one has arrived is the catalog written, in one transaction with the result. A failure on any page
- * leaves the catalog exactly as it was.
+ * Runs a queued sync to its end: succeeded with its counts, or failed with the reason. `ctx` is in
+ * the company of the sync's row and reads outside a transaction (the shop is called meanwhile);
+ * every write goes through `transact`. The shop's pages are read first (each page moves the
+ * progress, `processed` of `total`); only when the last one has arrived is the catalog written, in
+ * one transaction with the result. A failure on any page leaves the catalog exactly as it was.
  */
 export async function runProductSync(
-  db: Db,
-  secrets: Secrets | undefined,
+  ctx: Ctx,
+  transact: Transact,
   syncId: number,
   opts: { log: JobContext['log']; adapterOptions?: ShopAdapterOptions },
 ): Promise<ProductSync | null> {
-  const [sync] = await db
-    .update(productSyncs)
-    .set({ status: 'running', started_at: sql`now()` })
-    .where(and(eq(productSyncs.id, syncId), eq(productSyncs.status, 'queued')))
-    .returning();
+  const { companyId } = ctx;
+  const ofThisSync = and(eq(productSyncs.id, syncId), eq(productSyncs.company_id, companyId));
+  const [sync] = await transact((c) =>
+    c.db
+      .update(productSyncs)
+      .set({ status: 'running', started_at: c.clock.now().toISOString() })
+      .where(and(ofThisSync, eq(productSyncs.status, 'queued')))
+      .returning(),
+  );
   if (!sync) {
     opts.log.info({ syncId }, 'product sync not queued any more; skipped');
     return null;
   }
   try {
-    if (!secrets) throw new SyncFailure('The worker cannot read the shop credentials. Contact support.');
-    const [company] = await db
+    const [company] = await ctx.db
       .select({ currency: companies.currency })
       .from(companies)
-      .where(eq(companies.id, sync.company_id));
-    const connection = await getShopConnection(db, secrets, sync.company_id);
+      .where(eq(companies.id, companyId));
+    const connection = await getShopConnection(ctx.db, ctx.deps.secrets, companyId);
     if (!company || !connection) throw new SyncFailure(NO_SHOP_CONNECTED);
     if (connection.shop_system !== sync.shop_system) {
       throw new SyncFailure('The shop connection changed after the sync was started. Start it again.');
     }
-    const scope: PageScope = {
-      companyId: sync.company_id,
-      source: connection.shop_system,
-      currency: company.currency,
-    };
-    const adapter = createShopAdapter(connection, opts.adapterOptions);
+    const adapter = createShopAdapter(connection, {
+      allowPrivateAddresses: ctx.deps.allowPrivateShopUrls,
+      ...opts.adapterOptions,
+    });
 
     // Prices are read as amounts of the company's currency: a shop selling in another one is refused.
     const shopCurrency = (await adapter.currency()).toUpperCase();
@@ -366,60 +392,89 @@ export async function runProductSync(
         read.set(p.shopId, normalize(p));
       }
       processed += page.products.length;
-      await db.update(productSyncs).set({ processed, total: page.total }).where(eq(productSyncs.id, syncId));
+      await transact((c) =>
+        c.db.update(productSyncs).set({ processed, total: page.total }).where(ofThisSync),
+      );
     }
 
-    const [done] = await db.transaction(async (tx) => {
-      await auditAs(tx, syncId);
+    const [done] = await transact(async (c) => {
+      const scope: PageScope = {
+        companyId,
+        source: connection.shop_system,
+        currency: company.currency,
+        now: c.clock.now().toISOString(),
+      };
       const counts = { created: 0, updated: 0, unchanged: 0 };
       const all = [...read.values()];
       for (let i = 0; i < all.length; i += APPLY_BATCH) {
-        const batch = await upsertBatch(tx, scope, all.slice(i, i + APPLY_BATCH));
+        const batch = await upsertBatch(c.db, scope, all.slice(i, i + APPLY_BATCH));
         counts.created += batch.created;
         counts.updated += batch.updated;
         counts.unchanged += batch.unchanged;
       }
-      const removed = await markRemoved(tx, scope, new Set(read.keys()));
-      return tx
+      const removed = await markRemoved(c.db, scope, new Set(read.keys()));
+      return c.db
         .update(productSyncs)
         .set({
           status: 'succeeded',
           ...counts,
           removed,
           total: sql`coalesce(${productSyncs.total}, ${productSyncs.processed})`,
-          finished_at: sql`now()`,
+          finished_at: scope.now,
         })
-        .where(eq(productSyncs.id, syncId))
+        .where(ofThisSync)
         .returning();
     });
     return toProductSync(done!);
   } catch (err) {
     const known = err instanceof ShopError || err instanceof SyncFailure;
     if (!known) opts.log.error({ err, syncId }, 'product sync failed');
-    const [failed] = await db
-      .update(productSyncs)
-      .set({
-        status: 'failed',
-        error: known ? err.message : SYNC_UNEXPECTED_FAILURE,
-        finished_at: sql`now()`,
-      })
-      .where(eq(productSyncs.id, syncId))
-      .returning();
+    const [failed] = await transact((c) =>
+      c.db
+        .update(productSyncs)
+        .set({
+          status: 'failed',
+          error: known ? err.message : SYNC_UNEXPECTED_FAILURE,
+          finished_at: c.clock.now().toISOString(),
+        })
+        .where(ofThisSync)
+        .returning(),
+    );
     return failed ? toProductSync(failed) : null;
   }
 }
 
-/** The background job of `POST products/sync`. It never retries: a failed sync is started again by the merchant. */
+/**
+ * The background job of `POST products/sync`. It never retries: a failed sync is started again by
+ * the merchant. `requestedBy` is the user who started it (absent in a job queued before it was
+ * carried: the job then acts on behalf of nobody).
+ */
 export const productSyncJob = defineJob({
-  name: 'catalog-product-sync',
-  schema: z.object({ syncId: z.number().int().positive() }),
+  name: SYNC_JOB,
+  schema: z.object({
+    syncId: z.number().int().positive(),
+    requestedBy: z.number().int().positive().nullable().optional(),
+  }),
   retryLimit: 0,
-  async handler({ syncId }, ctx) {
-    const result = await runProductSync(ctx.database.primary, ctx.secrets, syncId, {
-      log: ctx.log,
-      adapterOptions: { allowPrivateAddresses: ctx.allowPrivateShopUrls ?? false },
-    });
-    ctx.log.info({ syncId, status: result?.status, error: result?.error }, 'product sync finished');
+  async handler({ syncId, requestedBy }, jc) {
+    // The company is the sync row's, never the payload's alone: a payload names a sync, not whose it is.
+    const [row] = await jc.database.primary
+      .select({ company_id: productSyncs.company_id })
+      .from(productSyncs)
+      .where(eq(productSyncs.id, syncId));
+    if (!row) {
+      jc.log.info({ syncId }, 'product sync not found; skipped');
+      return null;
+    }
+    const companyId = row.company_id;
+    const actor = jobActor(SYNC_JOB, jc.attempt?.jobId ?? `sync-${syncId}`, requestedBy ?? null);
+    const result = await runProductSync(
+      jobCtx(jc, actor, companyId),
+      (write) => inJobTransaction(jc, actor, companyId, write),
+      syncId,
+      { log: jc.log },
+    );
+    jc.log.info({ syncId, status: result?.status, error: result?.error }, 'product sync finished');
     return result?.status ?? null;
   },
 });

@@ -7,14 +7,14 @@
 import { taxRegionProblem } from '@rentloop/domain/catalog';
 import { countryByAlpha2 } from '@rentloop/domain/countries';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import { taxRules } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { Secrets } from '../../integrations/secrets.ts';
 import { createShopAdapter, type ShopAdapterOptions } from '../../integrations/shops/index.ts';
 import { ShopError, type ShopTaxRate } from '../../integrations/shops/types.ts';
 import { getShopConnection } from '../settings/shop.ts';
 import { NO_SHOP_CONNECTED, SHOPIFY_NO_TAX_RATES } from './sync.ts';
+import type { Transact } from './transact.ts';
 
 export interface TaxImportResult {
   created: number;
@@ -47,21 +47,23 @@ const shopFailure = (err: ShopError) =>
 /**
  * `POST tax-rules/refresh`: replaces the company's rules imported from its WooCommerce shop with the
  * shop's current rates (upsert on country, region and class; a manual rule with the same key takes
- * the shop's rate). Percentages are kept to four decimals (half-up), as tax rules are.
+ * the shop's rate). Percentages are kept to four decimals (half-up), as tax rules are. `ctx` reads
+ * outside a transaction; the rules are written through `transact`.
  */
 export async function importTaxRates(
-  db: Db,
-  transaction: <T>(write: (tx: Tx) => Promise<T>) => Promise<T>,
-  secrets: Secrets,
-  companyId: number,
+  ctx: Ctx,
+  transact: Transact,
   opts: { adapterOptions?: ShopAdapterOptions } = {},
 ): Promise<TaxImportResult> {
-  const connection = await getShopConnection(db, secrets, companyId);
+  const connection = await getShopConnection(ctx.db, ctx.deps.secrets, ctx.companyId);
   if (!connection) throw new AppError('conflict', NO_SHOP_CONNECTED);
   if (connection.shop_system === 'shopify') throw new AppError('conflict', SHOPIFY_NO_TAX_RATES);
   let rates: ShopTaxRate[];
   try {
-    const adapter = createShopAdapter(connection, opts.adapterOptions);
+    const adapter = createShopAdapter(connection, {
+      allowPrivateAddresses: ctx.deps.allowPrivateShopUrls,
+      ...opts.adapterOptions,
+    });
     if (!adapter.listTaxRates) {
       throw new ShopError(
         'not_supported',
@@ -82,18 +84,19 @@ export async function importTaxRates(
     else byKey.set(taxKey(r), r);
   }
   const wanted = [...byKey.values()];
-  return transaction((tx) => writeRules(tx, companyId, source, wanted, byKey, skipped));
+  return transact((inTx) => writeRules(inTx, source, wanted, byKey, skipped));
 }
 
 /** The shop's rates as rules, in one short transaction (after the call to the shop). */
 async function writeRules(
-  tx: Tx,
-  companyId: number,
+  ctx: Ctx,
   source: string,
   wanted: ShopTaxRate[],
   byKey: Map<string, ShopTaxRate>,
   skipped: number,
 ): Promise<TaxImportResult> {
+  const { db: tx, companyId } = ctx;
+  const now = ctx.clock.now().toISOString();
   let created = 0;
   let updated = 0;
   if (wanted.length > 0) {
@@ -109,7 +112,7 @@ async function writeRules(
       values ${values}
       on conflict (company_id, country, coalesce(region, ''), product_class) do update
         set name = excluded.name, region = excluded.region, percentage = excluded.percentage,
-            source = excluded.source, updated_at = now()
+            source = excluded.source, updated_at = ${now}::timestamptz
         where (tax_rules.name, tax_rules.region, tax_rules.percentage, tax_rules.source)
           is distinct from (excluded.name, excluded.region, excluded.percentage, excluded.source)
       returning (xmax::text = '0') as inserted`)) as unknown as { rows: { inserted: boolean }[] };
@@ -127,7 +130,9 @@ async function writeRules(
     .from(taxRules)
     .where(and(eq(taxRules.company_id, companyId), eq(taxRules.source, source)));
   const gone = imported.filter((r) => !byKey.has(taxKey(r))).map((r) => r.id);
-  if (gone.length > 0) await tx.delete(taxRules).where(inArray(taxRules.id, gone));
+  if (gone.length > 0) {
+    await tx.delete(taxRules).where(and(eq(taxRules.company_id, companyId), inArray(taxRules.id, gone)));
+  }
 
   return { created, updated, unchanged: wanted.length - created - updated, removed: gone.length, skipped };
 }

@@ -15,7 +15,7 @@ import {
 } from '@rentloop/domain/catalog';
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { companySettings, taxRules } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
@@ -42,11 +42,11 @@ const toRule = (r: typeof taxRules.$inferSelect): TaxRule => ({
   updated_at: r.updated_at,
 });
 
-export async function taxConfig(db: Db, companyId: number): Promise<TaxConfig> {
-  const [row] = await db
+export async function taxConfig(ctx: Ctx): Promise<TaxConfig> {
+  const [row] = await ctx.db
     .select({ data: companySettings.data })
     .from(companySettings)
-    .where(and(eq(companySettings.company_id, companyId), eq(companySettings.group, GROUP)));
+    .where(and(eq(companySettings.company_id, ctx.companyId), eq(companySettings.group, GROUP)));
   const data = (row?.data ?? {}) as { default_rate?: string; prices_include_tax?: boolean };
   return {
     default_rate: pct(data.default_rate ?? '0'),
@@ -56,30 +56,29 @@ export async function taxConfig(db: Db, companyId: number): Promise<TaxConfig> {
 }
 
 export async function updateTaxConfig(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   input: z.infer<typeof taxConfigUpdateSchema>,
 ): Promise<TaxConfig> {
-  const current = await taxConfig(db, companyId);
+  const current = await taxConfig(ctx);
   const data = {
     default_rate: input.default_rate !== undefined ? pct(input.default_rate) : current.default_rate,
     prices_include_tax: input.prices_include_tax ?? current.prices_include_tax,
   };
-  await db
+  await ctx.db
     .insert(companySettings)
-    .values({ company_id: companyId, group: GROUP, data })
+    .values({ company_id: ctx.companyId, group: GROUP, data })
     .onConflictDoUpdate({
       target: [companySettings.company_id, companySettings.group],
-      set: { data, updated_at: sql`now()` },
+      set: { data, updated_at: ctx.clock.now().toISOString() },
     });
-  return taxConfig(db, companyId);
+  return taxConfig(ctx);
 }
 
 export async function listTaxRules(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   p: { offset: number; perPage: number; country?: string; productClass?: (typeof PRODUCT_CLASSES)[number] },
 ) {
+  const { db, companyId } = ctx;
   const where = and(
     eq(taxRules.company_id, companyId),
     p.country ? eq(taxRules.country, p.country) : undefined,
@@ -98,16 +97,12 @@ export async function listTaxRules(
   return { rows: rows.map(toRule), total: Number(total?.n ?? 0) };
 }
 
-export async function createTaxRule(
-  db: Db,
-  companyId: number,
-  input: z.infer<typeof taxRuleInputSchema>,
-): Promise<TaxRule> {
+export async function createTaxRule(ctx: Ctx, input: z.infer<typeof taxRuleInputSchema>): Promise<TaxRule> {
   try {
-    const [row] = await db
+    const [row] = await ctx.db
       .insert(taxRules)
       .values({
-        company_id: companyId,
+        company_id: ctx.companyId,
         name: input.name ?? null,
         country: input.country,
         region: input.region || null,
@@ -123,11 +118,11 @@ export async function createTaxRule(
 }
 
 export async function updateTaxRule(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   id: number,
   input: z.infer<typeof taxRuleUpdateSchema>,
 ): Promise<TaxRule> {
+  const { db, companyId } = ctx;
   if (input.region && input.country === undefined) {
     // A new region alone: check it against the rule's stored country.
     const [current] = await db
@@ -156,7 +151,7 @@ export async function updateTaxRule(
   try {
     const [row] = await db
       .update(taxRules)
-      .set({ ...set, updated_at: sql`now()` })
+      .set({ ...set, updated_at: ctx.clock.now().toISOString() })
       .where(and(eq(taxRules.id, id), eq(taxRules.company_id, companyId)))
       .returning();
     if (!row) throw notFound();
@@ -167,18 +162,17 @@ export async function updateTaxRule(
   }
 }
 
-export async function deleteTaxRule(db: Db, companyId: number, id: number): Promise<void> {
-  const deleted = await db
+export async function deleteTaxRule(ctx: Ctx, id: number): Promise<void> {
+  const deleted = await ctx.db
     .delete(taxRules)
-    .where(and(eq(taxRules.id, id), eq(taxRules.company_id, companyId)))
+    .where(and(eq(taxRules.id, id), eq(taxRules.company_id, ctx.companyId)))
     .returning({ id: taxRules.id });
   if (deleted.length === 0) throw notFound();
 }
 
 /** The percentage for a line shipped to `country`/`region` of a product of `productClass`. */
 export async function resolveTaxRate(
-  db: Db,
-  companyId: number,
+  ctx: Ctx,
   q: { country: string; region?: string | null; productClass: (typeof PRODUCT_CLASSES)[number] },
 ): Promise<{
   percentage: string;
@@ -186,12 +180,12 @@ export async function resolveTaxRate(
   matched: 'country_region' | 'country' | 'default';
 }> {
   const region = q.region?.toUpperCase() || null;
-  const rows = await db
+  const rows = await ctx.db
     .select()
     .from(taxRules)
     .where(
       and(
-        eq(taxRules.company_id, companyId),
+        eq(taxRules.company_id, ctx.companyId),
         eq(taxRules.country, q.country.toLowerCase()),
         eq(taxRules.product_class, q.productClass),
         region ? or(eq(taxRules.region, region), isNull(taxRules.region)) : isNull(taxRules.region),
@@ -203,5 +197,5 @@ export async function resolveTaxRate(
     return { percentage: pct(exact.percentage), rule_id: Number(exact.id), matched: 'country_region' };
   if (country)
     return { percentage: pct(country.percentage), rule_id: Number(country.id), matched: 'country' };
-  return { percentage: (await taxConfig(db, companyId)).default_rate, rule_id: null, matched: 'default' };
+  return { percentage: (await taxConfig(ctx)).default_rate, rule_id: null, matched: 'default' };
 }

@@ -9,9 +9,11 @@ import { SHOP_URL_HTTPS_PUBLIC } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDb } from '../../context.ts';
 import { productSyncs } from '../../db/schema/index.ts';
 import type { Resolver } from '../../integrations/address-guard.ts';
 import { createSecrets } from '../../integrations/secrets.ts';
+import type { ShopAdapterOptions } from '../../integrations/shops/index.ts';
 import { FakeCatalog } from '../../integrations/shops/testing/catalog.ts';
 import {
   type FakeWooCommerce,
@@ -19,6 +21,7 @@ import {
   WOO_KEY,
   WOO_SECRET,
 } from '../../integrations/shops/testing/fake-woocommerce.ts';
+import { testCtx } from '../../testing/ctx.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 import { runProductSync } from '../catalog/sync.ts';
 import { saveShopSettings } from './shop.ts';
@@ -141,6 +144,16 @@ describe('syncing from the address actually dialled', () => {
       .returning();
     return row!.id;
   };
+  /** Runs a queued sync here (not by a worker), writing in plain transactions. */
+  const runSync = (syncId: number, adapterOptions: ShopAdapterOptions) => {
+    const ctx = testCtx(h.database.primary, cid, { deps: { secrets } });
+    return runProductSync(
+      ctx,
+      (write) => h.database.primary.transaction((tx) => write(withDb(ctx, tx))),
+      syncId,
+      { log: quietLog, adapterOptions },
+    );
+  };
 
   it('refuses a name that was public when saved and points to loopback at sync time', async () => {
     answers['rebind.test'] = ['93.184.216.34'];
@@ -153,10 +166,7 @@ describe('syncing from the address actually dialled', () => {
       { allowPrivateUrls: false, resolve },
     );
     answers['rebind.test'] = ['127.0.0.1'];
-    const result = await runProductSync(h.database.primary, secrets, await queueSync(), {
-      log: quietLog,
-      adapterOptions: { allowPrivateAddresses: false, resolve },
-    });
+    const result = await runSync(await queueSync(), { allowPrivateAddresses: false, resolve });
     expect(result).toMatchObject({ status: 'failed', error: MESSAGES.shopAddressRefused(url) });
     expect(connections).toBe(0);
   });
@@ -171,17 +181,11 @@ describe('syncing from the address actually dialled', () => {
       { shop_system: 'woocommerce', url, credentials },
       { allowPrivateUrls: true, resolve },
     );
-    const lan = await runProductSync(h.database.primary, secrets, await queueSync(), {
-      log: quietLog,
-      adapterOptions: { allowPrivateAddresses: true, resolve },
-    });
+    const lan = await runSync(await queueSync(), { allowPrivateAddresses: true, resolve });
     expect(lan).toMatchObject({ status: 'succeeded', created: 12 });
 
     const before = woo.requests.length;
-    const strict = await runProductSync(h.database.primary, secrets, await queueSync(), {
-      log: quietLog,
-      adapterOptions: { allowPrivateAddresses: false, resolve },
-    });
+    const strict = await runSync(await queueSync(), { allowPrivateAddresses: false, resolve });
     expect(strict).toMatchObject({ status: 'failed', error: MESSAGES.shopAddressRefused(url) });
     expect(woo.requests.length).toBe(before);
   });
