@@ -11,7 +11,8 @@ import {
   SYNCABLE_SHOPS,
 } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { type Ctx, systemClock } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, companySettings } from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
@@ -50,7 +51,11 @@ const view = (s: StoredShopSettings | null): ShopSettings => ({
   ),
 });
 
-export async function getShopSettings(db: Db, companyId: number): Promise<ShopSettings> {
+export function getShopSettings(ctx: Ctx): Promise<ShopSettings>;
+/** @deprecated The call of modules/catalog until it takes a Ctx (issue 9): use `getShopSettings(ctx)`. */
+export function getShopSettings(db: Db, companyId: number): Promise<ShopSettings>;
+export async function getShopSettings(...args: [Ctx] | [Db, number]): Promise<ShopSettings> {
+  const [db, companyId] = args.length === 1 ? [args[0].db, args[0].companyId] : args;
   return view(await stored(db, companyId));
 }
 
@@ -101,24 +106,50 @@ export async function checkShopSettings(
   if (problem) throw invalid('url', problem);
 }
 
+type CheckOptions = { allowPrivateUrls?: boolean; resolve?: Resolver };
+
 /** Checks, then stores (for callers outside a request: tests, scripts). */
-export async function saveShopSettings(
+export function saveShopSettings(
+  ctx: Ctx,
+  input: ShopSettingsInput,
+  opts?: CheckOptions,
+): Promise<ShopSettings>;
+/** @deprecated The call of modules/catalog's tests until catalog takes a Ctx (issue 9). */
+export function saveShopSettings(
   db: Db,
   secrets: Secrets,
   companyId: number,
   input: ShopSettingsInput,
-  opts: { allowPrivateUrls?: boolean; resolve?: Resolver } = {},
+  opts?: CheckOptions,
+): Promise<ShopSettings>;
+export async function saveShopSettings(
+  ...args: [Ctx, ShopSettingsInput, CheckOptions?] | [Db, Secrets, number, ShopSettingsInput, CheckOptions?]
 ): Promise<ShopSettings> {
+  const [db, secrets, companyId, input, opts = {}] =
+    'clock' in args[0]
+      ? [
+          args[0].db,
+          args[0].deps.secrets,
+          args[0].companyId,
+          args[1] as ShopSettingsInput,
+          args[2] as CheckOptions,
+        ]
+      : (args as [Db, Secrets, number, ShopSettingsInput, CheckOptions?]);
   await checkShopSettings(input, opts);
-  return storeShopSettings(db, secrets, companyId, input);
+  return store(db, secrets, companyId, input, 'clock' in args[0] ? args[0].clock.now() : systemClock.now());
 }
 
 /** Stores settings `checkShopSettings` accepted: database only, so it belongs in a transaction. */
-export async function storeShopSettings(
+export function storeShopSettings(ctx: Ctx, input: ShopSettingsInput): Promise<ShopSettings> {
+  return store(ctx.db, ctx.deps.secrets, ctx.companyId, input, ctx.clock.now());
+}
+
+async function store(
   db: Db,
   secrets: Secrets,
   companyId: number,
   input: ShopSettingsInput,
+  now: Date,
 ): Promise<ShopSettings> {
   const current = await stored(db, companyId);
   let data: StoredShopSettings;
@@ -136,24 +167,31 @@ export async function storeShopSettings(
     .values({ company_id: companyId, group: GROUP, data })
     .onConflictDoUpdate({
       target: [companySettings.company_id, companySettings.group],
-      set: { data, updated_at: sql`now()` },
+      set: { data, updated_at: now.toISOString() },
     });
   await db
     .update(companies)
     .set({
       shop_system: data.shop_system as (typeof companies.$inferInsert)['shop_system'],
-      updated_at: sql`now()`,
+      updated_at: now.toISOString(),
     })
     .where(eq(companies.id, companyId));
   return view(data);
 }
 
 /** The decrypted connection of a company's shop, or null when none is configured. */
-export async function getShopConnection(
+export function getShopConnection(ctx: Ctx): Promise<ShopConnection | null>;
+/** @deprecated The call of modules/catalog until it takes a Ctx (issue 9): use `getShopConnection(ctx)`. */
+export function getShopConnection(
   db: Db,
   secrets: Secrets,
   companyId: number,
+): Promise<ShopConnection | null>;
+export async function getShopConnection(
+  ...args: [Ctx] | [Db, Secrets, number]
 ): Promise<ShopConnection | null> {
+  const [db, secrets, companyId] =
+    args.length === 1 ? [args[0].db, args[0].deps.secrets, args[0].companyId] : args;
   const s = await stored(db, companyId);
   if (!s?.shop_system || !s.url || !s.credentials_sealed) return null;
   const credentials = JSON.parse(secrets.decrypt(s.credentials_sealed));
