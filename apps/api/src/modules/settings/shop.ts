@@ -125,18 +125,20 @@ export function saveShopSettings(
 export async function saveShopSettings(
   ...args: [Ctx, ShopSettingsInput, CheckOptions?] | [Db, Secrets, number, ShopSettingsInput, CheckOptions?]
 ): Promise<ShopSettings> {
-  const [db, secrets, companyId, input, opts = {}] =
-    'clock' in args[0]
-      ? [
-          args[0].db,
-          args[0].deps.secrets,
-          args[0].companyId,
-          args[1] as ShopSettingsInput,
-          args[2] as CheckOptions,
-        ]
-      : (args as [Db, Secrets, number, ShopSettingsInput, CheckOptions?]);
+  if ('clock' in args[0]) {
+    const [ctx, input, opts = {}] = args as [Ctx, ShopSettingsInput, CheckOptions?];
+    await checkShopSettings(input, opts);
+    return storeShopSettings(ctx, input);
+  }
+  const [db, secrets, companyId, input, opts = {}] = args as [
+    Db,
+    Secrets,
+    number,
+    ShopSettingsInput,
+    CheckOptions?,
+  ];
   await checkShopSettings(input, opts);
-  return store(db, secrets, companyId, input, 'clock' in args[0] ? args[0].clock.now() : systemClock.now());
+  return store(db, secrets, companyId, input, systemClock.now());
 }
 
 /** Stores settings `checkShopSettings` accepted: database only, so it belongs in a transaction. */
