@@ -15,6 +15,7 @@ import {
   isOperator,
   type PlatformCtx,
   type UserActor,
+  withDb,
 } from '../../context.ts';
 import { companies, companyUsers, historyLogs, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -74,7 +75,7 @@ export async function login(
       user_agent: input.userAgent?.slice(0, 300) ?? null,
     });
     await tx.insert(historyLogs).values({ ...event, action: 'login' });
-    await clearPair({ ...ctx, db: tx }, attempt);
+    await clearPair(withDb(ctx, tx), attempt);
   });
   return tokens;
 }
