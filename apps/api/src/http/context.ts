@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AnonymousActor, Ctx, PlatformCtx, UserActor } from '../context.ts';
-import { actorOf } from './access.ts';
+import { actorOf, verifiedActorOf } from './access.ts';
 import { AppError } from './errors.ts';
 
 /** A company route's context: the company of the URL, which the access check let the actor open. */
@@ -15,10 +15,18 @@ export function ctxOf(request: FastifyRequest): Ctx<UserActor> {
   return { db, companyId: actor.companyId, actor, clock: server.clock, deps: server.deps };
 }
 
-/** A signed-in route's context outside any company (the user's own account, operator tools). */
-export function platformCtxOf(request: FastifyRequest): PlatformCtx<UserActor> {
+/**
+ * A signed-in route's context outside any company (the user's own account, operator tools).
+ * `verified`: for a signed-in route that shows or changes company data (the company switcher, role
+ * assignment): like company routes, it needs a verified email (access.ts, `verifiedActorOf`).
+ */
+export function platformCtxOf(
+  request: FastifyRequest,
+  opts: { verified?: boolean } = {},
+): PlatformCtx<UserActor> {
   const { db, server } = request;
-  return { db, actor: actorOf(request), clock: server.clock, deps: server.deps };
+  const actor = opts.verified ? verifiedActorOf(request) : actorOf(request);
+  return { db, actor, clock: server.clock, deps: server.deps };
 }
 
 /** A public route's context (sign-in, registration, password reset). */

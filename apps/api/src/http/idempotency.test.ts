@@ -128,7 +128,7 @@ describe('Idempotency-Key on POST customers', () => {
       .update(idempotencyKeys)
       .set({ created_at: sql`now() - interval '25 hours'` })
       .where(eq(idempotencyKeys.key, 'purge-old'));
-    expect(await purgeExpiredIdempotencyKeys(h.database.primary)).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredIdempotencyKeys(h.database.primary, new Date())).toBeGreaterThanOrEqual(1);
     const left = await h.database.primary
       .select({ key: idempotencyKeys.key })
       .from(idempotencyKeys)

@@ -58,16 +58,17 @@ export async function runIdempotent(
   const userId = request.actor?.userId;
   if (key === null || userId === undefined) return handle();
   const hash = requestHash(request);
+  const now = request.server.clock.now().toISOString();
 
   // Claims the key, or takes over one older than the window; a live key (even one another
   // transaction is writing) makes this wait for it and then return no row.
   const claimed = await tx
     .insert(idempotencyKeys)
-    .values({ user_id: userId, key, request_hash: hash })
+    .values({ user_id: userId, key, request_hash: hash, created_at: now })
     .onConflictDoUpdate({
       target: [idempotencyKeys.user_id, idempotencyKeys.key],
-      set: { request_hash: hash, response_status: null, response_body: null, created_at: sql`now()` },
-      setWhere: sql`${idempotencyKeys.created_at} < now() - ${IDEMPOTENCY_WINDOW}::interval`,
+      set: { request_hash: hash, response_status: null, response_body: null, created_at: now },
+      setWhere: sql`${idempotencyKeys.created_at} < ${now}::timestamptz - ${IDEMPOTENCY_WINDOW}::interval`,
     })
     .returning({ key: idempotencyKeys.key });
 
@@ -92,11 +93,16 @@ export async function runIdempotent(
   return stored.response_body;
 }
 
-/** Deletes the keys past the window (the nightly purge): their answers can never be replayed. */
-export async function purgeExpiredIdempotencyKeys(db: Tx | Database['primary']): Promise<number> {
+/**
+ * Deletes the keys past the window (the nightly purge): their answers can never be replayed. `now`
+ * is the job's clock (context.ts).
+ */
+export async function purgeExpiredIdempotencyKeys(db: Tx | Database['primary'], now: Date): Promise<number> {
   const removed = await db
     .delete(idempotencyKeys)
-    .where(sql`${idempotencyKeys.created_at} < now() - ${IDEMPOTENCY_WINDOW}::interval`)
+    .where(
+      sql`${idempotencyKeys.created_at} < ${now.toISOString()}::timestamptz - ${IDEMPOTENCY_WINDOW}::interval`,
+    )
     .returning({ key: idempotencyKeys.key });
   return removed.length;
 }

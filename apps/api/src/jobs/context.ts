@@ -7,7 +7,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { type Ctx, type Deps, type JobActor, systemClock } from '../context.ts';
+import { type Ctx, type Deps, type JobActor, type PlatformCtx, systemClock } from '../context.ts';
 import { setAuditContext } from '../db/audit.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
 import { createSecrets } from '../integrations/secrets.ts';
@@ -31,20 +31,40 @@ export function jobDeps(jc: JobContext): Deps {
   };
 }
 
+/** A job's context outside any company (platform work: purges, platform mail), on the primary. */
+export function jobPlatformCtx(jc: JobContext, actor: JobActor): PlatformCtx<JobActor> {
+  return { db: jc.database.primary, actor, clock: jc.clock ?? systemClock, deps: jobDeps(jc) };
+}
+
 /**
  * A job's context on the primary, outside a transaction: for a job that calls out between its
  * writes (no network inside a transaction, db/transaction-scope.ts) and opens short transactions
  * itself with `inJobTransaction`.
  */
 export function jobCtx(jc: JobContext, actor: JobActor, companyId: number): Ctx<JobActor> {
-  return { db: jc.database.primary, companyId, actor, clock: jc.clock ?? systemClock, deps: jobDeps(jc) };
+  return { ...jobPlatformCtx(jc, actor), companyId };
 }
 
-/** Runs `fn` in one audited transaction of the job (see above for what the audit records). */
+/**
+ * Runs `fn` in one audited transaction of the job (see above for what the audit records), in the
+ * company of the row the job works on; `null` for a row that belongs to no company (platform mail).
+ */
 export function inJobTransaction<T>(
   jc: JobContext,
   actor: JobActor,
   companyId: number,
+  fn: (ctx: Ctx<JobActor>) => Promise<T>,
+): Promise<T>;
+export function inJobTransaction<T>(
+  jc: JobContext,
+  actor: JobActor,
+  companyId: number | null,
+  fn: (ctx: PlatformCtx<JobActor>) => Promise<T>,
+): Promise<T>;
+export function inJobTransaction<T>(
+  jc: JobContext,
+  actor: JobActor,
+  companyId: number | null,
   fn: (ctx: Ctx<JobActor>) => Promise<T>,
 ): Promise<T> {
   return inTransactionScope(() =>
@@ -54,7 +74,8 @@ export function inJobTransaction<T>(
         requestId: `job:${actor.job}:${actor.jobId}`,
         ip: '',
       });
-      return fn({ ...jobCtx(jc, actor, companyId), db: tx });
+      const ctx = { ...jobPlatformCtx(jc, actor), db: tx };
+      return fn((companyId === null ? ctx : { ...ctx, companyId }) as Ctx<JobActor>);
     }),
   );
 }

@@ -1,11 +1,13 @@
 /** Every background job of the product, in one list the server and the worker both start. */
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { customers } from '../db/schema/index.ts';
+import { companies, customers } from '../db/schema/index.ts';
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
+import { inJobTransaction, jobActor, jobPlatformCtx } from './context.ts';
 import { defineJob, type JobDefinition } from './queue.ts';
 
 /**
@@ -16,10 +18,15 @@ export const purgeExpiredSessionsJob = defineJob({
   name: 'sessions-purge-expired',
   schema: z.object({}),
   cron: '17 3 * * *',
-  async handler(_data, { database, log }) {
-    const removed = await purgeExpiredSessions(database.primary);
-    const keys = await purgeExpiredIdempotencyKeys(database.primary);
-    log.info({ removed, idempotency_keys: keys }, 'expired sessions and idempotency keys purged');
+  async handler(_data, jc) {
+    // A schedule: on behalf of nobody. Sessions and keys are platform rows (and not audited).
+    const ctx = jobPlatformCtx(
+      jc,
+      jobActor(purgeExpiredSessionsJob.name, jc.attempt?.jobId ?? 'direct', null),
+    );
+    const removed = await purgeExpiredSessions(ctx);
+    const keys = await purgeExpiredIdempotencyKeys(ctx.db, ctx.clock.now());
+    jc.log.info({ removed, idempotency_keys: keys }, 'expired sessions and idempotency keys purged');
     return removed;
   },
 });
@@ -27,6 +34,9 @@ export const purgeExpiredSessionsJob = defineJob({
 /**
  * Fills a demo company with customers. Enqueued by the first start in the same transaction that
  * creates the company; idempotent (a repeat inserts nothing new: emails are unique per company).
+ * The company is the row the job works on: read first (a company deleted since gets nothing), and
+ * each batch is written in an audited transaction of the job, on behalf of `requestedBy` (none at
+ * the first start).
  */
 export const seedDemoCustomersJob = defineJob({
   name: 'demo-seed-customers',
@@ -34,18 +44,27 @@ export const seedDemoCustomersJob = defineJob({
     companyId: z.number().int().positive(),
     count: z.number().int().min(1).max(100_000),
     seed: z.number().int(),
+    requestedBy: z.number().int().positive().nullish(),
   }),
-  async handler({ companyId, count, seed }, { database }) {
+  async handler({ companyId, count, seed, requestedBy }, jc) {
+    const [company] = await jc.database.primary
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!company) return;
+    const actor = jobActor(seedDemoCustomersJob.name, jc.attempt?.jobId ?? 'direct', requestedBy ?? null);
     const batch = 500;
     for (let offset = 0; offset < count; offset += batch) {
-      const rows = demoCustomers(Math.min(batch, count - offset), seed + offset, offset).map((c) => ({
-        ...c,
-        company_id: companyId,
-      }));
-      await database.primary
-        .insert(customers)
-        .values(rows as (typeof customers.$inferInsert)[])
-        .onConflictDoNothing();
+      await inJobTransaction(jc, actor, company.id, async (ctx) => {
+        const rows = demoCustomers(Math.min(batch, count - offset), seed + offset, offset).map((c) => ({
+          ...c,
+          company_id: ctx.companyId,
+        }));
+        await ctx.db
+          .insert(customers)
+          .values(rows as (typeof customers.$inferInsert)[])
+          .onConflictDoNothing();
+      });
     }
   },
 });

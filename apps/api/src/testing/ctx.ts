@@ -3,7 +3,7 @@
  * acting as the given user (or a test job), with the system clock unless one is passed.
  */
 import { randomBytes } from 'node:crypto';
-import { type ActorRef, type Clock, type Ctx, type Deps, systemClock } from '../context.ts';
+import { type ActorRef, type Clock, type Ctx, type Deps, type PlatformCtx, systemClock } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { createSecrets } from '../integrations/secrets.ts';
 
@@ -18,14 +18,20 @@ export function testDeps(overrides: Partial<Deps> = {}): Deps {
   };
 }
 
-export function testCtx(
-  db: Tx,
-  companyId: number,
-  opts: { actor?: ActorRef; clock?: Clock; deps?: Partial<Deps> } = {},
-): Ctx {
+interface TestCtxOptions {
+  actor?: ActorRef;
+  clock?: Clock;
+  deps?: Partial<Deps>;
+}
+
+export function testCtx(db: Tx, companyId: number, opts: TestCtxOptions = {}): Ctx {
+  return { ...testPlatformCtx(db, opts), companyId };
+}
+
+/** The same outside any company (accounts, purges, operator tools). */
+export function testPlatformCtx(db: Tx, opts: TestCtxOptions = {}): PlatformCtx {
   return {
     db,
-    companyId,
     actor: opts.actor ?? { kind: 'job', job: 'test', jobId: 'test', onBehalfOf: null },
     clock: opts.clock ?? systemClock,
     deps: testDeps(opts.deps),

@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { Clock } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { companies, companyUsers, users } from '../db/schema/index.ts';
 import { createMailer, type Mailer, sendEmailJob } from '../integrations/email/mailer.ts';
@@ -42,6 +43,8 @@ export function useHarness(
     authRateLimitPerMinute?: number;
     allowPrivateShopUrls?: boolean;
     trustProxy?: false | number | string[];
+    /** The app's and the workers' "now" (context.ts): a `fixedClock` lets a test move time. */
+    clock?: Clock;
   } = {},
 ): Harness {
   const h = {} as Harness;
@@ -62,6 +65,7 @@ export function useHarness(
         secrets,
         // As the app below: the fake shops listen on 127.0.0.1.
         allowPrivateShopUrls: opts.allowPrivateShopUrls ?? true,
+        clock: opts.clock,
         log: quietLog,
       });
     }
@@ -74,6 +78,7 @@ export function useHarness(
       await startWorkers(h.boss, [sendEmailJob as JobDefinition], {
         database: t.database,
         mailer,
+        clock: opts.clock,
         log: quietLog,
       });
     }
@@ -88,6 +93,7 @@ export function useHarness(
       logLevel: 'silent',
       authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 100_000,
       trustProxy: opts.trustProxy ?? false,
+      clock: opts.clock,
     });
     await h.app.ready();
   });

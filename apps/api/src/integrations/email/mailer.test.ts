@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailEntries } from '../../db/schema/index.ts';
+import { testPlatformCtx } from '../../testing/ctx.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 import { linkIn } from '../../testing/mail.ts';
 import { createMailer, NO_SMTP_ON_WORKER, queueMail, sendEmailJob } from './mailer.ts';
@@ -64,11 +65,21 @@ describe('secret links in mail', () => {
     expect(sent.body_html).not.toContain(token);
     expect(sent.body_html).toContain('[hidden]');
 
-    // The job carried the entry id, nothing else.
+    // The job carried the entry id and who asked, nothing else.
     const jobs = await queuedJobsText();
     expect(jobs.length).toBeGreaterThan(0);
     expect(jobs.join('\n')).not.toContain(token);
-    expect(jobs.map((j) => JSON.parse(j))).toContainEqual({ entryId: entry!.id });
+    expect(jobs.map((j) => JSON.parse(j))).toContainEqual({ entryId: entry!.id, requestedBy: owner.id });
+
+    // The job's write (status sent) is audited as the job acting for the owner who invited.
+    const audited = await h.database.primary.execute(
+      sql`select user_id::int as user_id, request_id from history_logs
+          where entity_type = 'email_entries' and entity_id = ${String(entry!.id)} and action = 'updated'`,
+    );
+    expect((audited as unknown as { rows: unknown[] }).rows).toContainEqual({
+      user_id: owner.id,
+      request_id: expect.stringMatching(/^job:email-send:/),
+    });
 
     // Email History (company admins) shows the mail without the token and without the delivery copy.
     const history = await call(h.app, owner, {
@@ -93,7 +104,8 @@ describe('secret links in mail', () => {
   it('keeps the real body on the entry until the job is done, and only when it has a secret', async () => {
     const { withSecret, plain } = await h.database.primary.transaction(async (tx) => {
       const deps = { boss: h.boss, mailer: createMailer({ smtpUrl: h.inbox.url, from: 'x@rentloop.test' }) };
-      const withSecret = await queueMail(tx, deps, {
+      const ctx = testPlatformCtx(tx, { deps });
+      const withSecret = await queueMail(ctx, {
         companyId,
         kind: 'test',
         to: 'secret@outbox.test',
@@ -101,7 +113,7 @@ describe('secret links in mail', () => {
         html: '<a href="https://app.test/x?token=tok-123456">go</a>',
         secrets: ['tok-123456'],
       });
-      const plain = await queueMail(tx, deps, {
+      const plain = await queueMail(ctx, {
         companyId,
         kind: 'test',
         to: 'plain@outbox.test',

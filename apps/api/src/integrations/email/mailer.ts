@@ -8,12 +8,12 @@
  * entry's `delivery_html` until the job has sent it or given up, then the column is cleared; Email
  * History lists only the redacted `body_html` (docs/decisions.md, "Secret links in mail").
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import { actingUserId, type JobActor, type PlatformCtx } from '../../context.ts';
 import { emailEntries } from '../../db/schema/index.ts';
+import { inJobTransaction, jobActor } from '../../jobs/context.ts';
 import { defineJob, enqueue } from '../../jobs/queue.ts';
 
 export interface Mailer {
@@ -48,21 +48,33 @@ export const sendEmailJob = defineJob({
   name: 'email-send',
   schema: z.object({
     entryId: z.number().int().positive(),
+    /** The user whose request queued the mail (absent in jobs queued before it was carried). */
+    requestedBy: z.number().int().positive().nullish(),
     /** Only in jobs enqueued before the body moved to the outbox (migration 0012); never sent now. */
     html: z.string().optional(),
   }),
   retryLimit: 5,
-  async handler({ entryId, html: legacyHtml }, { database, mailer, attempt }) {
-    const db = database.primary;
-    const [entry] = await db.select().from(emailEntries).where(eq(emailEntries.id, entryId));
+  async handler({ entryId, requestedBy, html: legacyHtml }, jc) {
+    const { mailer, attempt } = jc;
+    // Read outside a transaction: the delivery below talks to the SMTP server, and no network call
+    // may hold a transaction open (db/transaction-scope.ts).
+    const [entry] = await jc.database.primary.select().from(emailEntries).where(eq(emailEntries.id, entryId));
     // Gone with its company, or already delivered by an earlier attempt: nothing to send.
     if (!entry || entry.status === 'sent') return;
+    // The entry's own company (none for platform mail), and the requester, for the audit trail.
+    const actor = jobActor(sendEmailJob.name, attempt?.jobId ?? 'direct', requestedBy ?? null);
+    const record = (update: (ctx: PlatformCtx<JobActor>) => Partial<typeof emailEntries.$inferInsert>) =>
+      inJobTransaction(jc, actor, entry.company_id, async (ctx) => {
+        await ctx.db.update(emailEntries).set(update(ctx)).where(eq(emailEntries.id, entryId));
+      });
     if (!mailer?.transport) {
       // Completing the job silently would leave the entry "queued" forever: say it was not sent, and why.
-      await db
-        .update(emailEntries)
-        .set({ status: 'not_sent', error: NO_SMTP_ON_WORKER, delivery_html: null, updated_at: sql`now()` })
-        .where(eq(emailEntries.id, entryId));
+      await record((ctx) => ({
+        status: 'not_sent',
+        error: NO_SMTP_ON_WORKER,
+        delivery_html: null,
+        updated_at: ctx.clock.now().toISOString(),
+      }));
       return;
     }
     try {
@@ -74,39 +86,30 @@ export const sendEmailJob = defineJob({
         subject: entry.subject,
         html: entry.delivery_html ?? legacyHtml ?? entry.body_html,
       });
-      await db
-        .update(emailEntries)
-        .set({
-          status: 'sent',
-          sent_at: sql`now()`,
-          error: null,
-          delivery_html: null,
-          updated_at: sql`now()`,
-        })
-        .where(eq(emailEntries.id, entryId));
     } catch (e) {
       // pg-boss retries with backoff; after the last attempt the secret body is of no more use.
       const lastAttempt = attempt !== undefined && attempt.retryCount >= attempt.retryLimit;
-      await db
-        .update(emailEntries)
-        .set({
-          status: 'failed',
-          error: e instanceof Error ? e.message.slice(0, 500) : 'send failed',
-          ...(lastAttempt ? { delivery_html: null } : {}),
-          updated_at: sql`now()`,
-        })
-        .where(eq(emailEntries.id, entryId));
+      await record((ctx) => ({
+        status: 'failed',
+        error: e instanceof Error ? e.message.slice(0, 500) : 'send failed',
+        ...(lastAttempt ? { delivery_html: null } : {}),
+        updated_at: ctx.clock.now().toISOString(),
+      }));
       throw e;
     }
+    await record((ctx) => {
+      const now = ctx.clock.now().toISOString();
+      return { status: 'sent', sent_at: now, error: null, delivery_html: null, updated_at: now };
+    });
   },
 });
 
 /** Records the mail in the outbox and, when SMTP is configured, enqueues its delivery — both in `tx`. */
 export async function queueMail(
-  tx: Tx,
-  deps: { boss: PgBoss | null; mailer: Mailer | null },
+  ctx: PlatformCtx,
   mail: OutgoingMail,
 ): Promise<{ id: number; status: 'queued' | 'not_sent' }> {
+  const { db: tx, deps } = ctx;
   const deliverable = Boolean(deps.mailer?.transport && deps.boss);
   const redacted = redact(mail.html, mail.secrets);
   const [entry] = await tx
@@ -126,7 +129,7 @@ export async function queueMail(
     })
     .returning({ id: emailEntries.id });
   if (deliverable && deps.boss) {
-    await enqueue(deps.boss, tx, sendEmailJob, { entryId: entry!.id });
+    await enqueue(deps.boss, tx, sendEmailJob, { entryId: entry!.id, requestedBy: actingUserId(ctx.actor) });
   }
   return { id: entry!.id, status: deliverable ? 'queued' : 'not_sent' };
 }

@@ -276,7 +276,7 @@ describe('secrets stay out of logs', () => {
 describe('signing in', () => {
   const login = (email: string, password: string, remoteAddress: string) =>
     h.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
-  /** As if every running wait had run out (the clock is the database's), so a guesser can fail again. */
+  /** As if every running wait had run out (this file's app runs on the system clock), so a guesser can fail again. */
   const letWaitsRunOut = () => h.database.primary.update(signInThrottles).set({ blocked_until: sql`now()` });
 
   it('slows the guessing source with growing waits, lets the owner in from elsewhere, and a reset clears it', async () => {

@@ -4,8 +4,7 @@
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import type { Deps, PlatformCtx } from '../../context.ts';
 import { platformSettings, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
@@ -16,8 +15,6 @@ import { hashPassword } from './passwords.ts';
 import { clearAccount } from './throttle.ts';
 import { consumeUserToken, issueUserToken } from './tokens.ts';
 
-type Deps = FastifyInstance['deps'];
-
 /**
  * Links in emails always point at APP_URL (or this server on localhost): never at an address taken
  * from the request, so a forged Host header or `url` field cannot send a reset token elsewhere.
@@ -25,13 +22,13 @@ type Deps = FastifyInstance['deps'];
 export const appBase = (deps: Deps, port = process.env.PORT ?? '3000') =>
   deps.appUrl ?? `http://localhost:${port}`;
 
-export async function sendVerification(tx: Tx, deps: Deps, userId: number): Promise<void> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+export async function sendVerification(ctx: PlatformCtx, userId: number): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found');
   if (user.email_verified_at) throw new AppError('conflict', 'Email is already verified.');
-  const token = await issueUserToken(tx, user.id, 'verify_email');
-  const mail = verifyEmailMail(user.name, `${appBase(deps)}/auth/verify/${token}`);
-  await queueMail(tx, deps, {
+  const token = await issueUserToken(ctx, user.id, 'verify_email');
+  const mail = verifyEmailMail(user.name, `${appBase(ctx.deps)}/auth/verify/${token}`);
+  await queueMail(ctx, {
     companyId: null,
     kind: 'verify_email',
     to: user.email,
@@ -40,22 +37,26 @@ export async function sendVerification(tx: Tx, deps: Deps, userId: number): Prom
   });
 }
 
-export async function verifyEmail(tx: Tx, token: string): Promise<void> {
-  const { userId } = await consumeUserToken(tx, token, ['verify_email']);
-  await tx
+export async function verifyEmail(ctx: PlatformCtx, token: string): Promise<void> {
+  const { userId } = await consumeUserToken(ctx, token, ['verify_email']);
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
     .update(users)
-    .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())`, updated_at: sql`now()` })
+    .set({
+      email_verified_at: sql`coalesce(${users.email_verified_at}, ${now}::timestamptz)`,
+      updated_at: now,
+    })
     .where(eq(users.id, userId));
 }
 
 /** Sends a reset link when the account exists; answers the same either way (no account discovery). */
-export async function requestPasswordReset(tx: Tx, deps: Deps, email: string): Promise<void> {
-  const [user] = await tx.select().from(users).where(eq(users.email, email));
+export async function requestPasswordReset(ctx: PlatformCtx, email: string): Promise<void> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   if (!user || user.status === 'disabled') return;
-  const token = await issueUserToken(tx, user.id, 'password_reset');
-  const href = `${appBase(deps)}/auth/password-reset?token=${token}&email=${encodeURIComponent(user.email)}`;
+  const token = await issueUserToken(ctx, user.id, 'password_reset');
+  const href = `${appBase(ctx.deps)}/auth/password-reset?token=${token}&email=${encodeURIComponent(user.email)}`;
   const mail = passwordResetMail(user.name, href);
-  await queueMail(tx, deps, {
+  await queueMail(ctx, {
     companyId: null,
     kind: 'password_reset',
     to: user.email,
@@ -71,11 +72,12 @@ export async function requestPasswordReset(tx: Tx, deps: Deps, email: string): P
  * company invitation (to an address that had no password) also accepts that invitation.
  */
 export async function resetPassword(
-  tx: Tx,
+  ctx: PlatformCtx,
   input: { token: string; email: string; password: string },
 ): Promise<void> {
+  const tx = ctx.db;
   const { userId, invitationId } = await consumeUserToken(
-    tx,
+    ctx,
     input.token,
     ['password_reset', 'invitation'],
     input.email,
@@ -87,22 +89,23 @@ export async function resetPassword(
   if (!user) throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
   // A refused password rolls the transaction back, so the token stays usable for a better one.
   await assertPasswordAllowed(input.password, user);
+  const now = ctx.clock.now().toISOString();
   await tx
     .update(users)
     .set({
       password_hash: await hashPassword(input.password),
       status: sql`CASE WHEN ${users.status} = 'invited' THEN 'active' ELSE ${users.status} END`,
-      email_verified_at: sql`coalesce(${users.email_verified_at}, now())`,
-      updated_at: sql`now()`,
+      email_verified_at: sql`coalesce(${users.email_verified_at}, ${now}::timestamptz)`,
+      updated_at: now,
     })
     .where(eq(users.id, userId));
-  await tx.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.user_id, userId));
-  await clearAccount(tx, user.email);
-  if (invitationId !== null) await joinCompany(tx, userId, invitationId);
+  await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.user_id, userId));
+  await clearAccount(ctx, user.email);
+  if (invitationId !== null) await joinCompany(ctx, userId, invitationId);
 }
 
-export async function registrationAllowed(tx: Tx): Promise<boolean> {
-  const [row] = await tx
+export async function registrationAllowed(ctx: PlatformCtx): Promise<boolean> {
+  const [row] = await ctx.db
     .select()
     .from(platformSettings)
     .where(eq(platformSettings.key, 'registration_allowed'));
@@ -110,11 +113,11 @@ export async function registrationAllowed(tx: Tx): Promise<boolean> {
 }
 
 export async function register(
-  tx: Tx,
-  deps: Deps,
+  ctx: PlatformCtx,
   input: { name: string; email: string; password: string },
 ): Promise<number> {
-  if (!(await registrationAllowed(tx))) throw new AppError('forbidden', MESSAGES.registrationDisabled);
+  const tx = ctx.db;
+  if (!(await registrationAllowed(ctx))) throw new AppError('forbidden', MESSAGES.registrationDisabled);
   const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (exists) throw new AppError('validation', MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
   await assertPasswordAllowed(input.password, input);
@@ -122,6 +125,6 @@ export async function register(
     .insert(users)
     .values({ name: input.name, email: input.email, password_hash: await hashPassword(input.password) })
     .returning({ id: users.id });
-  await sendVerification(tx, deps, user!.id);
+  await sendVerification(ctx, user!.id);
   return user!.id;
 }

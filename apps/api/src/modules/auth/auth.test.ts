@@ -2,6 +2,7 @@ import { TOKEN_LIFETIME_SECONDS } from '@rentloop/domain/auth';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { historyLogs, sessions } from '../../db/schema/index.ts';
+import { testPlatformCtx } from '../../testing/ctx.ts';
 import { call, createCompany, createUser, TEST_PASSWORD, useHarness } from '../../testing/harness.ts';
 import { purgeExpiredSessions } from './service.ts';
 
@@ -231,7 +232,7 @@ describe('purgeExpiredSessions (the nightly job)', () => {
       .update(sessions)
       .set({ refresh_expires_at: sql`now() - interval '1 minute'` })
       .where(eq(sessions.user_id, stale.id));
-    const removed = await purgeExpiredSessions(h.database.primary);
+    const removed = await purgeExpiredSessions(testPlatformCtx(h.database.primary));
     expect(removed).toBeGreaterThanOrEqual(1);
     const left = await h.database.primary.select().from(sessions).where(eq(sessions.user_id, stale.id));
     expect(left).toHaveLength(0);

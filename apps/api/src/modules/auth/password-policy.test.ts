@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformSettings, users } from '../../db/schema/index.ts';
 import { bootstrap } from '../../seed/bootstrap.ts';
+import { testPlatformCtx } from '../../testing/ctx.ts';
 import { call, createUser, TEST_PASSWORD, type TestUser, useHarness } from '../../testing/harness.ts';
 import { passwordProblem } from './password-policy.ts';
 import { issueUserToken } from './tokens.ts';
@@ -63,7 +64,7 @@ describe('every path that sets a password applies them (422 on password, saying 
 
   it('reset and invitation links', async () => {
     for (const kind of ['password_reset', 'invitation'] as const) {
-      const token = await issueUserToken(h.database.primary, user.id, kind);
+      const token = await issueUserToken(testPlatformCtx(h.database.primary), user.id, kind);
       const post = (password: string) =>
         call(h.app, null, {
           method: 'POST',

@@ -9,7 +9,8 @@ import {
 } from '@rentloop/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, actorOf } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { platformCtxOf, publicCtxOf } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { errorSchema } from '../../http/openapi.ts';
 import {
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const tokens = await login(request.db, {
+      const tokens = await login(publicCtxOf(request), {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -62,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(tokensSchema) },
       },
     },
-    async (request) => ok(await refresh(request.db, request.body.refresh_token, request.ip)),
+    async (request) => ok(await refresh(publicCtxOf(request), request.body.refresh_token, request.ip)),
   );
 
   app.post(
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await logout(request.db, actorOf(request), request.id, request.ip);
+      await logout(platformCtxOf(request), { requestId: request.id, ip: request.ip });
       return ok(null, MESSAGES.loggedOut);
     },
   );
@@ -93,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(meSchema) },
       },
     },
-    async (request) => ok(await me(request.db, actorOf(request).userId)),
+    async (request) => ok(await me(platformCtxOf(request))),
   );
 
   app.post(
@@ -108,7 +109,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await sendVerification(request.db, app.deps, actorOf(request).userId);
+      const ctx = platformCtxOf(request);
+      await sendVerification(ctx, ctx.actor.userId);
       return ok(null, MESSAGES.verificationSent);
     },
   );
@@ -128,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const parsed = verifyEmailSchema.parse({ token: request.body?.token ?? request.query.token });
-      await verifyEmail(request.db, parsed.token);
+      await verifyEmail(publicCtxOf(request), parsed.token);
       return ok(null, MESSAGES.emailVerified);
     },
   );
@@ -146,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(request.db, app.deps, request.body.email);
+      await requestPasswordReset(publicCtxOf(request), request.body.email);
       return ok(null, MESSAGES.resetLinkSent);
     },
   );
@@ -166,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const input = passwordResetSchema.parse({ ...request.query, ...(request.body ?? {}) });
-      await resetPassword(request.db, input);
+      await resetPassword(publicCtxOf(request), input);
       return ok(null, MESSAGES.passwordReset);
     },
   );
@@ -184,7 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await register(request.db, app.deps, request.body);
+      const id = await register(publicCtxOf(request), request.body);
       reply.status(201);
       return ok({ id }, MESSAGES.verificationSent);
     },

@@ -8,18 +8,22 @@ import { TOKEN_LIFETIME_SECONDS, type Tokens } from '@rentloop/domain/auth';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { companyFlags } from '@rentloop/domain/roles';
-import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { type UserActor as Actor, hashToken, isOperator } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import {
+  type AnonymousActor,
+  hashToken,
+  isOperator,
+  type PlatformCtx,
+  type UserActor,
+  withDb,
+} from '../../context.ts';
 import { companies, companyUsers, historyLogs, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { assertNotThrottled, clearPair, purgeStaleThrottles, recordFailure, sourceOf } from './throttle.ts';
 
 const newToken = () => randomBytes(32).toString('base64url');
-const inLifetime = () => new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000).toISOString();
-
-function issue() {
+function issue(ctx: PlatformCtx) {
   const access = newToken();
   const refresh = newToken();
   const tokens: Tokens = {
@@ -28,7 +32,7 @@ function issue() {
     token_type: 'bearer',
     expires_in: TOKEN_LIFETIME_SECONDS,
   };
-  const expiry = inLifetime();
+  const expiry = new Date(ctx.clock.now().getTime() + TOKEN_LIFETIME_SECONDS * 1000).toISOString();
   return {
     tokens,
     row: {
@@ -41,11 +45,12 @@ function issue() {
 }
 
 export async function login(
-  db: Db,
+  ctx: PlatformCtx<AnonymousActor>,
   input: { email: string; password: string; ip?: string; userAgent?: string; requestId?: string },
 ): Promise<Tokens> {
   const attempt = { email: input.email, source: sourceOf(input.ip) };
-  await assertNotThrottled(db, attempt);
+  const { db } = ctx;
+  await assertNotThrottled(ctx, attempt);
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const valid = await verifyPassword(user?.password_hash ?? null, input.password);
   const event = {
@@ -57,11 +62,11 @@ export async function login(
     ip: input.ip ?? null,
   };
   if (!user || !valid || user.status === 'disabled') {
-    await recordFailure(db, attempt);
+    await recordFailure(ctx, attempt);
     await db.insert(historyLogs).values({ ...event, action: 'login_failed' });
     throw new AppError('unauthenticated', MESSAGES.invalidCredentials);
   }
-  const { tokens, row } = issue();
+  const { tokens, row } = issue(ctx);
   await db.transaction(async (tx) => {
     await tx.insert(sessions).values({
       user_id: user.id,
@@ -70,7 +75,7 @@ export async function login(
       user_agent: input.userAgent?.slice(0, 300) ?? null,
     });
     await tx.insert(historyLogs).values({ ...event, action: 'login' });
-    await clearPair(tx, attempt);
+    await clearPair(withDb(ctx, tx), attempt);
   });
   return tokens;
 }
@@ -81,18 +86,23 @@ export async function login(
  * away (or whose session was revoked) and comes back has been copied: every session of its family
  * ends, the thief's and the owner's, and the owner signs in again.
  */
-export async function refresh(db: Tx, refreshToken: string, ip?: string): Promise<Tokens> {
+export async function refresh(
+  ctx: PlatformCtx<AnonymousActor>,
+  refreshToken: string,
+  ip?: string,
+): Promise<Tokens> {
   const hash = hashToken(refreshToken);
-  const { tokens, row } = issue();
-  const rotated = await db.transaction(async (tx) => {
+  const { tokens, row } = issue(ctx);
+  const now = ctx.clock.now().toISOString();
+  const rotated = await ctx.db.transaction(async (tx) => {
     const [old] = await tx
       .update(sessions)
-      .set({ revoked_at: sql`now()` })
+      .set({ revoked_at: now })
       .where(
         and(
           eq(sessions.refresh_hash, hash),
           isNull(sessions.revoked_at),
-          gt(sessions.refresh_expires_at, sql`now()`),
+          gt(sessions.refresh_expires_at, now),
         ),
       )
       .returning();
@@ -107,12 +117,13 @@ export async function refresh(db: Tx, refreshToken: string, ip?: string): Promis
     return true;
   });
   if (rotated) return tokens;
-  await endFamilyOnReuse(db, hash, ip);
+  await endFamilyOnReuse(ctx, hash, ip);
   throw new AppError('unauthenticated');
 }
 
 /** Outside the refused refresh's answer: the revocation must stay even though the caller gets a 401. */
-async function endFamilyOnReuse(db: Tx, refreshHash: string, ip?: string): Promise<void> {
+async function endFamilyOnReuse(ctx: PlatformCtx, refreshHash: string, ip?: string): Promise<void> {
+  const { db } = ctx;
   const [reused] = await db
     .select({ user_id: sessions.user_id, family_id: sessions.family_id })
     .from(sessions)
@@ -120,7 +131,7 @@ async function endFamilyOnReuse(db: Tx, refreshHash: string, ip?: string): Promi
   if (!reused) return;
   const ended = await db
     .update(sessions)
-    .set({ revoked_at: sql`now()` })
+    .set({ revoked_at: ctx.clock.now().toISOString() })
     .where(and(eq(sessions.family_id, reused.family_id), isNull(sessions.revoked_at)))
     .returning({ id: sessions.id });
   if (ended.length === 0) return;
@@ -134,19 +145,28 @@ async function endFamilyOnReuse(db: Tx, refreshHash: string, ip?: string): Promi
   });
 }
 
-export async function logout(db: Db, actor: Actor, requestId: string, ip: string): Promise<void> {
-  await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, actor.sessionId));
+export async function logout(
+  ctx: PlatformCtx<UserActor>,
+  request: { requestId: string; ip: string },
+): Promise<void> {
+  const { db, actor } = ctx;
+  await db
+    .update(sessions)
+    .set({ revoked_at: ctx.clock.now().toISOString() })
+    .where(eq(sessions.id, actor.sessionId));
   await db.insert(historyLogs).values({
     user_id: actor.userId,
     entity_type: 'auth',
     entity_id: String(actor.userId),
     action: 'logout',
-    request_id: requestId,
-    ip,
+    request_id: request.requestId,
+    ip: request.ip,
   });
 }
 
-export async function me(db: Db, userId: number): Promise<Me> {
+export async function me(ctx: PlatformCtx<UserActor>): Promise<Me> {
+  const { db } = ctx;
+  const { userId } = ctx.actor;
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('unauthenticated');
   const memberships = await db
@@ -189,11 +209,11 @@ export async function me(db: Db, userId: number): Promise<Me> {
  * that have been quiet long enough to be forgotten. A rotated-away session is kept until then, so
  * that the reuse of its refresh token is still recognised.
  */
-export async function purgeExpiredSessions(db: Db): Promise<number> {
-  const deleted = await db
+export async function purgeExpiredSessions(ctx: PlatformCtx): Promise<number> {
+  const deleted = await ctx.db
     .delete(sessions)
-    .where(sql`${sessions.refresh_expires_at} < now()`)
+    .where(lt(sessions.refresh_expires_at, ctx.clock.now().toISOString()))
     .returning({ id: sessions.id });
-  await purgeStaleThrottles(db);
+  await purgeStaleThrottles(ctx);
   return deleted.length;
 }

@@ -12,12 +12,15 @@
 import { isIPv6 } from 'node:net';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { PlatformCtx } from '../../context.ts';
 import { signInThrottles } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
 /** The "any" side of a counter: ('', source) is a source over all accounts, (email, '') an account. */
 const ANY = '';
+
+/** The clock's "now" as a timestamptz value: waits and memory windows run on the context's clock. */
+const sqlNow = (ctx: PlatformCtx) => sql`${ctx.clock.now().toISOString()}::timestamptz`;
 
 /** Failures each counter allows before waits begin. */
 export const FREE_FAILURES = {
@@ -65,15 +68,16 @@ function ipv6Groups(ip: string): string[] {
 }
 
 /** Refuses the attempt (429 with Retry-After) while a wait that applies to it runs. */
-export async function assertNotThrottled(db: Tx, attempt: SignInAttempt): Promise<void> {
+export async function assertNotThrottled(ctx: PlatformCtx, attempt: SignInAttempt): Promise<void> {
   const t = signInThrottles;
-  const rows = await db
+  const now = sqlNow(ctx);
+  const rows = await ctx.db
     .select({
       email: t.email,
       source: t.source,
       failures: t.failures,
-      recent: sql<boolean>`${t.last_failure_at} > now() - make_interval(hours => ${THROTTLE_MEMORY_HOURS}::int)`,
-      wait: sql<number>`coalesce(ceil(extract(epoch from ${t.blocked_until} - now())), 0)::int`,
+      recent: sql<boolean>`${t.last_failure_at} > ${now} - make_interval(hours => ${THROTTLE_MEMORY_HOURS}::int)`,
+      wait: sql<number>`coalesce(ceil(extract(epoch from ${t.blocked_until} - ${now})), 0)::int`,
     })
     .from(t)
     .where(
@@ -93,44 +97,48 @@ export async function assertNotThrottled(db: Tx, attempt: SignInAttempt): Promis
 }
 
 /** Counts a failed attempt against its three counters and starts or lengthens their waits. */
-export async function recordFailure(db: Tx, attempt: SignInAttempt): Promise<void> {
+export async function recordFailure(ctx: PlatformCtx, attempt: SignInAttempt): Promise<void> {
+  const now = sqlNow(ctx);
   // The counter's value after this failure; one whose last failure is old starts again at 1.
   const failures = sql`CASE WHEN sign_in_throttles.last_failure_at
-      < now() - make_interval(hours => ${THROTTLE_MEMORY_HOURS}::int) THEN 1 ELSE sign_in_throttles.failures + 1 END`;
+      < ${now} - make_interval(hours => ${THROTTLE_MEMORY_HOURS}::int) THEN 1 ELSE sign_in_throttles.failures + 1 END`;
   const free = sql`CASE WHEN excluded.email = ${ANY} THEN ${FREE_FAILURES.source}::int
       WHEN excluded.source = ${ANY} THEN ${FREE_FAILURES.account}::int ELSE ${FREE_FAILURES.pair}::int END`;
   // The exponent is capped before 2^x so that a long-running guesser cannot overflow the double.
-  await db.execute(sql`
+  await ctx.db.execute(sql`
     INSERT INTO sign_in_throttles (email, source, failures, last_failure_at)
-    VALUES (${attempt.email}, ${attempt.source}, 1, now()),
-           (${ANY}, ${attempt.source}, 1, now()),
-           (${attempt.email}, ${ANY}, 1, now())
+    VALUES (${attempt.email}, ${attempt.source}, 1, ${now}),
+           (${ANY}, ${attempt.source}, 1, ${now}),
+           (${attempt.email}, ${ANY}, 1, ${now})
     ON CONFLICT (email, source) DO UPDATE SET
       failures = ${failures},
-      last_failure_at = now(),
+      last_failure_at = ${now},
       blocked_until = CASE WHEN ${failures} > ${free}
-        THEN now() + make_interval(secs => least(${MAX_WAIT_SECONDS}::float8, 2 ^ least(${failures} - ${free} - 1, 20)))
+        THEN ${now} + make_interval(secs => least(${MAX_WAIT_SECONDS}::float8, 2 ^ least(${failures} - ${free} - 1, 20)))
       END`);
 }
 
 /** A successful sign-in clears its own pair: the owner's typos from this source are forgotten. */
-export async function clearPair(db: Tx, attempt: SignInAttempt): Promise<void> {
-  await db
+export async function clearPair(ctx: PlatformCtx, attempt: SignInAttempt): Promise<void> {
+  await ctx.db
     .delete(signInThrottles)
     .where(and(eq(signInThrottles.email, attempt.email), eq(signInThrottles.source, attempt.source)));
 }
 
 /** The owner proved the mailbox (password reset, invitation): every counter on the account is cleared. */
-export async function clearAccount(tx: Tx, email: string): Promise<void> {
-  await tx.delete(signInThrottles).where(eq(signInThrottles.email, email));
+export async function clearAccount(ctx: PlatformCtx, email: string): Promise<void> {
+  await ctx.db.delete(signInThrottles).where(eq(signInThrottles.email, email));
 }
 
 /** Deletes counters that have been quiet for longer than they are remembered (nightly, with sessions). */
-export async function purgeStaleThrottles(db: Db): Promise<number> {
-  const deleted = await db
+export async function purgeStaleThrottles(ctx: PlatformCtx): Promise<number> {
+  const deleted = await ctx.db
     .delete(signInThrottles)
     .where(
-      lt(signInThrottles.last_failure_at, sql`now() - make_interval(hours => ${THROTTLE_MEMORY_HOURS}::int)`),
+      lt(
+        signInThrottles.last_failure_at,
+        sql`${sqlNow(ctx)} - make_interval(hours => ${THROTTLE_MEMORY_HOURS}::int)`,
+      ),
     )
     .returning({ email: signInThrottles.email });
   return deleted.length;

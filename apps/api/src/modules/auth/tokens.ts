@@ -6,9 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { hashToken } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { hashToken, type PlatformCtx } from '../../context.ts';
 import { type USER_TOKEN_KINDS, users, userTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
@@ -22,15 +21,16 @@ const LIFETIME_MINUTES: Record<TokenKind, number> = {
 };
 
 export async function issueUserToken(
-  tx: Tx,
+  ctx: PlatformCtx,
   userId: number,
   kind: TokenKind,
   invitationId: number | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await tx
+  const now = ctx.clock.now();
+  await ctx.db
     .update(userTokens)
-    .set({ used_at: sql`now()` })
+    .set({ used_at: now.toISOString() })
     .where(
       and(
         eq(userTokens.user_id, userId),
@@ -39,11 +39,11 @@ export async function issueUserToken(
         invitationId === null ? isNull(userTokens.invitation_id) : eq(userTokens.invitation_id, invitationId),
       ),
     );
-  await tx.insert(userTokens).values({
+  await ctx.db.insert(userTokens).values({
     user_id: userId,
     kind,
     token_hash: hashToken(token),
-    expires_at: new Date(Date.now() + LIFETIME_MINUTES[kind] * 60_000).toISOString(),
+    expires_at: new Date(now.getTime() + LIFETIME_MINUTES[kind] * 60_000).toISOString(),
     invitation_id: invitationId,
   });
   return token;
@@ -51,26 +51,27 @@ export async function issueUserToken(
 
 /** Marks the token used and returns its user; any mismatch (kind, email, expired, used) is the same error. */
 export async function consumeUserToken(
-  tx: Tx,
+  ctx: PlatformCtx,
   token: string,
   kinds: TokenKind[],
   email?: string,
 ): Promise<{ userId: number; kind: TokenKind; invitationId: number | null }> {
-  const [row] = await tx
+  const now = ctx.clock.now().toISOString();
+  const [row] = await ctx.db
     .update(userTokens)
-    .set({ used_at: sql`now()` })
+    .set({ used_at: now })
     .where(
       and(
         eq(userTokens.token_hash, hashToken(token)),
         inArray(userTokens.kind, kinds),
         isNull(userTokens.used_at),
-        gt(userTokens.expires_at, sql`now()`),
+        gt(userTokens.expires_at, now),
       ),
     )
     .returning({ userId: userTokens.user_id, kind: userTokens.kind, invitationId: userTokens.invitation_id });
   if (!row) throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
   if (email) {
-    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
+    const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId));
     if (user?.email !== email)
       throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
   }

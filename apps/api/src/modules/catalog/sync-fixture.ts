@@ -52,9 +52,7 @@ export const db = () => database.primary;
 
 export const connectWoo = (companyId: number, overrides: { url?: string; consumer_secret?: string } = {}) =>
   saveShopSettings(
-    db(),
-    secrets,
-    companyId,
+    testCtx(db(), companyId, { deps: { secrets } }),
     {
       shop_system: 'woocommerce',
       url: overrides.url ?? woo.url,
@@ -104,9 +102,7 @@ async function setUp() {
     emailVerified: true,
   };
   await saveShopSettings(
-    db(),
-    secrets,
-    shopifyCompany,
+    testCtx(db(), shopifyCompany, { deps: { secrets } }),
     {
       shop_system: 'shopify',
       url: shopify.url,

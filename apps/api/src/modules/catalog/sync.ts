@@ -91,7 +91,7 @@ export async function startProductSync(ctx: Ctx, shopSystem: string | null): Pro
   const { db: tx, companyId } = ctx;
   if (!shopSystem) throw new AppError('conflict', NO_SHOP_CONNECTED);
   if (!hasShopAdapter(shopSystem)) throw new AppError('conflict', syncNotAvailable(shopSystem));
-  const settings = await getShopSettings(tx as Db, companyId);
+  const settings = await getShopSettings(ctx);
   if (settings.shop_system !== shopSystem || !settings.url || !settings.has_credentials) {
     throw new AppError('conflict', NO_SHOP_CONNECTED);
   }
@@ -367,7 +367,7 @@ export async function runProductSync(
       .select({ currency: companies.currency })
       .from(companies)
       .where(eq(companies.id, companyId));
-    const connection = await getShopConnection(ctx.db, ctx.deps.secrets, companyId);
+    const connection = await getShopConnection({ ...ctx, companyId });
     if (!company || !connection) throw new SyncFailure(NO_SHOP_CONNECTED);
     if (connection.shop_system !== sync.shop_system) {
       throw new SyncFailure('The shop connection changed after the sync was started. Start it again.');

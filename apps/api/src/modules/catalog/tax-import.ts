@@ -55,7 +55,7 @@ export async function importTaxRates(
   transact: Transact,
   opts: { adapterOptions?: ShopAdapterOptions } = {},
 ): Promise<TaxImportResult> {
-  const connection = await getShopConnection(ctx.db, ctx.deps.secrets, ctx.companyId);
+  const connection = await getShopConnection(ctx);
   if (!connection) throw new AppError('conflict', NO_SHOP_CONNECTED);
   if (connection.shop_system === 'shopify') throw new AppError('conflict', SHOPIFY_NO_TAX_RATES);
   let rates: ShopTaxRate[];

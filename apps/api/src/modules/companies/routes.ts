@@ -8,7 +8,8 @@ import {
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, actorOf, verifiedActorOf } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { listMeta, listParams } from '../../lists.ts';
@@ -41,7 +42,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultDesc: false,
         filters: z.object({}),
       });
-      const { rows, total } = await listCompanies(request.db, verifiedActorOf(request), p);
+      const { rows, total } = await listCompanies(platformCtxOf(request, { verified: true }), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
   );
@@ -59,7 +60,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userCompanySchema) },
       },
     },
-    async (request) => ok(await getCompany(request.db, verifiedActorOf(request), request.params.company)),
+    async (request) =>
+      ok(await getCompany(platformCtxOf(request, { verified: true }), request.params.company)),
   );
 
   app.post(
@@ -75,7 +77,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const company = await createCompany(request.db, actorOf(request), request.body);
+      const company = await createCompany(platformCtxOf(request), request.body);
       reply.status(201);
       return ok(company, MESSAGES.companyCreated);
     },
@@ -95,11 +97,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userCompanySchema) },
       },
     },
-    async (request) =>
-      ok(
-        await updateCompany(request.db, actorOf(request), request.params.company, request.body),
-        MESSAGES.companyUpdated,
-      ),
+    async (request) => ok(await updateCompany(ctxOf(request), request.body), MESSAGES.companyUpdated),
   );
 
   app.delete(
@@ -115,7 +113,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteCompany(request.db, request.params.company);
+      await deleteCompany(platformCtxOf(request), request.params.company);
       return ok(null, MESSAGES.companyDeleted);
     },
   );
@@ -144,14 +142,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           groups: [`Unknown settings group: ${unknown.join(', ')}.`],
         });
       }
-      return ok(
-        await selectiveSettings(
-          request.db,
-          actorOf(request),
-          request.params.company,
-          asked ?? [...SETTINGS_GROUPS],
-        ),
-      );
+      return ok(await selectiveSettings(ctxOf(request), asked ?? [...SETTINGS_GROUPS]));
     },
   );
 };

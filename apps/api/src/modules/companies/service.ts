@@ -2,8 +2,7 @@ import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { type CompanyRole, companyFlags, type GlobalRole } from '@rentloop/domain/roles';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type UserActor as Actor, hasOperatorPowers } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { type Ctx, hasOperatorPowers, type PlatformCtx, type UserActor } from '../../context.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { companies, companySettings, companyUsers } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
@@ -19,10 +18,10 @@ const withFlags = (c: CompanyRow, role: CompanyRole | null, globalRole: GlobalRo
 
 /** Companies the actor may see: every company for (verified) operators, their memberships for staff. */
 export async function listCompanies(
-  db: Db,
-  actor: Actor,
+  ctx: PlatformCtx<UserActor>,
   p: { search?: string; offset: number; perPage: number },
 ): Promise<{ rows: UserCompany[]; total: number }> {
+  const { db, actor } = ctx;
   const operator = hasOperatorPowers(actor);
   const conditions: SQL[] = [];
   if (p.search) conditions.push(sql`lower(${companies.name}) LIKE ${likePattern(p.search)}`);
@@ -46,7 +45,8 @@ export async function listCompanies(
   };
 }
 
-export async function getCompany(db: Db, actor: Actor, id: number): Promise<UserCompany> {
+export async function getCompany(ctx: PlatformCtx<UserActor>, id: number): Promise<UserCompany> {
+  const { db, actor } = ctx;
   const [row] = await db
     .select({ company: companies, role: companyUsers.role })
     .from(companies)
@@ -67,56 +67,48 @@ type CompanyInput = Partial<Pick<CompanyRow, 'name' | 'currency' | 'shop_system'
 
 /** Operators create companies. */
 export async function createCompany(
-  db: Db,
-  actor: Actor,
+  ctx: PlatformCtx<UserActor>,
   input: CompanyInput & { name: string },
 ): Promise<UserCompany> {
-  const [row] = await db.insert(companies).values(input).returning();
-  return withFlags(row!, null, actor.globalRole);
+  const [row] = await ctx.db.insert(companies).values(input).returning();
+  return withFlags(row!, null, ctx.actor.globalRole);
 }
 
 /** Owners of the company and operators update it. */
-export async function updateCompany(
-  db: Db,
-  actor: Actor,
-  id: number,
-  input: CompanyInput,
-): Promise<UserCompany> {
-  const current = await getCompany(db, actor, id);
-  if (!hasOperatorPowers(actor) && current.role !== 'owner') throw new AppError('forbidden');
+export async function updateCompany(ctx: Ctx<UserActor>, input: CompanyInput): Promise<UserCompany> {
+  const current = await getCompany(ctx, ctx.companyId);
+  if (!hasOperatorPowers(ctx.actor) && current.role !== 'owner') throw new AppError('forbidden');
   if (Object.keys(input).length > 0) {
     try {
-      await db
+      await ctx.db
         .update(companies)
-        .set({ ...input, updated_at: sql`now()` })
-        .where(eq(companies.id, id));
+        .set({ ...input, updated_at: ctx.clock.now().toISOString() })
+        .where(eq(companies.id, ctx.companyId));
     } catch (e) {
       // The database refuses a new currency once amounts are stored in the old one (migration 0017).
       if (sqlStateOf(e) === CURRENCY_FROZEN) throw invalid('currency', MESSAGES.currencyFrozen);
       throw e;
     }
   }
-  return getCompany(db, actor, id);
+  return getCompany(ctx, ctx.companyId);
 }
 
 /** Operators delete a company with everything in it (cascades); the audit trail keeps the record. */
-export async function deleteCompany(db: Db, id: number): Promise<void> {
-  const deleted = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
+export async function deleteCompany(ctx: PlatformCtx, id: number): Promise<void> {
+  const deleted = await ctx.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   if (deleted.length === 0) throw notFound();
 }
 
 /** The requested settings groups of a company (a group never saved is an empty object). */
 export async function selectiveSettings(
-  db: Db,
-  actor: Actor,
-  id: number,
+  ctx: Ctx<UserActor>,
   groups: string[],
 ): Promise<Record<string, Record<string, unknown>>> {
-  await getCompany(db, actor, id);
-  const rows = await db
+  await getCompany(ctx, ctx.companyId);
+  const rows = await ctx.db
     .select()
     .from(companySettings)
-    .where(and(eq(companySettings.company_id, id), inArray(companySettings.group, groups)));
+    .where(and(eq(companySettings.company_id, ctx.companyId), inArray(companySettings.group, groups)));
   const out: Record<string, Record<string, unknown>> = Object.fromEntries(groups.map((g) => [g, {}]));
   for (const r of rows) out[r.group] = r.data;
   return out;

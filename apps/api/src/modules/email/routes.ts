@@ -2,7 +2,8 @@ import { idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/ap
 import { EMAIL_ENTRY_SORTS, emailEntryFiltersSchema, emailEntrySchema } from '@rentloop/domain/email';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, companyActorOf } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { ctxOf } from '../../http/context.ts';
 import { paginated } from '../../http/envelope.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import { listEmailEntries } from './service.ts';
@@ -24,14 +25,13 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = companyActorOf(request);
       const p = listParams(request.query, {
         sorts: EMAIL_ENTRY_SORTS,
         defaultSort: 'id',
         defaultDesc: true,
         filters: emailEntryFiltersSchema,
       });
-      const { rows, total } = await listEmailEntries(request.db, actor, actor.companyId, p);
+      const { rows, total } = await listEmailEntries(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
   );

@@ -1,7 +1,6 @@
 import type { EMAIL_ENTRY_SORTS, EmailEntry } from '@rentloop/domain/email';
 import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type UserActor as Actor, isOperator } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { type Ctx, isOperator, type UserActor } from '../../context.ts';
 import { emailEntries } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lists.ts';
 import { likePattern } from '../../lists.ts';
@@ -11,11 +10,10 @@ const { updated_at: _u, delivery_html: _d, ...columns } = getTableColumns(emailE
 
 /** The company's sent mail; operators also see platform mail (password resets, operator invitations). */
 export async function listEmailEntries(
-  db: Db,
-  actor: Actor,
-  companyId: number,
+  ctx: Ctx<UserActor>,
   p: ListParams<(typeof EMAIL_ENTRY_SORTS)[number], { status?: EmailEntry['status']; kind?: string }>,
 ): Promise<{ rows: EmailEntry[]; total: number }> {
+  const { db, actor, companyId } = ctx;
   const conditions: SQL[] = [
     isOperator(actor.globalRole)
       ? (or(eq(emailEntries.company_id, companyId), isNull(emailEntries.company_id)) as SQL)

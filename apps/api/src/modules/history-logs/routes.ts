@@ -7,7 +7,8 @@ import {
 } from '@rentloop/domain/history-logs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, companyActorOf } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import { getHistoryLog, listAllHistoryLogs, listHistoryLogs } from './service.ts';
@@ -37,7 +38,7 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultDesc: true,
         filters: operatorHistoryLogFiltersSchema,
       });
-      const { rows, total } = await listAllHistoryLogs(request.db, p);
+      const { rows, total } = await listAllHistoryLogs(platformCtxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
   );
@@ -58,14 +59,13 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = companyActorOf(request);
       const p = listParams(request.query, {
         sorts: HISTORY_LOG_SORTS,
         defaultSort: 'id',
         defaultDesc: true,
         filters: historyLogFiltersSchema,
       });
-      const { rows, total } = await listHistoryLogs(request.db, actor, actor.companyId, p);
+      const { rows, total } = await listHistoryLogs(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
   );
@@ -83,8 +83,7 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = companyActorOf(request);
-      return ok(await getHistoryLog(request.db, actor, actor.companyId, request.params.id));
+      return ok(await getHistoryLog(ctxOf(request), request.params.id));
     },
   );
 };

@@ -6,7 +6,7 @@ import type {
   OperatorHistoryLogFilters,
 } from '@rentloop/domain/history-logs';
 import { and, asc, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type UserActor as Actor, isOperator } from '../../context.ts';
+import { type Ctx, isOperator, type PlatformCtx, type UserActor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { historyLogs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -15,7 +15,7 @@ import type { ListParams } from '../../lists.ts';
 const selection = { ...getTableColumns(historyLogs), user_name: users.name, user_email: users.email };
 
 /** A company's entries; operators also see platform entries that belong to no company (users, sign-ins). */
-function scope(actor: Actor, companyId: number): SQL {
+function scope({ actor, companyId }: Ctx<UserActor>): SQL {
   return isOperator(actor.globalRole)
     ? (or(eq(historyLogs.company_id, companyId), isNull(historyLogs.company_id)) as SQL)
     : eq(historyLogs.company_id, companyId);
@@ -25,12 +25,10 @@ type Sort = (typeof HISTORY_LOG_SORTS)[number];
 
 /** A company's trail (company routes: owners, admins, operators). */
 export function listHistoryLogs(
-  db: Db,
-  actor: Actor,
-  companyId: number,
+  ctx: Ctx<UserActor>,
   p: ListParams<Sort, HistoryLogFilters>,
 ): Promise<{ rows: HistoryLog[]; total: number }> {
-  return list(db, [scope(actor, companyId)], p);
+  return list(ctx.db, [scope(ctx)], p);
 }
 
 /**
@@ -39,11 +37,11 @@ export function listHistoryLogs(
  * (the trail has no foreign key to companies, so its entries outlive them).
  */
 export function listAllHistoryLogs(
-  db: Db,
+  ctx: PlatformCtx,
   p: ListParams<Sort, OperatorHistoryLogFilters>,
 ): Promise<{ rows: HistoryLog[]; total: number }> {
   const { company_id } = p.filters;
-  return list(db, company_id === undefined ? [] : [eq(historyLogs.company_id, company_id)], p);
+  return list(ctx.db, company_id === undefined ? [] : [eq(historyLogs.company_id, company_id)], p);
 }
 
 async function list(
@@ -80,17 +78,12 @@ async function list(
   return { rows: rows as HistoryLog[], total: Number(total?.n ?? 0) };
 }
 
-export async function getHistoryLog(
-  db: Db,
-  actor: Actor,
-  companyId: number,
-  id: number,
-): Promise<HistoryLog> {
-  const [row] = await db
+export async function getHistoryLog(ctx: Ctx<UserActor>, id: number): Promise<HistoryLog> {
+  const [row] = await ctx.db
     .select(selection)
     .from(historyLogs)
     .leftJoin(users, eq(users.id, historyLogs.user_id))
-    .where(and(eq(historyLogs.id, id), scope(actor, companyId)))
+    .where(and(eq(historyLogs.id, id), scope(ctx)))
     .limit(1);
   if (!row) throw notFound();
   return row as HistoryLog;

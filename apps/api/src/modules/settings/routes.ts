@@ -2,7 +2,9 @@ import { envelope, idParam } from '@rentloop/domain/api';
 import { shopSettingsInputSchema, shopSettingsSchema } from '@rentloop/domain/companies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, companyActorOf } from '../../http/access.ts';
+import { withDb } from '../../context.ts';
+import { access } from '../../http/access.ts';
+import { ctxOf } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { auditedTransaction } from '../../http/transactions.ts';
 import { checkShopSettings, getShopSettings, storeShopSettings } from './shop.ts';
@@ -22,7 +24,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(shopSettingsSchema) },
       },
     },
-    async (request) => ok(await getShopSettings(request.db, companyActorOf(request).companyId)),
+    async (request) => ok(await getShopSettings(ctxOf(request))),
   );
 
   app.put(
@@ -46,10 +48,10 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { companyId } = companyActorOf(request);
-      await checkShopSettings(request.body, { allowPrivateUrls: app.deps.allowPrivateShopUrls });
+      const ctx = ctxOf(request);
+      await checkShopSettings(request.body, { allowPrivateUrls: ctx.deps.allowPrivateShopUrls });
       const saved = await auditedTransaction(request, (tx) =>
-        storeShopSettings(tx, app.deps.secrets, companyId, request.body),
+        storeShopSettings(withDb(ctx, tx), request.body),
       );
       return ok(saved, 'Shop settings saved.');
     },

@@ -117,17 +117,23 @@ describe('saving a shop address', () => {
     const resolve: Resolver = () => Promise.reject(Object.assign(new Error('nx'), { code: 'ENOTFOUND' }));
     const input = { shop_system: 'woocommerce' as const, url: 'https://gone.test/', credentials };
     await expect(
-      saveShopSettings(h.database.primary, secrets, cid, input, { resolve }),
+      saveShopSettings(testCtx(h.database.primary, cid, { deps: { secrets } }), input, { resolve }),
     ).rejects.toMatchObject({
       errors: { url: [MESSAGES.hostNotFound('gone.test')] },
     });
     const lan = { allowPrivateUrls: true, resolve };
-    await expect(saveShopSettings(h.database.primary, secrets, cid, input, lan)).resolves.toMatchObject({
+    await expect(
+      saveShopSettings(testCtx(h.database.primary, cid, { deps: { secrets } }), input, lan),
+    ).resolves.toMatchObject({
       url: 'https://gone.test',
     });
     // Plain http needs a host shown to be on the merchant's network.
     await expect(
-      saveShopSettings(h.database.primary, secrets, cid, { ...input, url: 'http://gone.test/' }, lan),
+      saveShopSettings(
+        testCtx(h.database.primary, cid, { deps: { secrets } }),
+        { ...input, url: 'http://gone.test/' },
+        lan,
+      ),
     ).rejects.toMatchObject({ errors: { url: [SHOP_URL_HTTPS_PUBLIC] } });
   });
 });
@@ -159,9 +165,7 @@ describe('syncing from the address actually dialled', () => {
     answers['rebind.test'] = ['93.184.216.34'];
     const url = `https://rebind.test:${listenerPort}`;
     await saveShopSettings(
-      h.database.primary,
-      secrets,
-      cid,
+      testCtx(h.database.primary, cid, { deps: { secrets } }),
       { shop_system: 'woocommerce', url, credentials },
       { allowPrivateUrls: false, resolve },
     );
@@ -175,9 +179,7 @@ describe('syncing from the address actually dialled', () => {
     answers['lan-shop.test'] = ['127.0.0.1'];
     const url = woo.url.replace('127.0.0.1', 'lan-shop.test');
     await saveShopSettings(
-      h.database.primary,
-      secrets,
-      cid,
+      testCtx(h.database.primary, cid, { deps: { secrets } }),
       { shop_system: 'woocommerce', url, credentials },
       { allowPrivateUrls: true, resolve },
     );

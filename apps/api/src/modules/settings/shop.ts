@@ -11,7 +11,8 @@ import {
   SYNCABLE_SHOPS,
 } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, companySettings } from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
@@ -50,7 +51,8 @@ const view = (s: StoredShopSettings | null): ShopSettings => ({
   ),
 });
 
-export async function getShopSettings(db: Db, companyId: number): Promise<ShopSettings> {
+export async function getShopSettings(ctx: Ctx): Promise<ShopSettings> {
+  const { db, companyId } = ctx;
   return view(await stored(db, companyId));
 }
 
@@ -101,24 +103,29 @@ export async function checkShopSettings(
   if (problem) throw invalid('url', problem);
 }
 
+type CheckOptions = { allowPrivateUrls?: boolean; resolve?: Resolver };
+
 /** Checks, then stores (for callers outside a request: tests, scripts). */
 export async function saveShopSettings(
-  db: Db,
-  secrets: Secrets,
-  companyId: number,
+  ctx: Ctx,
   input: ShopSettingsInput,
-  opts: { allowPrivateUrls?: boolean; resolve?: Resolver } = {},
+  opts: CheckOptions = {},
 ): Promise<ShopSettings> {
   await checkShopSettings(input, opts);
-  return storeShopSettings(db, secrets, companyId, input);
+  return storeShopSettings(ctx, input);
 }
 
 /** Stores settings `checkShopSettings` accepted: database only, so it belongs in a transaction. */
-export async function storeShopSettings(
+export function storeShopSettings(ctx: Ctx, input: ShopSettingsInput): Promise<ShopSettings> {
+  return store(ctx.db, ctx.deps.secrets, ctx.companyId, input, ctx.clock.now());
+}
+
+async function store(
   db: Db,
   secrets: Secrets,
   companyId: number,
   input: ShopSettingsInput,
+  now: Date,
 ): Promise<ShopSettings> {
   const current = await stored(db, companyId);
   let data: StoredShopSettings;
@@ -136,24 +143,22 @@ export async function storeShopSettings(
     .values({ company_id: companyId, group: GROUP, data })
     .onConflictDoUpdate({
       target: [companySettings.company_id, companySettings.group],
-      set: { data, updated_at: sql`now()` },
+      set: { data, updated_at: now.toISOString() },
     });
   await db
     .update(companies)
     .set({
       shop_system: data.shop_system as (typeof companies.$inferInsert)['shop_system'],
-      updated_at: sql`now()`,
+      updated_at: now.toISOString(),
     })
     .where(eq(companies.id, companyId));
   return view(data);
 }
 
 /** The decrypted connection of a company's shop, or null when none is configured. */
-export async function getShopConnection(
-  db: Db,
-  secrets: Secrets,
-  companyId: number,
-): Promise<ShopConnection | null> {
+export async function getShopConnection(ctx: Ctx): Promise<ShopConnection | null> {
+  const { db, companyId } = ctx;
+  const { secrets } = ctx.deps;
   const s = await stored(db, companyId);
   if (!s?.shop_system || !s.url || !s.credentials_sealed) return null;
   const credentials = JSON.parse(secrets.decrypt(s.credentials_sealed));

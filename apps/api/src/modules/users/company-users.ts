@@ -9,8 +9,7 @@ import type { CompanyRole } from '@rentloop/domain/roles';
 import type { CompanyUser, USER_SORTS, User } from '@rentloop/domain/users';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
-import type { UserActor as Actor } from '../../context.ts';
+import type { Ctx, UserActor } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { companies, companyInvitations, companyUsers, users } from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
@@ -23,9 +22,8 @@ import {
   invite,
   sendInvitationMail,
 } from './invitations.ts';
-import { assertMayGrant, removeCompanyUser, sendInvitation } from './service.ts';
+import { assertMayGrant, removeCompanyUser, sendInvitation } from './memberships.ts';
 
-type Deps = FastifyInstance['deps'];
 type Sort = (typeof USER_SORTS)[number];
 type UserRow = typeof users.$inferSelect;
 
@@ -78,11 +76,11 @@ function companyUserRows(tx: Tx, companyId: number) {
 
 /** The users of one company, with their role there, and its pending invitations. */
 export async function listCompanyUsers(
-  tx: Tx,
-  companyId: number,
+  ctx: Ctx,
   p: ListParams<Sort, { status?: string; role?: string }>,
 ): Promise<{ rows: CompanyUser[]; total: number }> {
-  const rows = companyUserRows(tx, companyId);
+  const tx = ctx.db;
+  const rows = companyUserRows(tx, ctx.companyId);
   const conditions: SQL[] = [];
   if (p.search)
     conditions.push(
@@ -111,10 +109,7 @@ export async function listCompanyUsers(
  * company's own list shows both.
  */
 export async function inviteCompanyUser(
-  tx: Tx,
-  deps: Deps,
-  actor: Actor,
-  companyId: number,
+  ctx: Ctx<UserActor>,
   input: {
     name: string;
     email: string;
@@ -123,15 +118,16 @@ export async function inviteCompanyUser(
     send_invitation: boolean;
   },
 ): Promise<{ user: User; invitation: InvitationStatus }> {
-  assertMayGrant(actor, input.role);
+  const { db: tx, companyId } = ctx;
+  assertMayGrant(ctx.actor, input.role);
   const [member] = await tx
     .select({ id: users.id })
     .from(users)
     .innerJoin(companyUsers, and(eq(companyUsers.user_id, users.id), eq(companyUsers.company_id, companyId)))
     .where(eq(users.email, input.email));
   if (member) throw invalid('email', MESSAGES.userAlreadyMember);
-  if (await invitationTo(tx, companyId, input.email)) throw invalid('email', MESSAGES.userAlreadyInvited);
-  const { invitation, status } = await invite(tx, deps, actor, companyId, {
+  if (await invitationTo(ctx, input.email)) throw invalid('email', MESSAGES.userAlreadyInvited);
+  const { invitation, status } = await invite(ctx, {
     ...input,
     send: input.send_invitation,
   });
@@ -143,21 +139,15 @@ export async function inviteCompanyUser(
 }
 
 /** `POST /api/auth/{company}/users/{id}/send-invitation-email`: a pending row, or an invited member. */
-export async function resendInvitation(
-  tx: Tx,
-  deps: Deps,
-  actor: Actor,
-  companyId: number,
-  id: number,
-): Promise<'queued' | 'not_sent'> {
-  const invitation = await findInvitation(tx, companyId, id);
-  if (invitation) return sendInvitationMail(tx, deps, actor, invitation);
-  return sendInvitation(tx, deps, actor, companyId, id);
+export async function resendInvitation(ctx: Ctx<UserActor>, id: number): Promise<'queued' | 'not_sent'> {
+  const invitation = await findInvitation(ctx, id);
+  if (invitation) return sendInvitationMail(ctx, invitation);
+  return sendInvitation(ctx, id);
 }
 
 /** `DELETE /api/auth/{company}/users/{id}`: withdraws a pending invitation, or removes a member. */
-export async function removeFromCompany(tx: Tx, actor: Actor, companyId: number, id: number): Promise<void> {
-  const invitation = await findInvitation(tx, companyId, id);
-  if (!invitation) return removeCompanyUser(tx, actor, companyId, id);
-  await tx.delete(companyInvitations).where(eq(companyInvitations.id, invitation.id));
+export async function removeFromCompany(ctx: Ctx<UserActor>, id: number): Promise<void> {
+  const invitation = await findInvitation(ctx, id);
+  if (!invitation) return removeCompanyUser(ctx, id);
+  await ctx.db.delete(companyInvitations).where(eq(companyInvitations.id, invitation.id));
 }

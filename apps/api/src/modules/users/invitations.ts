@@ -14,9 +14,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import type { CompanyRole } from '@rentloop/domain/roles';
 import type { User } from '@rentloop/domain/users';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { UserActor as Actor } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Ctx, PlatformCtx, UserActor } from '../../context.ts';
 import { companies, companyInvitations, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
@@ -25,24 +23,23 @@ import { appBase } from '../auth/account-flows.ts';
 import { consumeUserToken, issueUserToken } from '../auth/tokens.ts';
 import { joinCompany } from './join.ts';
 
-type Deps = FastifyInstance['deps'];
 export type Invitation = typeof companyInvitations.$inferSelect;
 export type InvitationStatus = 'queued' | 'not_sent' | 'skipped';
 
 /** A company's pending invitation with this id (ids of invitations and users never collide). */
-export async function findInvitation(tx: Tx, companyId: number, id: number): Promise<Invitation | null> {
-  const [row] = await tx
+export async function findInvitation(ctx: Ctx, id: number): Promise<Invitation | null> {
+  const [row] = await ctx.db
     .select()
     .from(companyInvitations)
-    .where(and(eq(companyInvitations.company_id, companyId), eq(companyInvitations.id, id)));
+    .where(and(eq(companyInvitations.company_id, ctx.companyId), eq(companyInvitations.id, id)));
   return row ?? null;
 }
 
-export async function invitationTo(tx: Tx, companyId: number, email: string): Promise<Invitation | null> {
-  const [row] = await tx
+export async function invitationTo(ctx: Ctx, email: string): Promise<Invitation | null> {
+  const [row] = await ctx.db
     .select()
     .from(companyInvitations)
-    .where(and(eq(companyInvitations.company_id, companyId), eq(companyInvitations.email, email)));
+    .where(and(eq(companyInvitations.company_id, ctx.companyId), eq(companyInvitations.email, email)));
   return row ?? null;
 }
 
@@ -75,7 +72,8 @@ export function invitationAsUser(invitation: Invitation, companyName: string): U
  * A new address gets its invited account now (as inviting a new user always did), and the invitation
  * takes the account's id; an existing account's invitation draws a fresh id from the same sequence.
  */
-async function newAccountId(tx: Tx, name: string, email: string): Promise<{ id?: number }> {
+async function newAccountId(ctx: Ctx, name: string, email: string): Promise<{ id?: number }> {
+  const tx = ctx.db;
   const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (account) return {};
   const [created] = await tx
@@ -91,24 +89,22 @@ async function newAccountId(tx: Tx, name: string, email: string): Promise<{ id?:
  * two, a token, a mail), so neither the answer nor its time tells them apart.
  */
 export async function invite(
-  tx: Tx,
-  deps: Deps,
-  actor: Actor,
-  companyId: number,
+  ctx: Ctx<UserActor>,
   input: { email: string; name?: string; role: CompanyRole; company_functions?: string[]; send: boolean },
 ): Promise<{ invitation: Invitation; status: InvitationStatus }> {
+  const { db: tx, actor, companyId } = ctx;
   const name = input.name ?? input.email;
-  const pending = await invitationTo(tx, companyId, input.email);
+  const pending = await invitationTo(ctx, input.email);
   const [invitation] = pending
     ? await tx
         .update(companyInvitations)
-        .set({ role: input.role, invited_by: actor.userId, updated_at: sql`now()` })
+        .set({ role: input.role, invited_by: actor.userId, updated_at: ctx.clock.now().toISOString() })
         .where(eq(companyInvitations.id, pending.id))
         .returning()
     : await tx
         .insert(companyInvitations)
         .values({
-          ...(await newAccountId(tx, name, input.email)),
+          ...(await newAccountId(ctx, name, input.email)),
           company_id: companyId,
           email: input.email,
           name,
@@ -117,7 +113,7 @@ export async function invite(
           invited_by: actor.userId,
         })
         .returning();
-  const status = input.send ? await sendInvitationMail(tx, deps, actor, invitation!) : 'skipped';
+  const status = input.send ? await sendInvitationMail(ctx, invitation!) : 'skipped';
   return { invitation: invitation!, status };
 }
 
@@ -126,11 +122,10 @@ export async function invite(
  * whole in the kept copy; the text does not depend on it, and names the person as the admin typed.
  */
 export async function sendInvitationMail(
-  tx: Tx,
-  deps: Deps,
-  actor: Actor,
+  ctx: Ctx<UserActor>,
   invitation: Invitation,
 ): Promise<'queued' | 'not_sent'> {
+  const { db: tx, actor } = ctx;
   const [company] = await tx
     .select({ name: companies.name })
     .from(companies)
@@ -147,9 +142,9 @@ export async function sendInvitationMail(
       .values({ name: invitation.name, email: invitation.email, status: 'invited' })
       .returning({ id: users.id, hasPassword: sql<boolean>`false` })
   )[0]!;
-  const base = appBase(deps);
+  const base = appBase(ctx.deps);
   const token = await issueUserToken(
-    tx,
+    ctx,
     account.id,
     account.hasPassword ? 'company_invitation' : 'invitation',
     invitation.id,
@@ -158,7 +153,7 @@ export async function sendInvitationMail(
     ? `${base}/auth/accept-invitation?token=${token}`
     : `${base}/auth/password-create?token=${token}&email=${encodeURIComponent(invitation.email)}`;
   const mail = invitationMail(invitation.name, company!.name, inviter?.name ?? 'A colleague', href);
-  const sent = await queueMail(tx, deps, {
+  const sent = await queueMail(ctx, {
     companyId: invitation.company_id,
     kind: 'invitation',
     to: invitation.email,
@@ -168,20 +163,23 @@ export async function sendInvitationMail(
   return sent.status;
 }
 
-export async function cancelInvitation(tx: Tx, companyId: number, email: string): Promise<void> {
-  await tx
+export async function cancelInvitation(ctx: Ctx, email: string): Promise<void> {
+  await ctx.db
     .delete(companyInvitations)
-    .where(and(eq(companyInvitations.company_id, companyId), eq(companyInvitations.email, email)));
+    .where(and(eq(companyInvitations.company_id, ctx.companyId), eq(companyInvitations.email, email)));
 }
 
 /**
  * `POST /api/auth/invitations/accept`: the token proves the mailbox, so whoever is signed in (if anyone)
  * does not matter: the account the invitation was sent to joins.
  */
-export async function acceptInvitation(tx: Tx, token: string): Promise<{ id: number; name: string }> {
-  const { userId, invitationId } = await consumeUserToken(tx, token, ['company_invitation']);
+export async function acceptInvitation(
+  ctx: PlatformCtx,
+  token: string,
+): Promise<{ id: number; name: string }> {
+  const { userId, invitationId } = await consumeUserToken(ctx, token, ['company_invitation']);
   // Every token of this kind names its invitation; the check keeps the types honest.
   if (invitationId === null)
     throw new AppError('validation', MESSAGES.tokenInvalid, { token: [MESSAGES.tokenInvalid] });
-  return joinCompany(tx, userId, invitationId);
+  return joinCompany(ctx, userId, invitationId);
 }

@@ -5,7 +5,7 @@
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { PlatformCtx } from '../../context.ts';
 import { companies, companyInvitations, companyUsers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 
@@ -17,10 +17,11 @@ const linkInvalid = () =>
  * it every other link to it). Someone who is a member already keeps the role they have.
  */
 export async function joinCompany(
-  tx: Tx,
+  ctx: PlatformCtx,
   userId: number,
   invitationId: number,
 ): Promise<{ id: number; name: string }> {
+  const tx = ctx.db;
   const [invitation] = await tx
     .select({ invitation: companyInvitations, company: companies.name })
     .from(companyInvitations)

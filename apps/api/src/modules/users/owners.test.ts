@@ -1,7 +1,7 @@
 /**
  * A company never loses its last owner, even when two owners act at the same moment: each demotes or
  * removes the other, both requests in flight at once. Without the lock on the company row
- * (users/service.ts `ownersLeft`) each counted the other as the owner left and both succeeded.
+ * (users/memberships.ts `ownersLeft`) each counted the other as the owner left and both succeeded.
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, count, eq } from 'drizzle-orm';

@@ -15,22 +15,17 @@ import {
 } from '@rentloop/domain/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { access, actorOf, companyActorOf } from '../../http/access.ts';
+import { access } from '../../http/access.ts';
+import { ctxOf, platformCtxOf, publicCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { errorSchema } from '../../http/openapi.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import { inviteCompanyUser, listCompanyUsers, removeFromCompany, resendInvitation } from './company-users.ts';
 import { acceptInvitation } from './invitations.ts';
-import {
-  assignRole,
-  changePassword,
-  createUserAsOperator,
-  deleteUser,
-  getUser,
-  listUsers,
-  updateUser,
-} from './service.ts';
+import { assignRole } from './memberships.ts';
+import { createUserAsOperator, deleteUser, listUsers } from './operators.ts';
+import { changePassword, getUser, updateUser } from './profile.ts';
 
 const companyParams = z.object({ company: idParam });
 const message = envelope(z.null());
@@ -63,7 +58,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const p = listParams(request.query, listOptions);
-      const { rows, total } = await listCompanyUsers(request.db, companyActorOf(request).companyId, p);
+      const { rows, total } = await listCompanyUsers(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },
   );
@@ -87,13 +82,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const actor = companyActorOf(request);
-      if (request.body.company_id !== undefined && request.body.company_id !== actor.companyId) {
+      const ctx = ctxOf(request);
+      if (request.body.company_id !== undefined && request.body.company_id !== ctx.companyId) {
         throw new AppError('validation', MESSAGES.userCreateFailed, {
           company_id: ['Must be the company of the address.'],
         });
       }
-      const result = await inviteCompanyUser(request.db, app.deps, actor, actor.companyId, request.body);
+      const result = await inviteCompanyUser(ctx, request.body);
       reply.status(201);
       return ok(
         result,
@@ -115,8 +110,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = companyActorOf(request);
-      const status = await resendInvitation(request.db, app.deps, actor, actor.companyId, request.params.id);
+      const status = await resendInvitation(ctxOf(request), request.params.id);
       return ok({ status }, status === 'queued' ? MESSAGES.invitationSent : MESSAGES.invitationNotDelivered);
     },
   );
@@ -134,8 +128,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = companyActorOf(request);
-      await removeFromCompany(request.db, actor, actor.companyId, request.params.id);
+      await removeFromCompany(ctxOf(request), request.params.id);
       return ok(null, MESSAGES.roleRemoved);
     },
   );
@@ -155,9 +148,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      if (!actor.emailVerified) throw new AppError('forbidden', 'Please verify your email address first.');
-      const done = await assignRole(request.db, app.deps, actor, request.body);
+      const done = await assignRole(platformCtxOf(request, { verified: true }), request.body);
       // An address that is not a member gets one answer whether or not it has an account.
       const messages = {
         assigned: MESSAGES.roleAssigned(request.body.role ?? ''),
@@ -183,7 +174,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const company = await acceptInvitation(request.db, request.body.token);
+      const company = await acceptInvitation(publicCtxOf(request), request.body.token);
       return ok({ company }, MESSAGES.invitationAccepted(company.name));
     },
   );
@@ -204,7 +195,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const p = listParams(request.query, listOptions);
-      const { rows, total } = await listUsers(request.db, p);
+      const { rows, total } = await listUsers(platformCtxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },
   );
@@ -222,7 +213,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await createUserAsOperator(request.db, app.deps, actorOf(request), request.body);
+      const result = await createUserAsOperator(platformCtxOf(request), request.body);
       reply.status(201);
       return ok(
         result,
@@ -245,7 +236,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userSchema) },
       },
     },
-    async (request) => ok(await getUser(request.db, actorOf(request), request.params.id)),
+    async (request) => ok(await getUser(platformCtxOf(request), request.params.id)),
   );
 
   app.put(
@@ -262,17 +253,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateUser(
-        request.db,
-        app.deps,
-        actorOf(request),
-        request.params.id,
-        request.body,
-        app.clock,
-      );
+      const ctx = platformCtxOf(request);
+      const user = await updateUser(ctx, request.params.id, request.body);
       return ok(
         user,
-        request.params.id === actorOf(request).userId ? MESSAGES.profileUpdated : MESSAGES.userUpdated,
+        request.params.id === ctx.actor.userId ? MESSAGES.profileUpdated : MESSAGES.userUpdated,
       );
     },
   );
@@ -291,7 +276,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await changePassword(request.db, actorOf(request), request.params.userId, request.body);
+      await changePassword(platformCtxOf(request), request.params.userId, request.body);
       return ok(null, MESSAGES.passwordChanged);
     },
   );
@@ -309,7 +294,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteUser(request.db, actorOf(request), request.params.id);
+      await deleteUser(platformCtxOf(request), request.params.id);
       return ok(null, MESSAGES.userDeleted);
     },
   );

@@ -39,7 +39,7 @@ export async function changeUserStatus(
   if (done.to === 'disabled')
     await ctx.db
       .update(sessions)
-      .set({ revoked_at: sql`now()` })
+      .set({ revoked_at: ctx.clock.now().toISOString() })
       .where(and(eq(sessions.user_id, id), sql`${sessions.revoked_at} IS NULL`));
   return done;
 }

@@ -1,11 +1,11 @@
+/** Accounts: one's own profile and password, and the operators' administration of every user. */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companyUsers, customers, sessions, users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
 import {
   call,
   createCompany,
   createUser,
-  customerBody,
   signIn,
   TEST_PASSWORD,
   type TestUser,
@@ -14,163 +14,18 @@ import {
 
 const h = useHarness();
 let companyId: number;
-let otherCompanyId: number;
 let owner: TestUser;
 let admin: TestUser;
 let member: TestUser;
-let stranger: TestUser;
 let operator: TestUser;
 
 beforeAll(async () => {
   const company = await createCompany(h.database, { name: 'Team Co' });
-  const other = await createCompany(h.database, { name: 'Elsewhere Inc' });
   companyId = company.id;
-  otherCompanyId = other.id;
   owner = await createUser(h, { company, role: 'owner' });
   admin = await createUser(h, { company, role: 'admin' });
   member = await createUser(h, { company, role: 'user' });
-  stranger = await createUser(h, { company: other, role: 'owner' });
   operator = await createUser(h, { globalRole: 'super-admin' });
-});
-
-describe('company users', () => {
-  const listUrl = () => `/api/auth/${companyId}/users`;
-
-  it('lists the company’s users with their role there, for admins', async () => {
-    const res = await call(h.app, admin, { method: 'GET', url: `${listUrl()}?per_page=100` });
-    expect(res.statusCode).toBe(200);
-    const rows = res.json().data as { email: string; company_role: string }[];
-    expect(rows.map((r) => [r.email, r.company_role]).sort()).toEqual(
-      [
-        [owner.email, 'owner'],
-        [admin.email, 'admin'],
-        [member.email, 'user'],
-      ].sort(),
-    );
-    expect(rows[0]).not.toHaveProperty('password_hash');
-  });
-
-  it('is refused to a plain user (403) and hidden from another company (404)', async () => {
-    expect((await call(h.app, member, { method: 'GET', url: listUrl() })).statusCode).toBe(403);
-    expect((await call(h.app, stranger, { method: 'GET', url: listUrl() })).statusCode).toBe(404);
-  });
-
-  it('lets an admin add a user (invited, not delivered without SMTP) but not an owner', async () => {
-    const res = await call(h.app, admin, {
-      method: 'POST',
-      url: listUrl(),
-      payload: { name: 'Pat New', email: 'pat@team.test', role: 'user', company_functions: ['warehouse'] },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe(
-      'The invitation was recorded but not delivered: email is not configured.',
-    );
-    expect(res.json().data.user.companies).toEqual([
-      { id: companyId, name: 'Team Co', role: 'user', company_functions: ['warehouse'] },
-    ]);
-    const asOwner = await call(h.app, admin, {
-      method: 'POST',
-      url: listUrl(),
-      payload: { name: 'Boss', email: 'boss@team.test', role: 'owner' },
-    });
-    expect(asOwner.statusCode).toBe(403);
-    const dup = await call(h.app, admin, {
-      method: 'POST',
-      url: listUrl(),
-      payload: { name: 'Pat', email: 'pat@team.test' },
-    });
-    expect(dup.statusCode).toBe(422);
-    expect(dup.json().errors.email).toEqual(['This email has already been invited to the company.']);
-    const bad = await call(h.app, admin, {
-      method: 'POST',
-      url: listUrl(),
-      payload: { name: '', email: 'x', role: 'god' },
-    });
-    expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name', 'role']);
-  });
-
-  it('invites an existing account of another company by email: it joins only by accepting', async () => {
-    const res = await call(h.app, owner, {
-      method: 'POST',
-      url: listUrl(),
-      payload: { name: 'Typed', email: stranger.email, role: 'user', send_invitation: false },
-    });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().data.invitation).toBe('skipped');
-    // The answer is the invitation (what was typed), not the account: see invitations.test.ts.
-    expect(res.json().data.user.companies.map((c: { id: number }) => c.id)).toEqual([companyId]);
-    const kept = await h.database.primary
-      .select({ company: companyUsers.company_id })
-      .from(companyUsers)
-      .where(eq(companyUsers.user_id, stranger.id));
-    expect(kept.map((m) => m.company)).toEqual([otherCompanyId]);
-  });
-
-  it('assigns and removes roles by email and company id, with the catalogue messages', async () => {
-    // Pat is invited, not a member: the role goes with the invitation, sent again (invitations.test.ts).
-    const assign = await call(h.app, admin, {
-      method: 'PUT',
-      url: '/api/auth/users/roles',
-      payload: { email: 'pat@team.test', id: companyId, role: 'admin' },
-    });
-    expect(assign.statusCode).toBe(200);
-    expect(assign.json().message).toBe(
-      'The invitation was recorded but not delivered: email is not configured.',
-    );
-    const remove = await call(h.app, admin, {
-      method: 'PUT',
-      url: '/api/auth/users/roles',
-      payload: { email: 'pat@team.test', id: companyId, role: null },
-    });
-    expect(remove.json().message).toBe('Deleted role from user.');
-    const list = await call(h.app, admin, { method: 'GET', url: `${listUrl()}?search=pat%40team` });
-    expect(list.json().meta.total).toBe(0);
-  });
-
-  it('refuses role changes from a plain user (403), for another company (404), and removing the last owner (409)', async () => {
-    const asMember = await call(h.app, member, {
-      method: 'PUT',
-      url: '/api/auth/users/roles',
-      payload: { email: admin.email, id: companyId, role: 'user' },
-    });
-    expect(asMember.statusCode).toBe(403);
-    const foreign = await call(h.app, stranger, {
-      method: 'PUT',
-      url: '/api/auth/users/roles',
-      payload: { email: member.email, id: companyId, role: 'owner' },
-    });
-    // The stranger was only invited to Team Co above: not a member, so the company is not theirs to see.
-    expect(foreign.statusCode).toBe(404);
-    const elsewhere = await call(h.app, admin, {
-      method: 'PUT',
-      url: '/api/auth/users/roles',
-      payload: { email: stranger.email, id: otherCompanyId, role: 'user' },
-    });
-    expect(elsewhere.statusCode).toBe(404);
-    const lastOwner = await call(h.app, owner, {
-      method: 'PUT',
-      url: '/api/auth/users/roles',
-      payload: { email: owner.email, id: companyId, role: 'admin' },
-    });
-    expect(lastOwner.statusCode).toBe(409);
-    expect(lastOwner.json().message).toBe('A company needs at least one owner.');
-  });
-
-  it('removes a user from the company; the account stays', async () => {
-    const extra = await createUser(h, { company: { id: companyId }, role: 'user' });
-    const res = await call(h.app, admin, { method: 'DELETE', url: `${listUrl()}/${extra.id}` });
-    expect(res.statusCode).toBe(200);
-    const memberships = await h.database.primary
-      .select()
-      .from(companyUsers)
-      .where(eq(companyUsers.user_id, extra.id));
-    expect(memberships).toHaveLength(0);
-    expect((await call(h.app, extra, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
-    expect((await call(h.app, admin, { method: 'DELETE', url: `${listUrl()}/${extra.id}` })).statusCode).toBe(
-      404,
-    );
-  });
 });
 
 describe('profile and password', () => {
@@ -434,114 +289,5 @@ describe('operators and users', () => {
     expect(
       (await call(h.app, owner, { method: 'DELETE', url: `/api/auth/users/${member.id}` })).statusCode,
     ).toBe(403);
-  });
-});
-
-describe('company administration', () => {
-  it('lets an operator create, update and delete a company (with everything in it)', async () => {
-    const created = await call(h.app, operator, {
-      method: 'POST',
-      url: '/api/companies',
-      payload: { name: '  Fresh Rentals ', currency: 'CAD' },
-    });
-    expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({
-      message: 'Company created.',
-      data: { name: 'Fresh Rentals', currency: 'CAD' },
-    });
-    const id = created.json().data.id;
-    const updated = await call(h.app, operator, {
-      method: 'PUT',
-      url: `/api/companies/${id}`,
-      payload: { shop_system: 'shopify' },
-    });
-    expect(updated.json().data).toMatchObject({ shop_system: 'shopify', name: 'Fresh Rentals' });
-    await call(h.app, operator, {
-      method: 'POST',
-      url: `/api/${id}/rentloopdb/customers`,
-      payload: customerBody(),
-    });
-    const deleted = await call(h.app, operator, { method: 'DELETE', url: `/api/companies/${id}` });
-    expect(deleted.json().message).toBe('Company deleted.');
-    expect(
-      await h.database.primary.select().from(customers).where(eq(customers.company_id, id)),
-    ).toHaveLength(0);
-    expect((await call(h.app, operator, { method: 'GET', url: `/api/companies/${id}` })).statusCode).toBe(
-      404,
-    );
-  });
-
-  it('keeps the fields an update does not send', async () => {
-    const created = await call(h.app, operator, {
-      method: 'POST',
-      url: '/api/companies',
-      payload: { name: 'Partial Co', currency: 'CAD', shop_system: 'woocommerce', payment_system: 'stripe' },
-    });
-    const id = created.json().data.id;
-    const res = await call(h.app, operator, {
-      method: 'PUT',
-      url: `/api/companies/${id}`,
-      payload: { name: 'Partial Co 2' },
-    });
-    expect(res.json().data).toMatchObject({
-      name: 'Partial Co 2',
-      currency: 'CAD',
-      shop_system: 'woocommerce',
-      payment_system: 'stripe',
-    });
-  });
-
-  it('lets an owner rename their company, but not an admin (403) or a stranger (404)', async () => {
-    const res = await call(h.app, owner, {
-      method: 'PUT',
-      url: `/api/companies/${companyId}`,
-      payload: { name: 'Team Co' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Company updated.');
-    expect(
-      (
-        await call(h.app, admin, {
-          method: 'PUT',
-          url: `/api/companies/${companyId}`,
-          payload: { name: 'X' },
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await call(h.app, stranger, {
-          method: 'PUT',
-          url: `/api/companies/${otherCompanyId + 1000}`,
-          payload: { name: 'X' },
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (await call(h.app, owner, { method: 'POST', url: '/api/companies', payload: { name: 'Mine' } }))
-        .statusCode,
-    ).toBe(403);
-    const bad = await call(h.app, operator, {
-      method: 'POST',
-      url: '/api/companies',
-      payload: { name: '', currency: 'XXX' },
-    });
-    expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors).sort()).toEqual(['currency', 'name']);
-  });
-
-  it('gives the chosen settings groups, and 422 for an unknown group', async () => {
-    const res = await call(h.app, member, {
-      method: 'GET',
-      url: `/api/companies/${companyId}/settings/selective?groups=general,invoice`,
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ general: {}, invoice: {} });
-    const bad = await call(h.app, member, {
-      method: 'GET',
-      url: `/api/companies/${companyId}/settings/selective?groups=nope`,
-    });
-    expect(bad.statusCode).toBe(422);
-    expect(bad.json().message).toBe('Could not fetch settings.');
   });
 });
