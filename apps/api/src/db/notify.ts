@@ -19,7 +19,6 @@
  * `onReset` runs whenever the listener starts or stops being able to hear (start, connection lost,
  * reconnected): the cache then drops everything and refuses entries looked up before.
  */
-import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { AUTH_CHANNEL, type Database } from './client.ts';
 
@@ -53,10 +52,12 @@ export async function listenAuthChanges(
   database: Database,
   handlers: ChangeHandlers,
   log: Log,
+  /** Monotonic milliseconds (tests move it). */
+  now: () => number = () => performance.now(),
 ): Promise<ChangeListener> {
   const source = database.notifications;
   if (source.kind === 'pglite') return listenPglite(source.client, handlers);
-  const listener = new PgListener(source.newClient, handlers, log);
+  const listener = new PgListener(source.newClient, handlers, log, now);
   const stopPool = source.onPoolNotification((channel, payload) => {
     if (channel === AUTH_CHANNEL) handlers.onChange(payload);
   });
@@ -93,7 +94,7 @@ async function listenPglite(
 class PgListener {
   #client: pg.Client | null = null;
   #listening = false;
-  /** performance.now() when the newest answered heartbeat (or the LISTEN) was sent. */
+  /** When (`now()`) the newest answered heartbeat (or the LISTEN) was sent. */
   #confirmedAt = Number.NEGATIVE_INFINITY;
   #pendingSince: number | null = null;
   #retryMs = RETRY_MIN_MS;
@@ -105,10 +106,11 @@ class PgListener {
     private readonly newClient: () => pg.Client,
     private readonly handlers: ChangeHandlers,
     private readonly log: Log,
+    private readonly now: () => number,
   ) {}
 
   live(): boolean {
-    return this.#listening && performance.now() - this.#confirmedAt < LEASE_MS;
+    return this.#listening && this.now() - this.#confirmedAt < LEASE_MS;
   }
 
   async start(): Promise<void> {
@@ -128,7 +130,7 @@ class PgListener {
     client.on('end', () => this.#fail(client, new Error('connection ended')));
     try {
       await client.connect();
-      const sent = performance.now();
+      const sent = this.now();
       await client.query(`LISTEN ${AUTH_CHANNEL}`);
       if (client !== this.#client || this.#closed) return;
       // What was committed before LISTEN was never heard: start from nothing.
@@ -146,7 +148,7 @@ class PgListener {
   #beat(): void {
     const client = this.#client;
     if (!client || !this.#listening) return;
-    const now = performance.now();
+    const now = this.now();
     if (this.#pendingSince !== null) {
       if (now - this.#pendingSince > DEAD_AFTER_MS) this.#fail(client, new Error('heartbeat unanswered'));
       return;
