@@ -134,7 +134,12 @@ export async function openPostgres(
     notifications: {
       kind: 'postgres',
       newClient: () =>
-        new pg.Client({ connectionString: url, options, application_name: 'rentloop-auth-listener' }),
+        new pg.Client({
+          connectionString: url,
+          options,
+          application_name: 'rentloop-auth-listener',
+          keepAlive: true,
+        }),
       onPoolNotification(handler) {
         poolListeners.add(handler);
         return () => poolListeners.delete(handler);

@@ -15,11 +15,12 @@ class FakeClient extends EventEmitter {
   queries: string[] = [];
   answers = true;
   ended = false;
-  constructor(private readonly failConnect = false) {
+  constructor(private readonly mode: 'ok' | 'refuse' | 'hang' = 'ok') {
     super();
   }
-  async connect() {
-    if (this.failConnect) throw new Error('connection refused');
+  connect() {
+    if (this.mode === 'hang') return new Promise<void>(() => {});
+    return this.mode === 'refuse' ? Promise.reject(new Error('connection refused')) : Promise.resolve();
   }
   query(text: string) {
     this.queries.push(text);
@@ -36,13 +37,13 @@ class FakeClient extends EventEmitter {
 
 const quiet = { warn: () => {}, info: () => {} };
 
-function fakeDatabase(clients: FakeClient[], failures = 0): Database {
+function fakeDatabase(clients: FakeClient[], failures = 0, failure: 'refuse' | 'hang' = 'refuse'): Database {
   let attempts = 0;
   return {
     notifications: {
       kind: 'postgres',
       newClient: () => {
-        const client = new FakeClient(attempts++ < failures);
+        const client = new FakeClient(attempts++ < failures ? failure : 'ok');
         clients.push(client);
         return client as unknown as pg.Client;
       },
@@ -134,6 +135,26 @@ describe('auth change listener (PostgreSQL connection, faked)', () => {
     expect(listener.live()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(clients).toHaveLength(9);
+    expect(listener.live()).toBe(true);
+  });
+
+  it('gives up a connection attempt that never answers after 5 s, and tries again', async () => {
+    const clients: FakeClient[] = [];
+    // The server does not start waiting on it: the first attempt counts as done once given up.
+    const pending = listenAuthChanges(
+      fakeDatabase(clients, 1, 'hang'),
+      { onChange: () => {}, onReset: () => {} },
+      quiet,
+      () => Date.now(),
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(clients).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    listener = await pending;
+    expect(clients[0]!.ended).toBe(true);
+    expect(listener.live()).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(clients).toHaveLength(2);
     expect(listener.live()).toBe(true);
   });
 

@@ -97,10 +97,13 @@ class PgListener {
   /** When (`now()`) the newest answered heartbeat (or the LISTEN) was sent. */
   #confirmedAt = Number.NEGATIVE_INFINITY;
   #pendingSince: number | null = null;
+  /** When the connection attempt under way began (null: none). */
+  #connectingSince: number | null = null;
   #retryMs = RETRY_MIN_MS;
   #heartbeat: NodeJS.Timeout | undefined;
   #retry: NodeJS.Timeout | undefined;
   #closed = false;
+  #firstAttempt: (() => void) | undefined;
 
   constructor(
     private readonly newClient: () => pg.Client,
@@ -113,16 +116,21 @@ class PgListener {
     return this.#listening && this.now() - this.#confirmedAt < LEASE_MS;
   }
 
+  /** Resolves once the first attempt listens or is given up (a hanging connect must not hold the start). */
   async start(): Promise<void> {
     this.#heartbeat = setInterval(() => this.#beat(), HEARTBEAT_MS);
     this.#heartbeat.unref();
-    await this.#connect();
+    await new Promise<void>((resolve) => {
+      this.#firstAttempt = resolve;
+      void this.#connect();
+    });
   }
 
   async #connect(): Promise<void> {
     if (this.#closed) return;
     const client = this.newClient();
     this.#client = client;
+    this.#connectingSince = this.now();
     client.on('notification', (m) => {
       if (client === this.#client && m.channel === AUTH_CHANNEL) this.handlers.onChange(m.payload ?? '');
     });
@@ -133,6 +141,7 @@ class PgListener {
       const sent = this.now();
       await client.query(`LISTEN ${AUTH_CHANNEL}`);
       if (client !== this.#client || this.#closed) return;
+      this.#connectingSince = null;
       // What was committed before LISTEN was never heard: start from nothing.
       this.handlers.onReset();
       this.#confirmedAt = sent;
@@ -140,6 +149,7 @@ class PgListener {
       this.#listening = true;
       if (this.#retryMs > RETRY_MIN_MS) this.log.info({ channel: AUTH_CHANNEL }, 'auth change listener back');
       this.#retryMs = RETRY_MIN_MS;
+      this.#firstAttempt?.();
     } catch (err) {
       this.#fail(client, err as Error);
     }
@@ -147,8 +157,14 @@ class PgListener {
 
   #beat(): void {
     const client = this.#client;
-    if (!client || !this.#listening) return;
+    if (!client) return;
     const now = this.now();
+    if (!this.#listening) {
+      // A connect or LISTEN that hangs (packets dropped) is given up like an unanswered heartbeat.
+      if (this.#connectingSince !== null && now - this.#connectingSince > DEAD_AFTER_MS)
+        this.#fail(client, new Error('connection attempt unanswered'));
+      return;
+    }
     if (this.#pendingSince !== null) {
       if (now - this.#pendingSince > DEAD_AFTER_MS) this.#fail(client, new Error('heartbeat unanswered'));
       return;
@@ -168,7 +184,9 @@ class PgListener {
     if (client !== this.#client) return;
     this.#client = null;
     this.#listening = false;
+    this.#connectingSince = null;
     this.handlers.onReset();
+    this.#firstAttempt?.();
     client.removeAllListeners('notification');
     client.on('error', () => {});
     client.end().catch(() => {});
@@ -190,6 +208,7 @@ class PgListener {
     this.#client = null;
     this.#listening = false;
     this.handlers.onReset();
+    this.#firstAttempt?.();
     await client?.end().catch(() => {});
   }
 }
