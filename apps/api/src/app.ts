@@ -23,6 +23,7 @@ import { access, type RouteEntry, registerAccessControl, requireAccessRules } fr
 import { AppError, registerErrorHandler } from './http/errors.ts';
 import { errorSchema, registerOpenApi } from './http/openapi.ts';
 import { parseQueryString } from './http/querystring.ts';
+import { type SessionCache, startSessionCache } from './http/session-cache.ts';
 import { registerRequestDatabase } from './http/transactions.ts';
 import { clientErrorHandler, frameworkErrors, registerJsonBodyParser } from './http/wire.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
@@ -60,6 +61,11 @@ export interface AppDeps {
    * known from that header. Never `true`: a client could then claim any address.
    */
   trustProxy?: false | number | string[];
+  /**
+   * Keep resolved sessions in memory, dropped when the database announces a change (default true;
+   * `SESSION_CACHE=off`). See http/session-cache.ts.
+   */
+  sessionCache?: boolean;
   /** The built web app (apps/web/dist); served with an SPA fallback when present. */
   webDistDir?: string;
   version?: string;
@@ -74,6 +80,8 @@ declare module 'fastify' {
     /** The only source of "now" for services (context.ts); tests pass a fixed clock. */
     clock: Clock;
     authRateLimit: { max: number; timeWindow: number };
+    /** The per-instance session cache; null with `SESSION_CACHE=off`. */
+    sessionCache: SessionCache | null;
   }
 }
 
@@ -181,7 +189,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('clock', deps.clock ?? systemClock);
   registerErrorHandler(app);
-  registerAccessControl(app, deps.database.primary);
+  const sessionCache = deps.sessionCache === false ? null : await startSessionCache(deps.database, app.log);
+  if (sessionCache) app.addHook('onClose', () => sessionCache.close());
+  app.decorate('sessionCache', sessionCache?.cache ?? null);
+  registerAccessControl(app, deps.database.primary, sessionCache?.cache ?? null);
   registerRequestDatabase(app, deps.database);
 
   app.get(

@@ -50,6 +50,9 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  SESSION_CACHE: z
+    .preprocess(emptyAsUndefined, z.enum(['on', 'off', 'true', 'false', '1', '0']).optional())
+    .transform((v) => v === undefined || v === 'on' || v === 'true' || v === '1'),
 });
 
 export type Config = {
@@ -73,6 +76,8 @@ export type Config = {
   secretsKey: string | undefined;
   authRateLimitPerMinute: number;
   allowPrivateShopUrls: boolean;
+  /** Keep resolved sessions in memory per instance (http/session-cache.ts); SESSION_CACHE=off: no. */
+  sessionCache: boolean;
   /** Proxies whose X-Forwarded-For is believed (hops, or their addresses); false: the socket's address. */
   trustProxy: false | number | string[];
 };
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     allowPrivateShopUrls: e.ALLOW_PRIVATE_SHOP_URLS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    sessionCache: e.SESSION_CACHE,
     appUrl: e.APP_URL?.replace(/\/$/, ''),
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -45,6 +45,7 @@ async function main() {
     logLevel: config.logLevel,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
+    sessionCache: config.sessionCache,
     webDistDir: config.webDistDir,
     version,
   });

@@ -21,6 +21,24 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: domain functions take either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/**
+ * The channel of auth changes (migration 0020, db/notify.ts). Every connection of the primary pool
+ * LISTENs on it, so a change committed through this process is heard by it before its COMMIT returns
+ * (PostgreSQL delivers a session's own notifications ahead of the ReadyForQuery of the commit).
+ */
+export const AUTH_CHANNEL = 'rentloop_auth';
+
+/** How db/notify.ts listens: the embedded database itself, or dedicated connections to the primary. */
+export type NotificationSource =
+  | { kind: 'pglite'; client: PGlite }
+  | {
+      kind: 'postgres';
+      /** A new, unconnected client to the primary, for the dedicated listener connection. */
+      newClient(): pg.Client;
+      /** Notifications heard by the pool's own connections (changes this process commits). */
+      onPoolNotification(handler: (channel: string, payload: string) => void): () => void;
+    };
+
 /** Raw SQL with positional parameters, for libraries (pg-boss) that speak text + values. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -34,6 +52,7 @@ export interface Database {
   executor: SqlExecutor;
   /** Connection string for libraries that open their own pool (PostgreSQL only). */
   url: string | undefined;
+  notifications: NotificationSource;
   close(): Promise<void>;
 }
 
@@ -54,6 +73,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     primary: db,
     replica: db,
     url: undefined,
+    notifications: { kind: 'pglite', client },
     executor: {
       async executeSql(text, values) {
         // PGlite runs several statements only without parameters (pg-boss sends its migrations that way).
@@ -78,7 +98,20 @@ export async function openPostgres(
   opts: { replicaUrl?: string; poolSize?: number; schemaName?: string } = {},
 ): Promise<Database> {
   const options = opts.schemaName ? `-c search_path=${opts.schemaName},public` : undefined;
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, options });
+  const poolListeners = new Set<(channel: string, payload: string) => void>();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    options,
+    // Awaited by the pool before the connection is handed out. Should LISTEN fail, the dedicated
+    // listener still hears the change, within milliseconds instead of before the commit returns.
+    onConnect: async (client) => {
+      client.on('notification', (m) => {
+        for (const handler of poolListeners) handler(m.channel, m.payload ?? '');
+      });
+      await client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => {});
+    },
+  });
   const replicaPool = opts.replicaUrl
     ? new pg.Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? 10, options })
     : undefined;
@@ -98,6 +131,20 @@ export async function openPostgres(
     primary,
     replica,
     url,
+    notifications: {
+      kind: 'postgres',
+      newClient: () =>
+        new pg.Client({
+          connectionString: url,
+          options,
+          application_name: 'rentloop-auth-listener',
+          keepAlive: true,
+        }),
+      onPoolNotification(handler) {
+        poolListeners.add(handler);
+        return () => poolListeners.delete(handler);
+      },
+    },
     executor: {
       async executeSql(text, values) {
         const r = await pool.query(text, values as unknown[] | undefined);

@@ -3,7 +3,9 @@
  * with a route that does not (see `requireAccessRules`), so a new route cannot be left open by mistake.
  *
  * Company routes resolve the session, the company of the URL and the user's membership in one query;
- * a company the user may not see answers 404, exactly like a missing one.
+ * a company the user may not see answers 404, exactly like a missing one. The answer is kept per
+ * instance in the session cache (session-cache.ts), which drops it the moment the database announces
+ * a change to it; `SESSION_CACHE=off` runs the query on every request.
  */
 import { parseRecordId } from '@rentloop/domain/api';
 import { COMPANY_ROLE_RANK, type CompanyRole } from '@rentloop/domain/roles';
@@ -13,6 +15,7 @@ import { hashToken, isOperator, type UserActor } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
+import { SessionCache } from './session-cache.ts';
 
 export type Access =
   | { kind: 'public' }
@@ -63,6 +66,8 @@ function companyParam(request: FastifyRequest): number | null {
  * four-table join once per connection instead of on every request (planning cost ~0.5 ms, several
  * times the execution; see docs/performance.md). Every lookup is by a unique key, so one plan fits
  * all values. The company is a placeholder: null when the route has none (no company matches).
+ * `valid_ms` is what is left of the access token's life by the database's clock: how long the
+ * session cache may keep the answer at most.
  */
 function actorQuery(db: Db) {
   return db
@@ -73,6 +78,7 @@ function actorQuery(db: Db) {
       verified: sql<boolean>`${users.email_verified_at} IS NOT NULL`,
       company_id: companies.id,
       company_role: companyUsers.role,
+      valid_ms: sql<number>`(extract(epoch from ${sessions.access_expires_at} - now()) * 1000)::float8`,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.user_id), ne(users.status, 'disabled')))
@@ -93,12 +99,19 @@ function actorQuery(db: Db) {
 
 async function resolveActor(
   query: ReturnType<typeof actorQuery>,
+  cache: SessionCache | null,
   token: string,
   companyId: number | null,
 ): Promise<Actor | null> {
-  const [row] = await query.execute({ hash: hashToken(token), companyId });
+  const hash = hashToken(token);
+  const key = cache ? SessionCache.key(hash, companyId) : '';
+  const cached = cache?.get(key);
+  if (cached) return cached;
+  // Before the query: if the session changes while it runs, the answer is not kept.
+  const ticket = cache?.ticket() ?? 0;
+  const [row] = await query.execute({ hash, companyId });
   if (!row) return null;
-  return {
+  const actor: Actor = {
     kind: 'user',
     userId: Number(row.user_id),
     sessionId: Number(row.session_id),
@@ -107,11 +120,16 @@ async function resolveActor(
     companyRole: row.company_role,
     emailVerified: row.verified === true,
   };
+  // A company that does not exist (404) is not kept: it could be created with that id.
+  if (cache && (companyId === null || actor.companyId !== null)) {
+    cache.set(key, actor, Number(row.valid_ms), ticket);
+  }
+  return actor;
 }
 
 const VERIFY_FIRST = 'Please verify your email address first.';
 
-export function registerAccessControl(app: FastifyInstance, db: Db) {
+export function registerAccessControl(app: FastifyInstance, db: Db, cache: SessionCache | null = null) {
   app.decorateRequest('actor', null);
   const query = actorQuery(db);
 
@@ -122,7 +140,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db) {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated');
     const companyId = rule.kind === 'company' ? companyParam(request) : null;
-    const actor = await resolveActor(query, token, companyId);
+    const actor = await resolveActor(query, cache, token, companyId);
     if (!actor) throw new AppError('unauthenticated');
     request.actor = actor;
 
