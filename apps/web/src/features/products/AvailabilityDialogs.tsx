@@ -27,7 +27,7 @@ import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { notify } from '../../utils/notify.ts';
 import { numberText, via, wholeNumberField } from './amounts.ts';
-import { useAvailabilitySetting, useDeleteAvailability, useSaveAvailability } from './catalog-hooks.ts';
+import { useAvailabilitySetting, useDeleteAvailability, useSaveAvailability } from './availability-hooks.ts';
 import { TextInput, WholeNumberField } from './fields.tsx';
 import { useVariantSearch } from './hooks.ts';
 import { placeServerErrors } from './server-errors.ts';

@@ -11,8 +11,8 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useAvailabilitySettings } from './availability-hooks.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useAvailabilitySettings } from './catalog-hooks.ts';
 import { availabilityIds } from './testids.ts';
 
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;

@@ -21,7 +21,7 @@ import { isValidation } from '../../components/form-errors.ts';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { notify } from '../../utils/notify.ts';
 import { amountField, amountText, via } from './amounts.ts';
-import { type BundleInput, useBundle, useCreateBundle, useUpdateBundle } from './catalog-hooks.ts';
+import { type BundleInput, useBundle, useCreateBundle, useUpdateBundle } from './bundle-hooks.ts';
 import { AmountField, TextInput } from './fields.tsx';
 import { placeServerErrors } from './server-errors.ts';
 import { bundlesIds } from './testids.ts';

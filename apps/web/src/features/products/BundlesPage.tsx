@@ -11,8 +11,8 @@ import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatAmount } from './amounts.ts';
+import { useBundles } from './bundle-hooks.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useBundles } from './catalog-hooks.ts';
 import { bundlesIds } from './testids.ts';
 import { useCompanyCurrency } from './use-currency.ts';
 

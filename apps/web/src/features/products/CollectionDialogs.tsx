@@ -27,7 +27,7 @@ import {
   useCollectionProducts,
   useDeleteCollection,
   useSaveCollection,
-} from './catalog-hooks.ts';
+} from './collection-hooks.ts';
 import { TextInput } from './fields.tsx';
 import { type PickedProduct, ProductPicker } from './ProductPicker.tsx';
 import { placeServerErrors } from './server-errors.ts';

@@ -9,7 +9,7 @@ import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useCollections } from './catalog-hooks.ts';
+import { useCollections } from './collection-hooks.ts';
 import { collectionsIds } from './testids.ts';
 
 const count = new Intl.NumberFormat('en');

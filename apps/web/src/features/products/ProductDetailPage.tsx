@@ -29,7 +29,6 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { formatAmount, formatPercent } from './amounts.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useTaxConfig, useTaxRulesOfClass } from './catalog-hooks.ts';
 import { useProduct } from './hooks.ts';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
 import {
@@ -42,6 +41,7 @@ import {
   STATUS_LABELS,
 } from './product-form.ts';
 import { countryLabel, regionLabel } from './tax-form.ts';
+import { useTaxConfig, useTaxRulesOfClass } from './tax-hooks.ts';
 import { productsIds } from './testids.ts';
 import { useCompanyCurrency } from './use-currency.ts';
 import { VariantsCard } from './VariantsCard.tsx';

@@ -18,7 +18,6 @@ import { isValidation } from '../../components/form-errors.ts';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { notify } from '../../utils/notify.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useShopSettings } from './catalog-hooks.ts';
 import { useCreateProduct, useProduct, useUpdateProduct } from './hooks.ts';
 import { type ProductForm, ProductFormFields } from './ProductFormFields.tsx';
 import {
@@ -34,6 +33,7 @@ import {
   toUpdatePayload,
 } from './product-form.ts';
 import { placeServerErrors } from './server-errors.ts';
+import { useShopSettings } from './shop-hooks.ts';
 import { productsIds } from './testids.ts';
 import { useCompanyCurrency } from './use-currency.ts';
 

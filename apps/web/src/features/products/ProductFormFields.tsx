@@ -18,7 +18,7 @@ import { PRODUCT_TYPES } from '@rentloop/domain/enums';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 
-import { useAllCollections } from './catalog-hooks.ts';
+import { useAllCollections } from './collection-hooks.ts';
 import { AmountField, TextInput, WholeNumberField } from './fields.tsx';
 import {
   EDITABLE_STATUSES,

@@ -17,7 +17,7 @@ import { useListState } from '../../components/list-state.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatAmount } from './amounts.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useAllCollections } from './catalog-hooks.ts';
+import { useAllCollections } from './collection-hooks.ts';
 import { useProducts } from './hooks.ts';
 import { SyncButton, SyncStatus } from './ProductSync.tsx';
 import { ProductThumbnail } from './ProductThumbnail.tsx';

@@ -26,11 +26,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { isValidation } from '../../components/form-errors.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader } from './CatalogHeader.tsx';
-import { useSaveShopSettings, useShopSettings } from './catalog-hooks.ts';
 import { TextInput } from './fields.tsx';
 import { SOURCE_LABELS } from './product-form.ts';
 import { placeServerErrors } from './server-errors.ts';
 import { KEEP_CREDENTIALS, type ShopFormValues, shopFormSchema, toShopValues } from './shop-form.ts';
+import { useSaveShopSettings, useShopSettings } from './shop-hooks.ts';
 import { shopIds } from './testids.ts';
 
 function Status({ settings }: { settings: ShopSettings }) {

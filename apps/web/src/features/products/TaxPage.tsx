@@ -42,18 +42,18 @@ import { Pager } from '../../components/Pager.tsx';
 import { notify } from '../../utils/notify.ts';
 import { formatPercent, percentField, percentText } from './amounts.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import {
-  useDeleteTaxRule,
-  useRefreshTaxRules,
-  useShopSettings,
-  useTaxConfig,
-  useTaxRules,
-  useUpdateTaxConfig,
-} from './catalog-hooks.ts';
 import { PercentField } from './fields.tsx';
 import { PRODUCT_CLASS_LABELS, SOURCE_LABELS } from './product-form.ts';
 import { placeServerErrors } from './server-errors.ts';
+import { useShopSettings } from './shop-hooks.ts';
 import { COUNTRY_OPTIONS, countryLabel, regionLabel } from './tax-form.ts';
+import {
+  useDeleteTaxRule,
+  useRefreshTaxRules,
+  useTaxConfig,
+  useTaxRules,
+  useUpdateTaxConfig,
+} from './tax-hooks.ts';
 import { taxIds } from './testids.ts';
 
 interface ConfigValues {

@@ -20,7 +20,6 @@ import { isValidation } from '../../components/form-errors.ts';
 
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { notify } from '../../utils/notify.ts';
-import { useSaveTaxRule, useTaxRule } from './catalog-hooks.ts';
 import { PercentField, TextInput } from './fields.tsx';
 import { PRODUCT_CLASS_LABELS } from './product-form.ts';
 import { placeServerErrors } from './server-errors.ts';
@@ -31,6 +30,7 @@ import {
   taxRuleFormSchema,
   toRuleValues,
 } from './tax-form.ts';
+import { useSaveTaxRule, useTaxRule } from './tax-hooks.ts';
 import { taxIds } from './testids.ts';
 
 const resolver = zodResolver(taxRuleFormSchema) as unknown as Resolver<TaxRuleValues, unknown, TaxRuleOutput>;
