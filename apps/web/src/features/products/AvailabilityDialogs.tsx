@@ -22,13 +22,14 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { isValidation } from '../../components/form-errors.ts';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { WholeNumberField } from '../../components/UnitFields.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { notify } from '../../utils/notify.ts';
 import { numberText, via, wholeNumberField } from './amounts.ts';
 import { useAvailabilitySetting, useDeleteAvailability, useSaveAvailability } from './availability-hooks.ts';
-import { TextInput, WholeNumberField } from './fields.tsx';
 import { useVariantSearch } from './hooks.ts';
 import { placeServerErrors } from './server-errors.ts';
 import { availabilityIds } from './testids.ts';
@@ -204,7 +205,14 @@ function SettingForm({ setting }: { setting?: AvailabilitySetting }) {
             helperText="Empty for no limit"
           />
           <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput control={form.control} name="note" label="Note" multiline minRows={2} maxRows={5} />
+            <FormTextField
+              control={form.control}
+              name="note"
+              label="Note"
+              multiline
+              minRows={2}
+              maxRows={5}
+            />
           </Box>
         </Box>
       </DialogContent>

@@ -33,6 +33,7 @@ import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { formatAmount } from './amounts.ts';
@@ -40,7 +41,6 @@ import { bundleKind } from './BundlesPage.tsx';
 import { useBundle, useChangeBundleVariants, useDeleteBundle } from './bundle-hooks.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { bundlesIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 import { VariantPicker } from './VariantPicker.tsx';
 
 const MAX_QUANTITY = 1000;

@@ -16,16 +16,16 @@ import { useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { isValidation } from '../../components/form-errors.ts';
-
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { AmountField } from '../../components/UnitFields.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { notify } from '../../utils/notify.ts';
 import { amountField, amountText, via } from './amounts.ts';
 import { type BundleInput, useBundle, useCreateBundle, useUpdateBundle } from './bundle-hooks.ts';
-import { AmountField, TextInput } from './fields.tsx';
 import { placeServerErrors } from './server-errors.ts';
 import { bundlesIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 
 interface Values {
   name: string;
@@ -87,9 +87,9 @@ function BundleForm(props: {
         )}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput control={form.control} name="name" label="Name" required autoFocus />
+            <FormTextField control={form.control} name="name" label="Name" required autoFocus />
           </Box>
-          <TextInput
+          <FormTextField
             control={form.control}
             name="is_group"
             label="Kind"
@@ -102,7 +102,7 @@ function BundleForm(props: {
           >
             <MenuItem value="false">Bundle</MenuItem>
             <MenuItem value="true">Group</MenuItem>
-          </TextInput>
+          </FormTextField>
           <AmountField
             control={form.control}
             name="price"
@@ -111,7 +111,7 @@ function BundleForm(props: {
             helperText="Leave empty to charge the variants' own prices"
           />
           <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput
+            <FormTextField
               control={form.control}
               name="description"
               label="Description"

@@ -10,11 +10,11 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatAmount } from './amounts.ts';
 import { useBundles } from './bundle-hooks.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { bundlesIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 
 export const bundleKind = (b: Pick<Bundle, 'is_group'>) => (b.is_group ? 'Group' : 'Bundle');
 

@@ -18,6 +18,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { isValidation } from '../../components/form-errors.ts';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { notify } from '../../utils/notify.ts';
@@ -28,7 +29,6 @@ import {
   useDeleteCollection,
   useSaveCollection,
 } from './collection-hooks.ts';
-import { TextInput } from './fields.tsx';
 import { type PickedProduct, ProductPicker } from './ProductPicker.tsx';
 import { placeServerErrors } from './server-errors.ts';
 import { collectionsIds } from './testids.ts';
@@ -110,8 +110,8 @@ function CollectionForm(props: {
             ))}
           </Alert>
         )}
-        <TextInput control={form.control} name="name" label="Name" required autoFocus />
-        <TextInput
+        <FormTextField control={form.control} name="name" label="Name" required autoFocus />
+        <FormTextField
           control={form.control}
           name="description"
           label="Description"

@@ -26,6 +26,7 @@ import { Outlet, Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { formatAmount, formatPercent } from './amounts.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
@@ -43,7 +44,6 @@ import {
 import { countryLabel, regionLabel } from './tax-form.ts';
 import { useTaxConfig, useTaxRulesOfClass } from './tax-hooks.ts';
 import { productsIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 import { VariantsCard } from './VariantsCard.tsx';
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {

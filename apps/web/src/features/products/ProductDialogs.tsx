@@ -16,6 +16,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { isValidation } from '../../components/form-errors.ts';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { notify } from '../../utils/notify.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { useCreateProduct, useProduct, useUpdateProduct } from './hooks.ts';
@@ -35,7 +36,6 @@ import {
 import { placeServerErrors } from './server-errors.ts';
 import { useShopSettings } from './shop-hooks.ts';
 import { productsIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 
 function FormBody(props: {
   form: ProductForm;

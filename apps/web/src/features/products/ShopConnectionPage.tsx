@@ -23,10 +23,10 @@ import { useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { isValidation } from '../../components/form-errors.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader } from './CatalogHeader.tsx';
-import { TextInput } from './fields.tsx';
 import { SOURCE_LABELS } from './product-form.ts';
 import { placeServerErrors } from './server-errors.ts';
 import { KEEP_CREDENTIALS, type ShopFormValues, shopFormSchema, toShopValues } from './shop-form.ts';
@@ -115,7 +115,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' } }}>
-        <TextInput
+        <FormTextField
           control={form.control}
           name="shop_system"
           label="Shop system"
@@ -127,8 +127,8 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
               {SOURCE_LABELS[s]}
             </MenuItem>
           ))}
-        </TextInput>
-        <TextInput
+        </FormTextField>
+        <FormTextField
           control={form.control}
           name="url"
           label="Shop address"
@@ -145,8 +145,13 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {system === 'woocommerce' ? (
           <>
-            <TextInput control={form.control} name="consumer_key" label="Consumer key" {...credentialProps} />
-            <TextInput
+            <FormTextField
+              control={form.control}
+              name="consumer_key"
+              label="Consumer key"
+              {...credentialProps}
+            />
+            <FormTextField
               control={form.control}
               name="consumer_secret"
               label="Consumer secret"
@@ -154,7 +159,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
             />
           </>
         ) : (
-          <TextInput
+          <FormTextField
             control={form.control}
             name="access_token"
             label="Admin API access token"

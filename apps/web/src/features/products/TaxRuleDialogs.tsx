@@ -16,11 +16,11 @@ import { regionsForCountry } from '@rentloop/domain/regions';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { isValidation } from '../../components/form-errors.ts';
-
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { PercentField } from '../../components/UnitFields.tsx';
 import { notify } from '../../utils/notify.ts';
-import { PercentField, TextInput } from './fields.tsx';
 import { PRODUCT_CLASS_LABELS } from './product-form.ts';
 import { placeServerErrors } from './server-errors.ts';
 import {
@@ -121,7 +121,7 @@ function RuleForm({ rule }: { rule?: TaxRule }) {
             )}
           />
           {regionChoices.length > 0 ? (
-            <TextInput
+            <FormTextField
               control={form.control}
               name="region"
               label="Region"
@@ -138,9 +138,9 @@ function RuleForm({ rule }: { rule?: TaxRule }) {
                   {r.name} ({r.region})
                 </MenuItem>
               ))}
-            </TextInput>
+            </FormTextField>
           ) : (
-            <TextInput
+            <FormTextField
               control={form.control}
               name="region"
               label="Region code"
@@ -149,7 +149,7 @@ function RuleForm({ rule }: { rule?: TaxRule }) {
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': taxIds.region } }}
             />
           )}
-          <TextInput
+          <FormTextField
             control={form.control}
             name="product_class"
             label="Tax class"
@@ -161,10 +161,10 @@ function RuleForm({ rule }: { rule?: TaxRule }) {
                 {PRODUCT_CLASS_LABELS[c]}
               </MenuItem>
             ))}
-          </TextInput>
+          </FormTextField>
           <PercentField control={form.control} name="percentage" label="Rate" required />
           <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput
+            <FormTextField
               control={form.control}
               name="name"
               label="Name"
