@@ -3,7 +3,6 @@
  * it, or delete it with all its data.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Save from '@mui/icons-material/Save';
@@ -27,8 +26,8 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DetailPage } from '../../components/DetailPage.tsx';
 import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate } from '../../utils/dates.ts';
@@ -209,30 +208,6 @@ export function CompanyDetailPage() {
   const navigate = useNavigate();
   const { openDelete, deleteDialog } = useDeleteCompanyDialog(c);
 
-  useEffect(() => {
-    if (company.error && !(company.error instanceof ApiError && company.error.status === 404)) {
-      notify.error(MESSAGES.companyFetchFailed);
-    }
-  }, [company.error]);
-
-  const back = (
-    <Button component={Link} to="/super/companies" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-      Companies
-    </Button>
-  );
-
-  if (company.error) {
-    const missing = company.error instanceof ApiError && company.error.status === 404;
-    return (
-      <Box data-testid={companyAdminIds.detailPage}>
-        {back}
-        <Alert severity={missing ? 'info' : 'error'} data-testid={companyAdminIds.detailError}>
-          {missing ? 'This company does not exist (any more).' : MESSAGES.companyFetchFailed}
-        </Alert>
-      </Box>
-    );
-  }
-
   const switchTo = () => {
     if (!c) return;
     select(c.id);
@@ -240,37 +215,46 @@ export function CompanyDetailPage() {
   };
 
   return (
-    <Box data-testid={companyAdminIds.detailPage}>
-      {back}
-      <PageHeader
-        title={c ? c.name : <Skeleton width={260} />}
-        titleTestId={companyAdminIds.detailName}
-        subtitle={c ? `Company #${c.id} · created ${formatDate(c.created_at)}` : <Skeleton width={200} />}
-        actions={
-          <>
-            <Button
-              component={Link}
-              to={ownerCreatePath(id)}
-              variant="outlined"
-              startIcon={<PersonAddAlt1Outlined />}
-              disabled={!c}
-              data-testid={companyAdminIds.addOwner}
-            >
-              Add an owner
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<SwapHoriz />}
-              onClick={switchTo}
-              disabled={!c}
-              data-testid={companyAdminIds.switchTo}
-            >
-              Work in this company
-            </Button>
-          </>
-        }
-      />
-      {c ? (
+    <DetailPage
+      query={{ data: c, error: company.error }}
+      list={{ to: '/super/companies', label: 'Companies', all: 'All companies' }}
+      notFound="This company does not exist (any more)."
+      failed={MESSAGES.companyFetchFailed}
+      testId={companyAdminIds.detailPage}
+      errorTestId={companyAdminIds.detailError}
+      header={(c) => (
+        <PageHeader
+          title={c ? c.name : <Skeleton width={260} />}
+          titleTestId={companyAdminIds.detailName}
+          subtitle={c ? `Company #${c.id} · created ${formatDate(c.created_at)}` : <Skeleton width={200} />}
+          actions={
+            <>
+              <Button
+                component={Link}
+                to={ownerCreatePath(id)}
+                variant="outlined"
+                startIcon={<PersonAddAlt1Outlined />}
+                disabled={!c}
+                data-testid={companyAdminIds.addOwner}
+              >
+                Add an owner
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<SwapHoriz />}
+                onClick={switchTo}
+                disabled={!c}
+                data-testid={companyAdminIds.switchTo}
+              >
+                Work in this company
+              </Button>
+            </>
+          }
+        />
+      )}
+      extra={deleteDialog}
+    >
+      {(c) => (
         <Box
           sx={{
             display: 'grid',
@@ -302,10 +286,7 @@ export function CompanyDetailPage() {
           </Stack>
           <SettingsCard id={c.id} />
         </Box>
-      ) : (
-        <Skeleton variant="rounded" height={320} />
       )}
-      {deleteDialog}
-    </Box>
+    </DetailPage>
   );
 }

@@ -3,11 +3,9 @@
  * password, sees its companies, and deletes it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LockReset from '@mui/icons-material/LockReset';
 import Save from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,12 +21,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema, type User } from '@rentloop/domain/users';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DetailPage } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -272,71 +271,56 @@ export function SuperUserDetailPage() {
   const self = me?.id === id;
   const { openDelete, deleteDialog } = useDeleteUserDialog(u);
 
-  useEffect(() => {
-    if (user.error && !(user.error instanceof ApiError && user.error.status === 404)) {
-      notify.error(MESSAGES.userFetchFailed);
-    }
-  }, [user.error]);
-
-  const back = (
-    <Button component={RouterLink} to="/super/users" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-      Users
-    </Button>
-  );
-
-  if (user.error) {
-    const missing = user.error instanceof ApiError && user.error.status === 404;
-    return (
-      <Box data-testid={superUsersIds.detailPage}>
-        {back}
-        <Alert severity={missing ? 'info' : 'error'} data-testid={superUsersIds.detailError}>
-          {missing ? 'This user does not exist (any more).' : MESSAGES.userFetchFailed}
-        </Alert>
-      </Box>
-    );
-  }
-
   return (
-    <Box data-testid={superUsersIds.detailPage}>
-      {back}
-      <PageHeader
-        title={
-          u ? (
-            <Box
-              component="span"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+    <DetailPage
+      query={user}
+      list={{ to: '/super/users', label: 'Users', all: 'All users' }}
+      notFound="This user does not exist (any more)."
+      failed={MESSAGES.userFetchFailed}
+      testId={superUsersIds.detailPage}
+      errorTestId={superUsersIds.detailError}
+      header={(u) => (
+        <PageHeader
+          title={
+            u ? (
+              <Box
+                component="span"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+              >
+                <span data-testid={superUsersIds.detailName}>{u.name}</span>
+                <UserStatusChip status={u.status} />
+                <RoleChip role={u.role} />
+              </Box>
+            ) : (
+              <Skeleton width={260} />
+            )
+          }
+          subtitle={
+            u ? (
+              `${u.email} · since ${formatDate(u.created_at)} · ${
+                u.email_verified_at ? `verified ${formatDateTime(u.email_verified_at)}` : 'email not verified'
+              }`
+            ) : (
+              <Skeleton width={240} />
+            )
+          }
+          actions={
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={openDelete}
+              disabled={!u || self}
+              data-testid={superUsersIds.delete}
             >
-              <span data-testid={superUsersIds.detailName}>{u.name}</span>
-              <UserStatusChip status={u.status} />
-              <RoleChip role={u.role} />
-            </Box>
-          ) : (
-            <Skeleton width={260} />
-          )
-        }
-        subtitle={
-          u ? (
-            `${u.email} · since ${formatDate(u.created_at)} · ${
-              u.email_verified_at ? `verified ${formatDateTime(u.email_verified_at)}` : 'email not verified'
-            }`
-          ) : (
-            <Skeleton width={240} />
-          )
-        }
-        actions={
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlined />}
-            onClick={openDelete}
-            disabled={!u || self}
-            data-testid={superUsersIds.delete}
-          >
-            Delete user
-          </Button>
-        }
-      />
-      {u ? (
+              Delete user
+            </Button>
+          }
+        />
+      )}
+      extra={deleteDialog}
+    >
+      {(u) => (
         <Box
           sx={{
             display: 'grid',
@@ -351,10 +335,7 @@ export function SuperUserDetailPage() {
           </Stack>
           <PasswordCard user={u} />
         </Box>
-      ) : (
-        <Skeleton variant="rounded" height={320} />
       )}
-      {deleteDialog}
-    </Box>
+    </DetailPage>
   );
 }
