@@ -20,8 +20,8 @@ import type { HistoryLog } from '@rentloop/domain/history-logs';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
-import { ActionChip } from './ActionChip.tsx';
 import { type DiffRow, diffRows, humanize, type ShownValue, showValue } from './diff.ts';
 import { useHistoryLog } from './hooks.ts';
 import { historyLogsIds } from './testids.ts';
@@ -156,7 +156,7 @@ export function HistoryLogDetailPage() {
             )
           }
           subtitle={l ? `Entry ${l.id} · ${formatDateTime(l.created_at)}` : <Skeleton width={180} />}
-          actions={l ? <ActionChip action={l.action} /> : undefined}
+          actions={l ? <StatusChip status={l.action} testId={historyLogsIds.actionChip} /> : undefined}
         />
       )}
     >

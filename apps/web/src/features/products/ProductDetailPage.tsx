@@ -38,7 +38,6 @@ import {
   PRODUCT_TYPE_LABELS,
   RENT_LABELS,
   SOURCE_LABELS,
-  STATUS_LABELS,
 } from './product-form.ts';
 import { countryLabel, regionLabel } from './tax-form.ts';
 import { useTaxConfig, useTaxRulesOfClass } from './tax-hooks.ts';
@@ -209,7 +208,7 @@ function DetailsCard({ product }: { product: ProductDetail }) {
           />
           <DetailField
             label="Status"
-            value={<StatusChip status={product.status} label={STATUS_LABELS[product.status]} />}
+            value={<StatusChip status={product.status} />}
             testId={productsIds.field('status')}
           />
           <DetailField

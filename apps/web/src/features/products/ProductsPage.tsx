@@ -52,7 +52,7 @@ const columns: Column<Product>[] = [
   {
     id: 'status',
     label: 'Status',
-    render: (p) => <StatusChip status={p.status} label={STATUS_LABELS[p.status]} />,
+    render: (p) => <StatusChip status={p.status} />,
   },
   { id: 'source', label: 'Source', hideOnMobile: true, render: (p) => SOURCE_LABELS[p.source] },
   {

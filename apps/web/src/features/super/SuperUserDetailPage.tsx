@@ -2,6 +2,7 @@
  * `/super/users/{id}`: an operator edits any account — name, email, active or disabled — sets its
  * password, sees its companies, and deletes it.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LockReset from '@mui/icons-material/LockReset';
@@ -31,12 +32,14 @@ import { DetailPage } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { type NewPasswordForm, newPasswordFormSchema } from '../auth/password-form.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { useChangePassword, useDeleteUser, useUpdateUser, useUser } from '../users/hooks.ts';
-import { FunctionChips, RoleChip, UserStatusChip } from '../users/UserChips.tsx';
+import { usersIds } from '../users/testids.ts';
+import { FunctionChips, RoleChip } from '../users/UserChips.tsx';
 import { superUsersIds } from './testids.ts';
 
 /** Name and email, and the status: an invited account keeps "invited" until it sets a password. */
@@ -288,7 +291,7 @@ export function SuperUserDetailPage() {
                 sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
               >
                 <span data-testid={superUsersIds.detailName}>{u.name}</span>
-                <UserStatusChip status={u.status} />
+                <StatusChip status={u.status} testId={usersIds.statusChip} />
                 <RoleChip role={u.role} />
               </Box>
             ) : (

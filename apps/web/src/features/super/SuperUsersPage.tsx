@@ -1,4 +1,5 @@
 /** `/super/users`: every account on the platform (operators), with its companies; a row opens it. */
+
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,9 +13,11 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { useUsers } from '../users/hooks.ts';
-import { RoleChip, roleLabel, UserStatusChip } from '../users/UserChips.tsx';
+import { usersIds } from '../users/testids.ts';
+import { RoleChip, roleLabel } from '../users/UserChips.tsx';
 import { superUsersIds } from './testids.ts';
 
 const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;
@@ -62,7 +65,11 @@ const columns: Column<User>[] = [
         </Typography>
       ),
   },
-  { id: 'status', label: 'Status', render: (u) => <UserStatusChip status={u.status} /> },
+  {
+    id: 'status',
+    label: 'Status',
+    render: (u) => <StatusChip status={u.status} testId={usersIds.statusChip} />,
+  },
   {
     id: 'created_at',
     label: 'Created',

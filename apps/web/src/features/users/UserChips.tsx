@@ -1,8 +1,7 @@
-/** How a user's role, status and company functions look wherever users are listed. */
+/** How a user's role and company functions look wherever users are listed (the status: StatusChip). */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { CompanyRole, GlobalRole } from '@rentloop/domain/roles';
-import type { User } from '@rentloop/domain/users';
 import { usersIds } from './testids.ts';
 
 const ROLE_LABEL: Record<CompanyRole | GlobalRole, string> = {
@@ -33,28 +32,6 @@ export function RoleChip({ role }: { role: CompanyRole | GlobalRole | null }) {
       variant={role === 'user' ? 'outlined' : 'filled'}
       data-testid={usersIds.roleChip}
       data-role={role}
-      sx={{ fontWeight: 600 }}
-    />
-  );
-}
-
-const STATUS: Record<User['status'], { label: string; color: 'success' | 'warning' | 'error' }> = {
-  active: { label: 'Active', color: 'success' },
-  // An invitation not accepted yet: a company sees only what its admin typed (docs/security.md).
-  invited: { label: 'Invitation pending', color: 'warning' },
-  disabled: { label: 'Disabled', color: 'error' },
-};
-
-export function UserStatusChip({ status }: { status: User['status'] }) {
-  const { label, color } = STATUS[status];
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={label}
-      color={color}
-      data-testid={usersIds.statusChip}
-      data-status={status}
       sx={{ fontWeight: 600 }}
     />
   );

@@ -3,6 +3,7 @@
  * pending invitations (only what was typed when inviting). Owners, admins and operators change roles,
  * remove a user from the company (or withdraw an invitation) and send the invitation again.
  */
+
 import MailOutline from '@mui/icons-material/MailOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonAdd from '@mui/icons-material/PersonAdd';
@@ -27,11 +28,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../utils/notify.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { useAssignRole, useCompanyUsers, useSendInvitation } from './hooks.ts';
 import { usersIds } from './testids.ts';
-import { FunctionChips, RoleChip, roleLabel, UserStatusChip } from './UserChips.tsx';
+import { FunctionChips, RoleChip, roleLabel } from './UserChips.tsx';
 
 /** Only owners (and operators) may appoint owners or change an owner's role (the server checks too). */
 function useMayGrantOwner() {
@@ -210,7 +212,11 @@ export function UsersPage() {
       hideOnMobile: true,
       render: (u) => <FunctionChips functions={u.company_functions} />,
     },
-    { id: 'status', label: 'Status', render: (u) => <UserStatusChip status={u.status} /> },
+    {
+      id: 'status',
+      label: 'Status',
+      render: (u) => <StatusChip status={u.status} testId={usersIds.statusChip} />,
+    },
     {
       id: 'actions',
       label: '',
