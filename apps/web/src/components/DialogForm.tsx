@@ -5,6 +5,7 @@
  */
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -48,8 +49,12 @@ export interface DialogFormProps {
   testIds?: DialogFormTestIds;
   /** Shown above the problems (a note about the record). */
   notice?: ReactNode;
-  /** Shown before Cancel, on the left (a Delete button). */
+  /** Shown on the left, Cancel and Save on the right (a Delete button). */
   secondaryAction?: ReactNode;
+  /** The save button's icon (default: a disk). */
+  saveIcon?: ReactNode;
+  /** Save waits (for the record's parts still loading). */
+  saveDisabled?: boolean;
   children: ReactNode;
 }
 
@@ -61,6 +66,8 @@ export function DialogForm({
   testIds = {},
   notice,
   secondaryAction,
+  saveIcon = <Save />,
+  saveDisabled,
   children,
 }: DialogFormProps) {
   const { close } = useRouteDialog();
@@ -78,16 +85,22 @@ export function DialogForm({
         {children}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
-        {secondaryAction}
+        {secondaryAction && (
+          <>
+            {secondaryAction}
+            <Box sx={{ flexGrow: 1 }} />
+          </>
+        )}
         <Button onClick={() => close()} disabled={saving} data-testid={testIds.cancel}>
           Cancel
         </Button>
         <Button
           type="submit"
           variant="contained"
-          startIcon={<Save />}
+          startIcon={saveIcon}
           loading={saving}
           loadingPosition="start"
+          disabled={saveDisabled}
           data-testid={testIds.save}
         >
           {saveLabel}

@@ -23,12 +23,12 @@ import { useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { FormProblems } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { isValidation } from '../../components/form-errors.ts';
+import { useSaveFailure } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader } from './CatalogHeader.tsx';
 import { SOURCE_LABELS } from './product-form.ts';
-import { placeServerErrors } from './server-errors.ts';
 import { KEEP_CREDENTIALS, type ShopFormValues, shopFormSchema, toShopValues } from './shop-form.ts';
 import { useSaveShopSettings, useShopSettings } from './shop-hooks.ts';
 import { shopIds } from './testids.ts';
@@ -63,7 +63,6 @@ function Status({ settings }: { settings: ShopSettings }) {
 
 function ShopForm({ settings }: { settings: ShopSettings }) {
   const save = useSaveShopSettings();
-  const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const resolver = useMemo(
     () =>
@@ -78,6 +77,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
     resolver,
     defaultValues: toShopValues(settings),
   });
+  const failure = useSaveFailure(form);
   const system = form.watch('shop_system');
   const keep = settings.has_credentials && settings.shop_system === system;
   const credentialProps = {
@@ -89,7 +89,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
   } as const;
 
   const submit = (input: ShopSettingsInput, after?: () => void) => {
-    setProblems([]);
+    failure.clear();
     save.mutate(input, {
       onSuccess: ({ data, message }) => {
         notify.success(message || 'Shop settings saved.');
@@ -97,9 +97,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
         after?.();
       },
       onError: (error) => {
-        notify.error(error.message);
-        const unplaced = placeServerErrors(form, error).map((p) => p.replace(/^credentials: /, ''));
-        setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
+        failure.fail(error);
         after?.();
       },
     });
@@ -107,13 +105,11 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((input) => submit(input))} data-testid={shopIds.form}>
-      {problems.length > 0 && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid={shopIds.formError}>
-          {problems.map((p) => (
-            <div key={p}>{p}</div>
-          ))}
-        </Alert>
-      )}
+      <FormProblems
+        // A credential's problem names its field ("credentials: ..."): the form shows no such field.
+        problems={failure.problems.map((p) => p.replace(/^credentials: /, ''))}
+        testId={shopIds.formError}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' } }}>
         <FormTextField
           control={form.control}

@@ -40,11 +40,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { PercentField } from '../../components/UnitFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { formatPercent, percentField, percentText } from './amounts.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { PRODUCT_CLASS_LABELS, SOURCE_LABELS } from './product-form.ts';
-import { placeServerErrors } from './server-errors.ts';
 import { useShopSettings } from './shop-hooks.ts';
 import { COUNTRY_OPTIONS, countryLabel, regionLabel } from './tax-form.ts';
 import {
@@ -73,21 +73,14 @@ function DefaultRateForm({ config, editable }: { config: TaxConfig; editable: bo
       prices_include_tax: config.prices_include_tax,
     },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: ({ data, message }) => {
-        notify.success(message || 'Tax configuration updated.');
-        form.reset({
-          default_rate: percentText(data.default_rate),
-          prices_include_tax: data.prices_include_tax,
-        });
-      },
-      onError: (error) => {
-        notify.error(error.message);
-        placeServerErrors(form, error);
-      },
-    }),
-  );
+  const { onSubmit } = useSubmit(form, update, {
+    saved: 'Tax configuration updated.',
+    onSaved: ({ data }) =>
+      form.reset({
+        default_rate: percentText(data.default_rate),
+        prices_include_tax: data.prices_include_tax,
+      }),
+  });
   return (
     <Box
       component="form"
