@@ -3,6 +3,7 @@
  * and invitation emails. Both set a password with the token; the first chooses a new one, the second
  * the first password of an invited user. Then the user signs in.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockReset from '@mui/icons-material/LockReset';
@@ -16,9 +17,8 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
-import { notify } from '../../utils/notify.ts';
+import { NewPasswordFields } from '../../components/UserFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useResetPassword } from './hooks.ts';
 import { type NewPasswordForm, newPasswordFormSchema } from './password-form.ts';
@@ -56,19 +56,14 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     defaultValues: { password: '', confirm: '' },
   });
 
-  const onSubmit = form.handleSubmit(({ password }) =>
-    reset.mutate(
-      { token, email, password },
-      {
-        onSuccess: (message) => {
-          notify.success(message || MESSAGES.passwordReset);
-          const state: LoginLocationState = { email };
-          navigate('/auth/login', { replace: true, state });
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    ),
-  );
+  const { onSubmit } = useSubmit(form, reset, {
+    payload: ({ password }) => ({ token, email, password }),
+    saved: MESSAGES.passwordReset,
+    onSaved: () => {
+      const state: LoginLocationState = { email };
+      navigate('/auth/login', { replace: true, state });
+    },
+  });
 
   // A 422 on the token (or the email it belongs to) is a dead link; a password problem sits on its field.
   const deadLink =
@@ -137,25 +132,12 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
             disabled
             slotProps={{ htmlInput: { 'data-testid': authIds.resetEmail } }}
           />
-          <FormTextField
+          <NewPasswordFields
             control={form.control}
-            name="password"
             label={mode === 'create' ? 'Password' : 'New password'}
-            type="password"
-            autoComplete="new-password"
             autoFocus
             size="medium"
-            helperText="At least 8 characters."
-            slotProps={{ htmlInput: { 'data-testid': authIds.resetPassword } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="confirm"
-            label="Repeat the password"
-            type="password"
-            autoComplete="new-password"
-            size="medium"
-            slotProps={{ htmlInput: { 'data-testid': authIds.resetConfirm } }}
+            testIds={{ password: authIds.resetPassword, confirm: authIds.resetConfirm }}
           />
           <Button
             type="submit"

@@ -2,6 +2,7 @@
  * `/super/companies/{id}`: edit a company, see its settings groups (read-only), add its owner, switch to
  * it, or delete it with all its data.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
@@ -28,8 +29,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DetailPage } from '../../components/DetailPage.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { ownerCreatePath } from './CompanyCreate.tsx';
@@ -55,15 +56,10 @@ function DetailsCard({ company }: { company: UserCompany }) {
       payment_system: company.payment_system,
     },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: ({ message }) => notify.success(message || MESSAGES.companyUpdated),
-      onError: (error) => {
-        notify.error(error.message || MESSAGES.companyUpdateFailed);
-        applyServerErrors(form, error);
-      },
-    }),
-  );
+  const { onSubmit } = useSubmit(form, update, {
+    saved: MESSAGES.companyUpdated,
+    failed: MESSAGES.companyUpdateFailed,
+  });
   return (
     <Card>
       <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />

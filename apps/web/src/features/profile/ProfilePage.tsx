@@ -2,6 +2,7 @@
  * `/auth/profile`: your name and email, your password, and which toasts you see (spec 01 §6 "Alert
  * visibility": errors, warnings and successes per preference, default on; info always).
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import LockReset from '@mui/icons-material/LockReset';
 import Save from '@mui/icons-material/Save';
@@ -24,9 +25,10 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema } from '@rentloop/domain/users';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { NameEmailFields, NewPasswordFields } from '../../components/UserFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify, setToastPreferences } from '../../utils/notify.ts';
 import { type OwnPasswordForm, ownPasswordFormSchema } from '../auth/password-form.ts';
@@ -44,18 +46,12 @@ function DetailsCard({ me }: { me: Me }) {
     resolver: zodResolver(detailsSchema),
     defaultValues: { name: me.name, email: me.email },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: ({ data: user, message }) => {
-        form.reset({ name: user.name, email: user.email });
-        notify.success(message || MESSAGES.profileUpdated);
-      },
-      onError: (error) => {
-        notify.error(MESSAGES.profileUpdateFailed);
-        applyServerErrors(form, error);
-      },
-    }),
-  );
+  const { onSubmit } = useSubmit(form, update, {
+    saved: MESSAGES.profileUpdated,
+    failed: MESSAGES.profileUpdateFailed,
+    preferFailed: true,
+    onSaved: ({ data: user }) => form.reset({ name: user.name, email: user.email }),
+  });
   return (
     <Card>
       <CardHeader
@@ -66,21 +62,11 @@ function DetailsCard({ me }: { me: Me }) {
       <CardContent sx={{ pt: 0 }}>
         <Box component="form" noValidate onSubmit={onSubmit} data-testid={profileIds.detailsForm}>
           <Stack spacing={2}>
-            <FormTextField
+            <NameEmailFields
               control={form.control}
-              name="name"
-              label="Name"
-              autoComplete="name"
-              slotProps={{ htmlInput: { 'data-testid': profileIds.name } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              helperText="A new address must be verified again: we send it a link."
-              slotProps={{ htmlInput: { 'data-testid': profileIds.email } }}
+              testIds={{ name: profileIds.name, email: profileIds.email }}
+              autoComplete
+              emailHelperText="A new address must be verified again: we send it a link."
             />
             <Box>
               <Button
@@ -108,21 +94,13 @@ function PasswordCard({ me }: { me: Me }) {
     resolver: zodResolver(ownPasswordFormSchema),
     defaultValues: { current_password: '', password: '', confirm: '' },
   });
-  const onSubmit = form.handleSubmit(({ current_password, password }) =>
-    change.mutate(
-      { current_password, password },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message || MESSAGES.passwordChanged);
-          form.reset();
-        },
-        onError: (error) => {
-          notify.error(MESSAGES.passwordChangeFailed);
-          applyServerErrors(form, error);
-        },
-      },
-    ),
-  );
+  const { onSubmit } = useSubmit(form, change, {
+    payload: ({ current_password, password }) => ({ current_password, password }),
+    saved: MESSAGES.passwordChanged,
+    failed: MESSAGES.passwordChangeFailed,
+    preferFailed: true,
+    onSaved: () => form.reset(),
+  });
   return (
     <Card>
       <CardHeader
@@ -143,22 +121,9 @@ function PasswordCard({ me }: { me: Me }) {
               autoComplete="current-password"
               slotProps={{ htmlInput: { 'data-testid': profileIds.currentPassword } }}
             />
-            <FormTextField
+            <NewPasswordFields
               control={form.control}
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              helperText="At least 8 characters."
-              slotProps={{ htmlInput: { 'data-testid': profileIds.newPassword } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="confirm"
-              label="Repeat the new password"
-              type="password"
-              autoComplete="new-password"
-              slotProps={{ htmlInput: { 'data-testid': profileIds.confirmPassword } }}
+              testIds={{ password: profileIds.newPassword, confirm: profileIds.confirmPassword }}
             />
             <Box>
               <Button

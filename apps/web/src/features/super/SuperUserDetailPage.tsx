@@ -30,9 +30,10 @@ import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DetailPage } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { NameEmailFields, NewPasswordFields } from '../../components/UserFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { type NewPasswordForm, newPasswordFormSchema } from '../auth/password-form.ts';
@@ -55,37 +56,22 @@ function DetailsCard({ user, self }: { user: User; self: boolean }) {
     resolver: zodResolver(detailsSchema),
     values: { name: user.name, email: user.email, status: user.status },
   });
-  const onSubmit = form.handleSubmit(({ name, email, status }) =>
-    update.mutate(
-      // The status is sent only when it changes, and "invited" is never set by hand.
+  const { onSubmit } = useSubmit(form, update, {
+    // The status is sent only when it changes, and "invited" is never set by hand.
+    payload: ({ name, email, status }) =>
       status !== user.status && status !== 'invited' ? { name, email, status } : { name, email },
-      {
-        onSuccess: ({ message }) => notify.success(message || MESSAGES.userUpdated),
-        onError: (error) => {
-          notify.error(error.message || MESSAGES.profileUpdateFailed);
-          applyServerErrors(form, error);
-        },
-      },
-    ),
-  );
+    saved: MESSAGES.userUpdated,
+    failed: MESSAGES.profileUpdateFailed,
+  });
   return (
     <Card>
       <CardHeader title="Account" slotProps={{ title: { variant: 'h6' } }} />
       <CardContent sx={{ pt: 0 }}>
         <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.detailForm}>
           <Stack spacing={2}>
-            <FormTextField
+            <NameEmailFields
               control={form.control}
-              name="name"
-              label="Name"
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailNameField } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="email"
-              label="Email"
-              type="email"
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailEmailField } }}
+              testIds={{ name: superUsersIds.detailNameField, email: superUsersIds.detailEmailField }}
             />
             <FormTextField
               control={form.control}
@@ -137,21 +123,13 @@ function PasswordCard({ user }: { user: User }) {
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirm: '' },
   });
-  const onSubmit = form.handleSubmit(({ password }) =>
-    change.mutate(
-      { password },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message || MESSAGES.passwordChanged);
-          form.reset();
-        },
-        onError: (error) => {
-          notify.error(MESSAGES.passwordChangeFailed);
-          applyServerErrors(form, error);
-        },
-      },
-    ),
-  );
+  const { onSubmit } = useSubmit(form, change, {
+    payload: ({ password }) => ({ password }),
+    saved: MESSAGES.passwordChanged,
+    failed: MESSAGES.passwordChangeFailed,
+    preferFailed: true,
+    onSaved: () => form.reset(),
+  });
   return (
     <Card>
       <CardHeader
@@ -163,22 +141,9 @@ function PasswordCard({ user }: { user: User }) {
         <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.passwordForm}>
           <input type="hidden" autoComplete="username" value={user.email} readOnly />
           <Stack spacing={2}>
-            <FormTextField
+            <NewPasswordFields
               control={form.control}
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              helperText="At least 8 characters."
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.password } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="confirm"
-              label="Repeat the password"
-              type="password"
-              autoComplete="new-password"
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.confirm } }}
+              testIds={{ password: superUsersIds.password, confirm: superUsersIds.confirm }}
             />
             <Box>
               <Button
