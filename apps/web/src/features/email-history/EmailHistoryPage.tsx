@@ -76,13 +76,9 @@ export function EmailHistoryPage() {
       <DataList
         label="Email History"
         columns={columns}
-        rows={entries.data?.data}
-        meta={entries.data?.meta}
+        query={entries}
         state={state}
         getRowId={(e) => e.id}
-        isLoading={entries.isPending}
-        isFetching={entries.isFetching}
-        error={entries.error?.message}
         onRowClick={setOpen}
         toolbar={statusFilter}
         emptyText={

@@ -237,13 +237,9 @@ export function HistoryLogsPage() {
       <DataList
         label="History logs"
         columns={columns}
-        rows={logs.data?.data}
-        meta={logs.data?.meta}
+        query={logs}
         state={state}
         getRowId={(l) => l.id}
-        isLoading={logs.isPending}
-        isFetching={logs.isFetching}
-        error={logs.error?.message}
         onRowClick={(l) => navigate(`/super/history-logs/${l.id}`)}
         toolbar={<Filters state={state} />}
         emptyText={

@@ -231,13 +231,9 @@ export function BuyoutPricesPage() {
       <DataList
         label="Buyout prices"
         columns={columns}
-        rows={products.data?.data}
-        meta={products.data?.meta}
+        query={products}
         state={state}
         getRowId={(p) => p.id}
-        isLoading={products.isPending}
-        isFetching={products.isFetching}
-        error={products.error?.message}
         emptyText={state.search ? 'No products match.' : 'No products yet.'}
       />
       <ConfirmDialog

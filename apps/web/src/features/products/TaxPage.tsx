@@ -38,6 +38,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { PercentField } from '../../components/UnitFields.tsx';
 import { useSubmit } from '../../components/use-submit.ts';
@@ -208,15 +209,9 @@ function RulesCard({ editable }: { editable: boolean }) {
         {editable && (
           <>
             <RefreshButton />
-            <Button
-              component={Link}
-              to={`/cms/products/tax/create${search}`}
-              variant="contained"
-              startIcon={<Add />}
-              data-testid={taxIds.newRule}
-            >
+            <NewButton to="/cms/products/tax/create" icon={<Add />} testId={taxIds.newRule}>
               New tax rule
-            </Button>
+            </NewButton>
           </>
         )}
       </Box>

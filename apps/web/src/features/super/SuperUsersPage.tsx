@@ -2,16 +2,16 @@
 
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GLOBAL_ROLES } from '@rentloop/domain/roles';
 import { USER_STATUSES, type User } from '@rentloop/domain/users';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../utils/dates.ts';
@@ -130,34 +130,23 @@ export function SuperUsersPage() {
   const state = useListState();
   const users = useUsers(state);
   const navigate = useNavigate();
-  const { search } = useLocation();
   return (
     <Box data-testid={superUsersIds.listPage}>
       <PageHeader
         title="Users"
         subtitle="Every account on the platform, with its companies"
         actions={
-          <Button
-            component={Link}
-            to={`/super/users/create${search}`}
-            variant="contained"
-            startIcon={<PersonAddAlt1Outlined />}
-            data-testid={superUsersIds.newUser}
-          >
+          <NewButton to="/super/users/create" icon={<PersonAddAlt1Outlined />} testId={superUsersIds.newUser}>
             New user
-          </Button>
+          </NewButton>
         }
       />
       <DataList
         label="Users"
         columns={columns}
-        rows={users.data?.data}
-        meta={users.data?.meta}
+        query={users}
         state={state}
         getRowId={(u) => u.id}
-        isLoading={users.isPending}
-        isFetching={users.isFetching}
-        error={users.error?.message}
         onRowClick={(u) => navigate(`/super/users/${u.id}`)}
         toolbar={<Filters state={state} />}
         emptyText={state.search || Object.keys(state.filters).length ? 'No users match.' : 'No users yet.'}
