@@ -6,7 +6,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import Save from '@mui/icons-material/Save';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +26,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -61,26 +61,16 @@ function DetailsCard({ company }: { company: UserCompany }) {
     failed: MESSAGES.companyUpdateFailed,
   });
   return (
-    <Card>
-      <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={companyAdminIds.form}>
-          <CompanyFields form={form} />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<Save />}
-            loading={update.isPending}
-            loadingPosition="start"
-            disabled={!form.formState.isDirty}
-            sx={{ mt: 2 }}
-            data-testid={companyAdminIds.save}
-          >
-            Save
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+    <CardForm
+      title="Details"
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      saveLabel="Save"
+      saveDisabled={!form.formState.isDirty}
+      testIds={{ form: companyAdminIds.form, save: companyAdminIds.save }}
+    >
+      <CompanyFields form={form} />
+    </CardForm>
   );
 }
 

@@ -5,9 +5,7 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import LockReset from '@mui/icons-material/LockReset';
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -24,6 +22,7 @@ import type { Me } from '@rentloop/domain/auth';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema } from '@rentloop/domain/users';
 import { useForm } from 'react-hook-form';
+import { CardForm } from '../../components/CardForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -53,38 +52,22 @@ function DetailsCard({ me }: { me: Me }) {
     onSaved: ({ data: user }) => form.reset({ name: user.name, email: user.email }),
   });
   return (
-    <Card>
-      <CardHeader
-        title="Details"
-        subheader="Name and email, trimmed of spaces"
-        slotProps={{ title: { variant: 'h6' } }}
+    <CardForm
+      title="Details"
+      subheader="Name and email, trimmed of spaces"
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      saveLabel="Save details"
+      saveDisabled={!form.formState.isDirty}
+      testIds={{ form: profileIds.detailsForm, save: profileIds.saveDetails }}
+    >
+      <NameEmailFields
+        control={form.control}
+        testIds={{ name: profileIds.name, email: profileIds.email }}
+        autoComplete
+        emailHelperText="A new address must be verified again: we send it a link."
       />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={profileIds.detailsForm}>
-          <Stack spacing={2}>
-            <NameEmailFields
-              control={form.control}
-              testIds={{ name: profileIds.name, email: profileIds.email }}
-              autoComplete
-              emailHelperText="A new address must be verified again: we send it a link."
-            />
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<Save />}
-                loading={update.isPending}
-                loadingPosition="start"
-                disabled={!form.formState.isDirty}
-                data-testid={profileIds.saveDetails}
-              >
-                Save details
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    </CardForm>
   );
 }
 
@@ -102,45 +85,29 @@ function PasswordCard({ me }: { me: Me }) {
     onSaved: () => form.reset(),
   });
   return (
-    <Card>
-      <CardHeader
-        title="Password"
-        subheader="Changing it signs you out everywhere else"
-        slotProps={{ title: { variant: 'h6' } }}
+    <CardForm
+      title="Password"
+      subheader="Changing it signs you out everywhere else"
+      onSubmit={onSubmit}
+      saving={change.isPending}
+      saveLabel="Change password"
+      saveIcon={<LockReset />}
+      testIds={{ form: profileIds.passwordForm, save: profileIds.savePassword }}
+      before={<input type="hidden" autoComplete="username" value={me.email} readOnly />}
+    >
+      <FormTextField
+        control={form.control}
+        name="current_password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        slotProps={{ htmlInput: { 'data-testid': profileIds.currentPassword } }}
       />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={profileIds.passwordForm}>
-          {/* Lets password managers match the password to the account. */}
-          <input type="hidden" autoComplete="username" value={me.email} readOnly />
-          <Stack spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="current_password"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              slotProps={{ htmlInput: { 'data-testid': profileIds.currentPassword } }}
-            />
-            <NewPasswordFields
-              control={form.control}
-              testIds={{ password: profileIds.newPassword, confirm: profileIds.confirmPassword }}
-            />
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<LockReset />}
-                loading={change.isPending}
-                loadingPosition="start"
-                data-testid={profileIds.savePassword}
-              >
-                Change password
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+      <NewPasswordFields
+        control={form.control}
+        testIds={{ password: profileIds.newPassword, confirm: profileIds.confirmPassword }}
+      />
+    </CardForm>
   );
 }
 

@@ -6,7 +6,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LockReset from '@mui/icons-material/LockReset';
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -27,6 +26,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DetailPage } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -64,56 +64,43 @@ function DetailsCard({ user, self }: { user: User; self: boolean }) {
     failed: MESSAGES.profileUpdateFailed,
   });
   return (
-    <Card>
-      <CardHeader title="Account" slotProps={{ title: { variant: 'h6' } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.detailForm}>
-          <Stack spacing={2}>
-            <NameEmailFields
-              control={form.control}
-              testIds={{ name: superUsersIds.detailNameField, email: superUsersIds.detailEmailField }}
-            />
-            <FormTextField
-              control={form.control}
-              name="status"
-              label="Status"
-              select
-              helperText={
-                self
-                  ? 'You cannot disable your own account.'
-                  : 'A disabled account cannot sign in; its sessions end at once.'
-              }
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailStatus } }}
-            >
-              <MenuItem value="active" data-testid={superUsersIds.statusOption('active')}>
-                Active
-              </MenuItem>
-              <MenuItem value="disabled" disabled={self} data-testid={superUsersIds.statusOption('disabled')}>
-                Disabled
-              </MenuItem>
-              {user.status === 'invited' && (
-                <MenuItem value="invited" data-testid={superUsersIds.statusOption('invited')}>
-                  Invited (not accepted yet)
-                </MenuItem>
-              )}
-            </FormTextField>
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<Save />}
-                loading={update.isPending}
-                loadingPosition="start"
-                disabled={!form.formState.isDirty}
-                data-testid={superUsersIds.detailSave}
-              >
-                Save
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    <CardForm
+      title="Account"
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      saveLabel="Save"
+      saveDisabled={!form.formState.isDirty}
+      testIds={{ form: superUsersIds.detailForm, save: superUsersIds.detailSave }}
+    >
+      <NameEmailFields
+        control={form.control}
+        testIds={{ name: superUsersIds.detailNameField, email: superUsersIds.detailEmailField }}
+      />
+      <FormTextField
+        control={form.control}
+        name="status"
+        label="Status"
+        select
+        helperText={
+          self
+            ? 'You cannot disable your own account.'
+            : 'A disabled account cannot sign in; its sessions end at once.'
+        }
+        slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailStatus } }}
+      >
+        <MenuItem value="active" data-testid={superUsersIds.statusOption('active')}>
+          Active
+        </MenuItem>
+        <MenuItem value="disabled" disabled={self} data-testid={superUsersIds.statusOption('disabled')}>
+          Disabled
+        </MenuItem>
+        {user.status === 'invited' && (
+          <MenuItem value="invited" data-testid={superUsersIds.statusOption('invited')}>
+            Invited (not accepted yet)
+          </MenuItem>
+        )}
+      </FormTextField>
+    </CardForm>
   );
 }
 
@@ -131,36 +118,21 @@ function PasswordCard({ user }: { user: User }) {
     onSaved: () => form.reset(),
   });
   return (
-    <Card>
-      <CardHeader
-        title="Set a password"
-        subheader="Every session of the account ends; tell the user the new password in person"
-        slotProps={{ title: { variant: 'h6' } }}
+    <CardForm
+      title="Set a password"
+      subheader="Every session of the account ends; tell the user the new password in person"
+      onSubmit={onSubmit}
+      saving={change.isPending}
+      saveLabel="Set password"
+      saveIcon={<LockReset />}
+      testIds={{ form: superUsersIds.passwordForm, save: superUsersIds.passwordSave }}
+      before={<input type="hidden" autoComplete="username" value={user.email} readOnly />}
+    >
+      <NewPasswordFields
+        control={form.control}
+        testIds={{ password: superUsersIds.password, confirm: superUsersIds.confirm }}
       />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.passwordForm}>
-          <input type="hidden" autoComplete="username" value={user.email} readOnly />
-          <Stack spacing={2}>
-            <NewPasswordFields
-              control={form.control}
-              testIds={{ password: superUsersIds.password, confirm: superUsersIds.confirm }}
-            />
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<LockReset />}
-                loading={change.isPending}
-                loadingPosition="start"
-                data-testid={superUsersIds.passwordSave}
-              >
-                Set password
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    </CardForm>
   );
 }
 
