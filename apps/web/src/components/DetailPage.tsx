@@ -134,3 +134,19 @@ export function DetailField({
     </Box>
   );
 }
+
+/** The cards of a detail page: one column, two side by side on large screens. */
+export function CardGrid({ alignStart, children }: { alignStart?: boolean; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        alignItems: alignStart ? 'start' : undefined,
+        gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

@@ -28,7 +28,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DetailPage } from '../../components/DetailPage.tsx';
+import { CardGrid, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
@@ -241,14 +241,7 @@ export function CompanyDetailPage() {
       extra={deleteDialog}
     >
       {(c) => (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            alignItems: 'start',
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <CardGrid alignStart>
           <Stack spacing={2}>
             <DetailsCard company={c} />
             <Card sx={{ borderColor: 'error.light' }}>
@@ -271,7 +264,7 @@ export function CompanyDetailPage() {
             </Card>
           </Stack>
           <SettingsCard id={c.id} />
-        </Box>
+        </CardGrid>
       )}
     </DetailPage>
   );

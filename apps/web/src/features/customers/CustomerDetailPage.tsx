@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Address } from '@rentloop/domain/addresses';
 import { Link, Outlet, useParams } from 'react-router';
 import { addressLabel, addressLines } from '../../components/address-format.ts';
-import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
+import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
@@ -113,13 +113,7 @@ export function CustomerDetailPage() {
       extra={<Outlet />}
     >
       {(c) => (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <CardGrid>
           <Card sx={{ gridColumn: { lg: 'span 2' } }}>
             <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
@@ -162,7 +156,7 @@ export function CustomerDetailPage() {
           </Card>
           <AddressCard title="Billing address" kind="billing" address={c.billing_address} />
           <AddressCard title="Shipping address" kind="shipping" address={c.shipping_address} />
-        </Box>
+        </CardGrid>
       )}
     </DetailPage>
   );

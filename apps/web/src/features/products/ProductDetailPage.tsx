@@ -22,7 +22,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProductDetail } from '@rentloop/domain/catalog';
 import { Outlet, Link as RouterLink, useParams } from 'react-router';
-import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
+import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
@@ -340,13 +340,7 @@ export function ProductDetailPage() {
       extra={<Outlet />}
     >
       {(p) => (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <CardGrid>
           {p.source !== 'manual' && (
             <Alert severity="info" sx={{ gridColumn: { lg: 'span 2' } }} data-testid={productsIds.fromShop}>
               Comes from the shop: name, description, type, status, image and variants are kept in sync with{' '}
@@ -377,7 +371,7 @@ export function ProductDetailPage() {
               .
             </Typography>
           )}
-        </Box>
+        </CardGrid>
       )}
     </DetailPage>
   );

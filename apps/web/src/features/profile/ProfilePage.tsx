@@ -23,6 +23,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema } from '@rentloop/domain/users';
 import { useForm } from 'react-hook-form';
 import { CardForm } from '../../components/CardForm.tsx';
+import { CardGrid } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
@@ -232,14 +233,7 @@ export function ProfilePage() {
   return (
     <Box data-testid={profileIds.page}>
       <PageHeader title="Profile" subtitle={me.email} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+      <CardGrid alignStart>
         <Stack spacing={2}>
           <DetailsCard me={me} />
           <AlertsCard me={me} />
@@ -248,7 +242,7 @@ export function ProfilePage() {
           <PasswordCard me={me} />
           <CompaniesCard me={me} />
         </Stack>
-      </Box>
+      </CardGrid>
     </Box>
   );
 }

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
 import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { DetailPage } from '../../components/DetailPage.tsx';
+import { CardGrid, DetailPage } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -261,20 +261,13 @@ export function SuperUserDetailPage() {
       extra={deleteDialog}
     >
       {(u) => (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            alignItems: 'start',
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+        <CardGrid alignStart>
           <Stack spacing={2}>
             <DetailsCard user={u} self={self} />
             <MembershipsCard user={u} />
           </Stack>
           <PasswordCard user={u} />
-        </Box>
+        </CardGrid>
       )}
     </DetailPage>
   );
