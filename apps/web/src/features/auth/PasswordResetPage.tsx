@@ -5,7 +5,6 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockReset from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,6 +19,7 @@ import { ApiError } from '../../api/client.ts';
 import { NewPasswordFields } from '../../components/UserFields.tsx';
 import { useSubmit } from '../../components/use-submit.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { BackToSignIn } from './BackToSignIn.tsx';
 import { useResetPassword } from './hooks.ts';
 import { type NewPasswordForm, newPasswordFormSchema } from './password-form.ts';
 import { authIds } from './testids.ts';
@@ -71,15 +71,17 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     reset.error.status === 422 &&
     Boolean(reset.error.errors?.token || reset.error.errors?.email);
 
-  const backToSignIn = (
-    <Button
-      component={RouterLink}
-      to="/auth/login"
-      startIcon={<ArrowBack />}
-      data-testid={authIds.backToSignIn}
-    >
-      Back to sign in
-    </Button>
+  const invalidLink = (
+    <Alert severity="error" data-testid={authIds.resetInvalidLink}>
+      {MESSAGES.tokenInvalid}{' '}
+      {wording.again ? (
+        <Link component={RouterLink} to={wording.again.to}>
+          {wording.again.label}
+        </Link>
+      ) : (
+        'Ask the person who invited you to send the invitation again.'
+      )}
+    </Alert>
   );
 
   // A link without its token or email can never work: nothing to fill in.
@@ -87,17 +89,8 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     return (
       <AuthCard title={wording.title} testId={authIds.resetPage}>
         <Stack spacing={2}>
-          <Alert severity="error" data-testid={authIds.resetInvalidLink}>
-            {MESSAGES.tokenInvalid}{' '}
-            {wording.again ? (
-              <Link component={RouterLink} to={wording.again.to}>
-                {wording.again.label}
-              </Link>
-            ) : (
-              'Ask the person who invited you to send the invitation again.'
-            )}
-          </Alert>
-          {backToSignIn}
+          {invalidLink}
+          <BackToSignIn />
         </Stack>
       </AuthCard>
     );
@@ -107,18 +100,7 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     <AuthCard title={wording.title} subtitle={wording.subtitle} testId={authIds.resetPage}>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          {deadLink && (
-            <Alert severity="error" data-testid={authIds.resetInvalidLink}>
-              {MESSAGES.tokenInvalid}{' '}
-              {wording.again ? (
-                <Link component={RouterLink} to={wording.again.to}>
-                  {wording.again.label}
-                </Link>
-              ) : (
-                'Ask the person who invited you to send the invitation again.'
-              )}
-            </Alert>
-          )}
+          {deadLink && invalidLink}
           {reset.error && !deadLink && !(reset.error instanceof ApiError && reset.error.errors) && (
             <Alert severity="error" data-testid={authIds.resetError}>
               {reset.error.message}
@@ -150,7 +132,7 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
           >
             {wording.submit}
           </Button>
-          {backToSignIn}
+          <BackToSignIn />
         </Stack>
       </Box>
     </AuthCard>
