@@ -20,7 +20,7 @@
  * lazily loaded screens only; address-format.ts has what list and detail pages need.
  */
 import Box from '@mui/material/Box';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import TextField from '@mui/material/TextField';
 import { regionFieldFor, regionsForCountry } from '@rentloop/domain/regions';
 import { type ReactNode, useState } from 'react';
 import { type Control, type FieldPath, type FieldValues, useController, useWatch } from 'react-hook-form';
@@ -39,6 +39,7 @@ import {
   postalCodeExample,
 } from './address-format.ts';
 import { CountrySelect } from './CountrySelect.tsx';
+import { FormTextField } from './FormTextField.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import { RegionSelect } from './RegionSelect.tsx';
 
@@ -63,51 +64,6 @@ const AUTOCOMPLETE: Partial<Record<AddressField, string>> = {
   email: 'email',
   phone: 'tel',
 };
-
-type BoundTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onChange'> & {
-  control: Control<T>;
-  name: FieldPath<T>;
-  /** Fields validated again when this one changes (once the form has been submitted). */
-  deps?: FieldPath<T>[];
-  /** Called with the new text after the form has it. */
-  onValueChange?: (value: string) => void;
-  /** Rewrites the text when the field is left ("m5v2t6" -> "M5V 2T6"). */
-  tidy?: (value: string) => string;
-};
-
-/** A text input bound to one address field, showing its error from the schema or the server. */
-function BoundTextField<T extends FieldValues>({
-  control,
-  name,
-  deps,
-  onValueChange,
-  tidy,
-  helperText,
-  ...rest
-}: BoundTextFieldProps<T>) {
-  const { field, fieldState } = useController({ control, name, rules: deps ? { deps } : undefined });
-  return (
-    <TextField
-      {...rest}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => {
-        field.onChange(event.target.value);
-        onValueChange?.(event.target.value);
-      }}
-      onBlur={() => {
-        const value = String(field.value ?? '');
-        const tidied = tidy?.(value);
-        if (tidied !== undefined && tidied !== value) field.onChange(tidied);
-        field.onBlur();
-      }}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
-      fullWidth
-    />
-  );
-}
 
 /** A grid cell of `span` columns (of 12) from the small breakpoint up; full width below it. */
 function Cell({ span, children }: { span: number; children: ReactNode }) {
@@ -178,7 +134,7 @@ export function AddressForm<T extends FieldValues>({
 
   const streetFields = [
     <Cell key="street" span={9}>
-      <BoundTextField
+      <FormTextField
         {...common}
         name={path('street')}
         deps={[path('street_number')]}
@@ -188,7 +144,7 @@ export function AddressForm<T extends FieldValues>({
       />
     </Cell>,
     <Cell key="street_number" span={3}>
-      <BoundTextField
+      <FormTextField
         {...common}
         name={path('street_number')}
         deps={[path('street')]}
@@ -203,7 +159,7 @@ export function AddressForm<T extends FieldValues>({
 
   const cityField = (
     <Cell key="city" span={5}>
-      <BoundTextField
+      <FormTextField
         {...common}
         name={path('city')}
         label={label('city')}
@@ -214,7 +170,7 @@ export function AddressForm<T extends FieldValues>({
   );
   const postalField = (
     <Cell key="postal_code" span={3}>
-      <BoundTextField
+      <FormTextField
         {...common}
         name={path('postal_code')}
         deps={[path('region'), path('state')]}
@@ -267,7 +223,7 @@ export function AddressForm<T extends FieldValues>({
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(12, minmax(0, 1fr))', gap: 2 }}>
       <Cell span={6}>
-        <BoundTextField
+        <FormTextField
           {...common}
           name={path('first_name')}
           label={label('first_name')}
@@ -276,7 +232,7 @@ export function AddressForm<T extends FieldValues>({
         />
       </Cell>
       <Cell span={6}>
-        <BoundTextField
+        <FormTextField
           {...common}
           name={path('last_name')}
           label={label('last_name')}
@@ -285,7 +241,7 @@ export function AddressForm<T extends FieldValues>({
         />
       </Cell>
       <Cell span={6}>
-        <BoundTextField
+        <FormTextField
           {...common}
           name={path('company')}
           label={label('company')}
@@ -293,12 +249,7 @@ export function AddressForm<T extends FieldValues>({
         />
       </Cell>
       <Cell span={6}>
-        <BoundTextField
-          {...common}
-          name={path('vat_number')}
-          label={label('vat_number')}
-          autoComplete="off"
-        />
+        <FormTextField {...common} name={path('vat_number')} label={label('vat_number')} autoComplete="off" />
       </Cell>
       <Cell span={12}>
         <CountrySelect
@@ -315,7 +266,7 @@ export function AddressForm<T extends FieldValues>({
       </Cell>
       {streetFields}
       <Cell span={12}>
-        <BoundTextField
+        <FormTextField
           {...common}
           name={path('address_addition')}
           label={label('address_addition')}
@@ -325,7 +276,7 @@ export function AddressForm<T extends FieldValues>({
       </Cell>
       {localityFields}
       <Cell span={6}>
-        <BoundTextField
+        <FormTextField
           {...common}
           name={path('email')}
           label={label('email')}

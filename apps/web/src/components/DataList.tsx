@@ -38,17 +38,23 @@ export interface Column<T> {
   width?: number | string;
 }
 
-export interface DataListProps<T> {
-  columns: Column<T>[];
-  rows: T[] | undefined;
-  meta: ListMeta | undefined;
-  state: ListStateControls;
-  getRowId: (row: T) => string | number;
+/** What a list needs of its TanStack query (`use<Thing>s(state)`). */
+export interface ListQuery<T> {
+  data?: { data: T[]; meta: ListMeta };
   /** First load (no rows to show yet). */
-  isLoading: boolean;
+  isPending: boolean;
   /** Any fetch, including a page change while the previous rows stay visible. */
   isFetching: boolean;
-  error?: string | null;
+  error: Error | null;
+}
+
+export interface DataListProps<T> {
+  columns: Column<T>[];
+  query: ListQuery<T>;
+  /** A failed fetch's message instead of the server's. */
+  failed?: string;
+  state: ListStateControls;
+  getRowId: (row: T) => string | number;
   onRowClick?: (row: T) => void;
   /** Filters and actions beside the search box. */
   toolbar?: ReactNode;
@@ -59,7 +65,12 @@ export interface DataListProps<T> {
 const hideOnMobile = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 export function DataList<T>(props: DataListProps<T>) {
-  const { columns, rows, meta, state, isLoading, isFetching, error, onRowClick } = props;
+  const { columns, query, state, onRowClick } = props;
+  const rows = query.data?.data;
+  const meta = query.data?.meta;
+  const isLoading = query.isPending;
+  const isFetching = query.isFetching;
+  const error = query.error ? (props.failed ?? query.error.message) : null;
   const spinning = useMinimumDuration(isFetching, MIN_SPINNER_MS);
   const showPlaceholder = isLoading && !rows;
 

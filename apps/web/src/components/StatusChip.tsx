@@ -1,19 +1,55 @@
+/**
+ * Every status as a coloured chip, from one table (`STATUSES`, keyed by status): a product's, a user's,
+ * an email's, a history log's action. A status the table does not name is coloured by the domain's word
+ * rule (spec 01 §4: `statusColor`, "paid" green, "pending" amber, "cancelled" red) and labelled by
+ * its words ("payment_pending" -> "Payment pending").
+ */
 import Chip from '@mui/material/Chip';
-import { statusColor } from '@rentloop/domain/status-colors';
+import { type StatusColor, statusColor } from '@rentloop/domain/status-colors';
+import { humanize } from '../utils/humanize.ts';
 import { statusChipId } from './testids.ts';
 
-/** A status as a coloured chip; the colour comes from the domain's status table (spec 01 §4). */
-export function StatusChip({ status, label }: { status: string | null | undefined; label?: string }) {
+type ChipColor = StatusColor | 'info';
+
+/** Statuses whose label or colour the word rule does not give. */
+const STATUSES: Record<string, { label?: string; color?: ChipColor }> = {
+  // Users. An invitation not accepted yet: a company sees only what its admin typed (docs/security.md).
+  invited: { label: 'Invitation pending', color: 'warning' },
+  disabled: { color: 'error' },
+  // Emails.
+  sent: { color: 'success' },
+  queued: { color: 'warning' },
+  // History log actions.
+  created: { color: 'success' },
+  updated: { color: 'info' },
+  deleted: { color: 'error' },
+  login_failed: { color: 'warning' },
+  refresh_reused: { color: 'error' },
+};
+
+export const statusLabel = (status: string) => STATUSES[status]?.label ?? humanize(status);
+export const statusChipColor = (status: string): ChipColor => STATUSES[status]?.color ?? statusColor(status);
+
+export function StatusChip({
+  status,
+  label,
+  testId = statusChipId,
+}: {
+  status: string | null | undefined;
+  /** Instead of the table's label (a bundle's "Inactive" that reads "Not available" elsewhere). */
+  label?: string;
+  testId?: string;
+}) {
   if (!status) return null;
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={statusColor(status)}
-      label={label ?? status}
-      data-testid={statusChipId}
+      color={statusChipColor(status)}
+      label={label ?? statusLabel(status)}
+      data-testid={testId}
       data-status={status}
-      sx={{ textTransform: 'capitalize', fontWeight: 600 }}
+      sx={{ fontWeight: 600 }}
     />
   );
 }

@@ -3,7 +3,6 @@
  * not an account exists, so nobody can find out which addresses have one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,10 +10,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { resetRequestSchema } from '@rentloop/domain/users';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { applyServerErrors } from '../../components/form-errors.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { BackToSignIn } from './BackToSignIn.tsx';
 import { useRequestPasswordReset } from './hooks.ts';
 import { authIds } from './testids.ts';
 
@@ -39,14 +38,7 @@ export function PasswordForgotPage() {
           <Alert severity="success" data-testid={authIds.forgotSent}>
             {request.data}
           </Alert>
-          <Button
-            component={Link}
-            to="/auth/login"
-            startIcon={<ArrowBack />}
-            data-testid={authIds.backToSignIn}
-          >
-            Back to sign in
-          </Button>
+          <BackToSignIn />
         </Stack>
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit}>
@@ -77,14 +69,7 @@ export function PasswordForgotPage() {
             >
               Send the link
             </Button>
-            <Button
-              component={Link}
-              to="/auth/login"
-              startIcon={<ArrowBack />}
-              data-testid={authIds.backToSignIn}
-            >
-              Back to sign in
-            </Button>
+            <BackToSignIn />
           </Stack>
         </Box>
       )}

@@ -3,8 +3,8 @@
  * and invitation emails. Both set a password with the token; the first chooses a new one, the second
  * the first password of an invited user. Then the user signs in.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockReset from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,10 +16,10 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { FormTextField } from '../../components/FormTextField.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
-import { notify } from '../../utils/notify.ts';
+import { NewPasswordFields } from '../../components/UserFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { BackToSignIn } from './BackToSignIn.tsx';
 import { useResetPassword } from './hooks.ts';
 import { type NewPasswordForm, newPasswordFormSchema } from './password-form.ts';
 import { authIds } from './testids.ts';
@@ -56,19 +56,14 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     defaultValues: { password: '', confirm: '' },
   });
 
-  const onSubmit = form.handleSubmit(({ password }) =>
-    reset.mutate(
-      { token, email, password },
-      {
-        onSuccess: (message) => {
-          notify.success(message || MESSAGES.passwordReset);
-          const state: LoginLocationState = { email };
-          navigate('/auth/login', { replace: true, state });
-        },
-        onError: (error) => applyServerErrors(form, error),
-      },
-    ),
-  );
+  const { onSubmit } = useSubmit(form, reset, {
+    payload: ({ password }) => ({ token, email, password }),
+    saved: MESSAGES.passwordReset,
+    onSaved: () => {
+      const state: LoginLocationState = { email };
+      navigate('/auth/login', { replace: true, state });
+    },
+  });
 
   // A 422 on the token (or the email it belongs to) is a dead link; a password problem sits on its field.
   const deadLink =
@@ -76,15 +71,17 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     reset.error.status === 422 &&
     Boolean(reset.error.errors?.token || reset.error.errors?.email);
 
-  const backToSignIn = (
-    <Button
-      component={RouterLink}
-      to="/auth/login"
-      startIcon={<ArrowBack />}
-      data-testid={authIds.backToSignIn}
-    >
-      Back to sign in
-    </Button>
+  const invalidLink = (
+    <Alert severity="error" data-testid={authIds.resetInvalidLink}>
+      {MESSAGES.tokenInvalid}{' '}
+      {wording.again ? (
+        <Link component={RouterLink} to={wording.again.to}>
+          {wording.again.label}
+        </Link>
+      ) : (
+        'Ask the person who invited you to send the invitation again.'
+      )}
+    </Alert>
   );
 
   // A link without its token or email can never work: nothing to fill in.
@@ -92,17 +89,8 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     return (
       <AuthCard title={wording.title} testId={authIds.resetPage}>
         <Stack spacing={2}>
-          <Alert severity="error" data-testid={authIds.resetInvalidLink}>
-            {MESSAGES.tokenInvalid}{' '}
-            {wording.again ? (
-              <Link component={RouterLink} to={wording.again.to}>
-                {wording.again.label}
-              </Link>
-            ) : (
-              'Ask the person who invited you to send the invitation again.'
-            )}
-          </Alert>
-          {backToSignIn}
+          {invalidLink}
+          <BackToSignIn />
         </Stack>
       </AuthCard>
     );
@@ -112,18 +100,7 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
     <AuthCard title={wording.title} subtitle={wording.subtitle} testId={authIds.resetPage}>
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
-          {deadLink && (
-            <Alert severity="error" data-testid={authIds.resetInvalidLink}>
-              {MESSAGES.tokenInvalid}{' '}
-              {wording.again ? (
-                <Link component={RouterLink} to={wording.again.to}>
-                  {wording.again.label}
-                </Link>
-              ) : (
-                'Ask the person who invited you to send the invitation again.'
-              )}
-            </Alert>
-          )}
+          {deadLink && invalidLink}
           {reset.error && !deadLink && !(reset.error instanceof ApiError && reset.error.errors) && (
             <Alert severity="error" data-testid={authIds.resetError}>
               {reset.error.message}
@@ -137,25 +114,12 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
             disabled
             slotProps={{ htmlInput: { 'data-testid': authIds.resetEmail } }}
           />
-          <FormTextField
+          <NewPasswordFields
             control={form.control}
-            name="password"
             label={mode === 'create' ? 'Password' : 'New password'}
-            type="password"
-            autoComplete="new-password"
             autoFocus
             size="medium"
-            helperText="At least 8 characters."
-            slotProps={{ htmlInput: { 'data-testid': authIds.resetPassword } }}
-          />
-          <FormTextField
-            control={form.control}
-            name="confirm"
-            label="Repeat the password"
-            type="password"
-            autoComplete="new-password"
-            size="medium"
-            slotProps={{ htmlInput: { 'data-testid': authIds.resetConfirm } }}
+            testIds={{ password: authIds.resetPassword, confirm: authIds.resetConfirm }}
           />
           <Button
             type="submit"
@@ -168,7 +132,7 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
           >
             {wording.submit}
           </Button>
-          {backToSignIn}
+          <BackToSignIn />
         </Stack>
       </Box>
     </AuthCard>

@@ -1,13 +1,14 @@
 /** `/super/companies`: every company (operators), searchable; a row opens the company. */
+
 import DomainAddOutlined from '@mui/icons-material/DomainAddOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { paymentLabel, shopLabel } from './CompanyForm.tsx';
@@ -46,7 +47,6 @@ export function CompaniesPage() {
   const state = useListState();
   const companies = useCompanyList(state);
   const navigate = useNavigate();
-  const { search } = useLocation();
 
   return (
     <Box data-testid={companyAdminIds.listPage}>
@@ -54,27 +54,22 @@ export function CompaniesPage() {
         title="Companies"
         subtitle="Every merchant account on the platform"
         actions={
-          <Button
-            component={Link}
-            to={`/super/companies/create${search}`}
-            variant="contained"
-            startIcon={<DomainAddOutlined />}
-            data-testid={companyAdminIds.newCompany}
+          <NewButton
+            to="/super/companies/create"
+            icon={<DomainAddOutlined />}
+            testId={companyAdminIds.newCompany}
           >
             New company
-          </Button>
+          </NewButton>
         }
       />
       <DataList
         label="Companies"
         columns={columns}
-        rows={companies.data?.data}
-        meta={companies.data?.meta}
+        query={companies}
         state={state}
         getRowId={(c) => c.id}
-        isLoading={companies.isPending}
-        isFetching={companies.isFetching}
-        error={companies.error ? MESSAGES.companiesFetchFailed : null}
+        failed={MESSAGES.companiesFetchFailed}
         onRowClick={(c) => navigate(`/super/companies/${c.id}`)}
         emptyText={state.search ? 'No companies match.' : 'No companies yet.'}
       />

@@ -3,6 +3,7 @@
  * /super/users/create with the company filled in. Used by `/super/companies/create` (a dialog over the
  * list) and by the route `cms-companies-create` (a page, reached from the company switcher).
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import DomainAddOutlined from '@mui/icons-material/DomainAddOutlined';
@@ -14,10 +15,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerErrors, isValidation } from '../../components/form-errors.ts';
-import { notify } from '../../utils/notify.ts';
+import { FormProblems } from '../../components/DialogForm.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import {
   CompanyFields,
   type CompanyFormOutput,
@@ -74,25 +75,16 @@ function Created({ company, onLeave, layout }: { company: UserCompany } & Compan
 
 export function CompanyCreate({ onLeave, layout }: CompanyCreateProps) {
   const create = useCreateCompany();
-  const [problems, setProblems] = useState<string[]>([]);
   const form = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
     defaultValues: EMPTY_COMPANY,
   });
+  const { onSubmit, problems } = useSubmit(form, create, {
+    saved: MESSAGES.companyCreated,
+    failed: MESSAGES.companyCreateFailed,
+  });
 
   if (create.data) return <Created company={create.data.company} onLeave={onLeave} layout={layout} />;
-
-  const onSubmit = form.handleSubmit((values) => {
-    setProblems([]);
-    create.mutate(values, {
-      onSuccess: ({ message }) => notify.success(message || MESSAGES.companyCreated),
-      onError: (error) => {
-        notify.error(error.message || MESSAGES.companyCreateFailed);
-        const unplaced = applyServerErrors(form, error);
-        setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
-      },
-    });
-  });
 
   return (
     <Box
@@ -105,13 +97,7 @@ export function CompanyCreate({ onLeave, layout }: CompanyCreateProps) {
       {layout({
         body: (
           <Stack spacing={2}>
-            {problems.length > 0 && (
-              <Alert severity="error" data-testid={companyAdminIds.formError}>
-                {problems.map((p) => (
-                  <div key={p}>{p}</div>
-                ))}
-              </Alert>
-            )}
+            <FormProblems problems={problems} testId={companyAdminIds.formError} sx={{}} />
             <CompanyFields form={form} autoFocus />
           </Stack>
         ),

@@ -2,11 +2,10 @@
  * `/super/companies/{id}`: edit a company, see its settings groups (read-only), add its owner, switch to
  * it, or delete it with all its data.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import Save from '@mui/icons-material/Save';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,10 +26,11 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
+import { CardGrid, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { ownerCreatePath } from './CompanyCreate.tsx';
@@ -56,36 +56,21 @@ function DetailsCard({ company }: { company: UserCompany }) {
       payment_system: company.payment_system,
     },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: ({ message }) => notify.success(message || MESSAGES.companyUpdated),
-      onError: (error) => {
-        notify.error(error.message || MESSAGES.companyUpdateFailed);
-        applyServerErrors(form, error);
-      },
-    }),
-  );
+  const { onSubmit } = useSubmit(form, update, {
+    saved: MESSAGES.companyUpdated,
+    failed: MESSAGES.companyUpdateFailed,
+  });
   return (
-    <Card>
-      <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={companyAdminIds.form}>
-          <CompanyFields form={form} />
-          <Button
-            type="submit"
-            variant="contained"
-            startIcon={<Save />}
-            loading={update.isPending}
-            loadingPosition="start"
-            disabled={!form.formState.isDirty}
-            sx={{ mt: 2 }}
-            data-testid={companyAdminIds.save}
-          >
-            Save
-          </Button>
-        </Box>
-      </CardContent>
-    </Card>
+    <CardForm
+      title="Details"
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      saveLabel="Save"
+      saveDisabled={!form.formState.isDirty}
+      testIds={{ form: companyAdminIds.form, save: companyAdminIds.save }}
+    >
+      <CompanyFields form={form} />
+    </CardForm>
   );
 }
 
@@ -209,30 +194,6 @@ export function CompanyDetailPage() {
   const navigate = useNavigate();
   const { openDelete, deleteDialog } = useDeleteCompanyDialog(c);
 
-  useEffect(() => {
-    if (company.error && !(company.error instanceof ApiError && company.error.status === 404)) {
-      notify.error(MESSAGES.companyFetchFailed);
-    }
-  }, [company.error]);
-
-  const back = (
-    <Button component={Link} to="/super/companies" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-      Companies
-    </Button>
-  );
-
-  if (company.error) {
-    const missing = company.error instanceof ApiError && company.error.status === 404;
-    return (
-      <Box data-testid={companyAdminIds.detailPage}>
-        {back}
-        <Alert severity={missing ? 'info' : 'error'} data-testid={companyAdminIds.detailError}>
-          {missing ? 'This company does not exist (any more).' : MESSAGES.companyFetchFailed}
-        </Alert>
-      </Box>
-    );
-  }
-
   const switchTo = () => {
     if (!c) return;
     select(c.id);
@@ -240,45 +201,47 @@ export function CompanyDetailPage() {
   };
 
   return (
-    <Box data-testid={companyAdminIds.detailPage}>
-      {back}
-      <PageHeader
-        title={c ? c.name : <Skeleton width={260} />}
-        titleTestId={companyAdminIds.detailName}
-        subtitle={c ? `Company #${c.id} · created ${formatDate(c.created_at)}` : <Skeleton width={200} />}
-        actions={
-          <>
-            <Button
-              component={Link}
-              to={ownerCreatePath(id)}
-              variant="outlined"
-              startIcon={<PersonAddAlt1Outlined />}
-              disabled={!c}
-              data-testid={companyAdminIds.addOwner}
-            >
-              Add an owner
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<SwapHoriz />}
-              onClick={switchTo}
-              disabled={!c}
-              data-testid={companyAdminIds.switchTo}
-            >
-              Work in this company
-            </Button>
-          </>
-        }
-      />
-      {c ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            alignItems: 'start',
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+    <DetailPage
+      query={{ data: c, error: company.error }}
+      list={{ to: '/super/companies', label: 'Companies', all: 'All companies' }}
+      notFound="This company does not exist (any more)."
+      failed={MESSAGES.companyFetchFailed}
+      testId={companyAdminIds.detailPage}
+      errorTestId={companyAdminIds.detailError}
+      header={(c) => (
+        <PageHeader
+          title={c ? c.name : <Skeleton width={260} />}
+          titleTestId={companyAdminIds.detailName}
+          subtitle={c ? `Company #${c.id} · created ${formatDate(c.created_at)}` : <Skeleton width={200} />}
+          actions={
+            <>
+              <Button
+                component={Link}
+                to={ownerCreatePath(id)}
+                variant="outlined"
+                startIcon={<PersonAddAlt1Outlined />}
+                disabled={!c}
+                data-testid={companyAdminIds.addOwner}
+              >
+                Add an owner
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<SwapHoriz />}
+                onClick={switchTo}
+                disabled={!c}
+                data-testid={companyAdminIds.switchTo}
+              >
+                Work in this company
+              </Button>
+            </>
+          }
+        />
+      )}
+      extra={deleteDialog}
+    >
+      {(c) => (
+        <CardGrid alignStart>
           <Stack spacing={2}>
             <DetailsCard company={c} />
             <Card sx={{ borderColor: 'error.light' }}>
@@ -301,11 +264,8 @@ export function CompanyDetailPage() {
             </Card>
           </Stack>
           <SettingsCard id={c.id} />
-        </Box>
-      ) : (
-        <Skeleton variant="rounded" height={320} />
+        </CardGrid>
       )}
-      {deleteDialog}
-    </Box>
+    </DetailPage>
   );
 }

@@ -1,7 +1,6 @@
 /** `/cms/customers/{id}`: every field of one customer, both addresses, and the Edit action. */
-import ArrowBack from '@mui/icons-material/ArrowBack';
+
 import Edit from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,33 +9,14 @@ import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Address } from '@rentloop/domain/addresses';
-import type { ReactNode } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
 import { addressLabel, addressLines } from '../../components/address-format.ts';
+import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
 import { useCustomer } from './hooks.ts';
 import { customersIds } from './testids.ts';
-
-function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
-  const empty = value === null || value === undefined || value === '';
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography
-        variant="body2"
-        data-testid={testId}
-        sx={{ wordBreak: 'break-word', color: empty ? 'text.disabled' : 'text.primary' }}
-      >
-        {empty ? '—' : value}
-      </Typography>
-    </Box>
-  );
-}
 
 const fieldGrid = {
   display: 'grid',
@@ -80,7 +60,7 @@ function AddressCard({
             <Box sx={fieldGrid}>
               {ADDRESS_CONTACT_FIELDS.filter((field) => field !== 'vat_number' || address.vat_number).map(
                 (field) => (
-                  <Field
+                  <DetailField
                     key={field}
                     label={addressLabel(field, address.country)}
                     testId={customersIds.address(kind, field)}
@@ -103,57 +83,37 @@ function AddressCard({
 export function CustomerDetailPage() {
   const id = Number(useParams().id);
   const customer = useCustomer(id);
-  const c = customer.data;
-
-  if (customer.error) {
-    const missing = customer.error instanceof ApiError && customer.error.status === 404;
-    return (
-      <Box data-testid={customersIds.detailPage}>
-        <Alert
-          severity={missing ? 'info' : 'error'}
-          data-testid={customersIds.detailError}
-          action={
-            <Button component={Link} to="/cms/customers" color="inherit" size="small">
-              All customers
-            </Button>
-          }
-        >
-          {missing ? 'This customer does not exist in the current company.' : customer.error.message}
-        </Alert>
-      </Box>
-    );
-  }
 
   return (
-    <Box data-testid={customersIds.detailPage}>
-      <Button component={Link} to="/cms/customers" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-        Customers
-      </Button>
-      <PageHeader
-        title={c ? c.name : <Skeleton width={260} />}
-        titleTestId={customersIds.detailName}
-        subtitle={c ? `Customer since ${formatDate(c.created_at)}` : <Skeleton width={160} />}
-        actions={
-          <Button
-            component={Link}
-            to="edit"
-            variant="contained"
-            startIcon={<Edit />}
-            disabled={!c}
-            data-testid={customersIds.edit}
-          >
-            Edit
-          </Button>
-        }
-      />
-      {c ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+    <DetailPage
+      query={customer}
+      list={{ to: '/cms/customers', label: 'Customers', all: 'All customers' }}
+      notFound="This customer does not exist in the current company."
+      testId={customersIds.detailPage}
+      errorTestId={customersIds.detailError}
+      header={(c) => (
+        <PageHeader
+          title={c ? c.name : <Skeleton width={260} />}
+          titleTestId={customersIds.detailName}
+          subtitle={c ? `Customer since ${formatDate(c.created_at)}` : <Skeleton width={160} />}
+          actions={
+            <Button
+              component={Link}
+              to="edit"
+              variant="contained"
+              startIcon={<Edit />}
+              disabled={!c}
+              data-testid={customersIds.edit}
+            >
+              Edit
+            </Button>
+          }
+        />
+      )}
+      extra={<Outlet />}
+    >
+      {(c) => (
+        <CardGrid>
           <Card sx={{ gridColumn: { lg: 'span 2' } }}>
             <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>
@@ -163,26 +123,30 @@ export function CustomerDetailPage() {
                   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
                 }}
               >
-                <Field label="Name" value={c.name} testId={customersIds.field('name')} />
-                <Field label="Email" value={c.email} testId={customersIds.field('email')} />
-                <Field label="Phone" value={c.phone} testId={customersIds.field('phone')} />
-                <Field
+                <DetailField label="Name" value={c.name} testId={customersIds.field('name')} />
+                <DetailField label="Email" value={c.email} testId={customersIds.field('email')} />
+                <DetailField label="Phone" value={c.phone} testId={customersIds.field('phone')} />
+                <DetailField
                   label="Language"
                   value={languageName(c.language)}
                   testId={customersIds.field('language')}
                 />
-                <Field
+                <DetailField
                   label="Company name"
                   value={c.company_name}
                   testId={customersIds.field('company_name')}
                 />
-                <Field label="VAT number" value={c.vat_number} testId={customersIds.field('vat_number')} />
-                <Field
+                <DetailField
+                  label="VAT number"
+                  value={c.vat_number}
+                  testId={customersIds.field('vat_number')}
+                />
+                <DetailField
                   label="Created"
                   value={formatDateTime(c.created_at)}
                   testId={customersIds.field('created_at')}
                 />
-                <Field
+                <DetailField
                   label="Updated"
                   value={formatDateTime(c.updated_at)}
                   testId={customersIds.field('updated_at')}
@@ -192,11 +156,8 @@ export function CustomerDetailPage() {
           </Card>
           <AddressCard title="Billing address" kind="billing" address={c.billing_address} />
           <AddressCard title="Shipping address" kind="shipping" address={c.shipping_address} />
-        </Box>
-      ) : (
-        <Skeleton variant="rounded" height={320} />
+        </CardGrid>
       )}
-      <Outlet />
-    </Box>
+    </DetailPage>
   );
 }

@@ -1,16 +1,17 @@
 /** `/cms/customers`: the customer list (search, sort by header, filter by language, paging in the URL). */
+
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Customer } from '@rentloop/domain/customers';
 import { CONTENT_LANGUAGE_CODES } from '@rentloop/domain/enums';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { countryName } from '../../components/country-name.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
@@ -58,7 +59,6 @@ export function CustomersPage() {
   const state = useListState();
   const customers = useCustomers(state);
   const navigate = useNavigate();
-  const { search } = useLocation();
 
   const languageFilter = (
     <TextField
@@ -88,27 +88,17 @@ export function CustomersPage() {
         title="Customers"
         subtitle="Everyone who rents or subscribes with this company"
         actions={
-          <Button
-            component={Link}
-            to={`/cms/customers/create${search}`}
-            variant="contained"
-            startIcon={<PersonAdd />}
-            data-testid={customersIds.newCustomer}
-          >
+          <NewButton to="/cms/customers/create" icon={<PersonAdd />} testId={customersIds.newCustomer}>
             New customer
-          </Button>
+          </NewButton>
         }
       />
       <DataList
         label="Customers"
         columns={columns}
-        rows={customers.data?.data}
-        meta={customers.data?.meta}
+        query={customers}
         state={state}
         getRowId={(c) => c.id}
-        isLoading={customers.isPending}
-        isFetching={customers.isFetching}
-        error={customers.error?.message}
         onRowClick={(c) => navigate(`/cms/customers/${c.id}`)}
         toolbar={languageFilter}
         emptyText={

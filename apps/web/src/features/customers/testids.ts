@@ -21,3 +21,11 @@ export const customersIds = {
   addressLines: (kind: 'billing' | 'shipping') => `customer-${kind}-lines`,
   noAddress: (kind: 'billing' | 'shipping') => `customer-${kind}-none`,
 } as const;
+
+/** The create and edit dialogs' form (`DialogForm`). */
+export const customerFormIds = {
+  form: customersIds.form,
+  problems: customersIds.formError,
+  cancel: customersIds.cancel,
+  save: customersIds.save,
+};

@@ -3,6 +3,7 @@
  * the recipient saw it. The body is HTML from the outbox, so it is shown in a sandboxed frame
  * (`sandbox=""`: no scripts, no forms, no navigation of this page).
  */
+
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,8 +18,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { EmailEntry } from '@rentloop/domain/email';
 import { type ReactNode, useState } from 'react';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
-import { EmailStatusChip, kindLabel } from './EmailStatusChip.tsx';
+import { humanize } from '../../utils/humanize.ts';
 import { emailHistoryIds } from './testids.ts';
 
 function Meta({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -71,9 +73,9 @@ export function EmailEntryDialog({ entry, onClose }: { entry: EmailEntry | null;
               <Meta label="To" testId={emailHistoryIds.dialogTo}>
                 {shown.to}
               </Meta>
-              <Meta label="Kind">{kindLabel(shown.kind)}</Meta>
+              <Meta label="Kind">{humanize(shown.kind)}</Meta>
               <Meta label="Status">
-                <EmailStatusChip status={shown.status} />
+                <StatusChip status={shown.status} testId={emailHistoryIds.statusChip} />
               </Meta>
               <Meta label={shown.sent_at ? 'Sent' : 'Created'}>
                 {formatDateTime(shown.sent_at ?? shown.created_at)}

@@ -1,4 +1,5 @@
 /** `/admin/email-history`: every email the company sent, newest first; a row opens the email. */
+
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -8,9 +9,10 @@ import { useState } from 'react';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
+import { humanize } from '../../utils/humanize.ts';
 import { EmailEntryDialog } from './EmailEntryDialog.tsx';
-import { EMAIL_STATUS, EmailStatusChip, kindLabel } from './EmailStatusChip.tsx';
 import { useEmailEntries } from './hooks.ts';
 import { emailHistoryIds } from './testids.ts';
 
@@ -31,8 +33,12 @@ const columns: Column<EmailEntry>[] = [
       </Typography>
     ),
   },
-  { id: 'kind', label: 'Kind', hideOnMobile: true, render: (e) => kindLabel(e.kind) },
-  { id: 'status', label: 'Status', render: (e) => <EmailStatusChip status={e.status} /> },
+  { id: 'kind', label: 'Kind', hideOnMobile: true, render: (e) => humanize(e.kind) },
+  {
+    id: 'status',
+    label: 'Status',
+    render: (e) => <StatusChip status={e.status} testId={emailHistoryIds.statusChip} />,
+  },
 ];
 
 export function EmailHistoryPage() {
@@ -58,7 +64,7 @@ export function EmailHistoryPage() {
       </MenuItem>
       {EMAIL_STATUSES.map((status) => (
         <MenuItem key={status} value={status} data-testid={emailHistoryIds.statusOption(status)}>
-          {EMAIL_STATUS[status].label}
+          {statusLabel(status)}
         </MenuItem>
       ))}
     </TextField>
@@ -70,13 +76,9 @@ export function EmailHistoryPage() {
       <DataList
         label="Email History"
         columns={columns}
-        rows={entries.data?.data}
-        meta={entries.data?.meta}
+        query={entries}
         state={state}
         getRowId={(e) => e.id}
-        isLoading={entries.isPending}
-        isFetching={entries.isFetching}
-        error={entries.error?.message}
         onRowClick={setOpen}
         toolbar={statusFilter}
         emptyText={

@@ -185,13 +185,9 @@ export function EventsPage() {
       <DataList
         label="Events"
         columns={columns}
-        rows={events.data?.data}
-        meta={events.data?.meta}
+        query={events}
         state={state}
         getRowId={(e) => e.id}
-        isLoading={events.isPending}
-        isFetching={events.isFetching}
-        error={events.error?.message}
         onRowClick={(e) => navigate(`/super/events/${e.id}`)}
         toolbar={<Filters state={state} />}
         emptyText={

@@ -2,10 +2,8 @@
  * `/super/history-logs/{id}`: one audit entry — who, when, from which request — and its before/after
  * as a table (field, before, after). JSON values are pretty-printed; secrets read "[redacted]".
  */
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
+
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -19,34 +17,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { HistoryLog } from '@rentloop/domain/history-logs';
-import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
-import { ActionChip } from './ActionChip.tsx';
 import { type DiffRow, diffRows, humanize, type ShownValue, showValue } from './diff.ts';
 import { useHistoryLog } from './hooks.ts';
 import { historyLogsIds } from './testids.ts';
-
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
-  const empty = children === null || children === undefined || children === '';
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography
-        variant="body2"
-        component="div"
-        data-testid={testId}
-        sx={{ wordBreak: 'break-word', color: empty ? 'text.disabled' : 'text.primary' }}
-      >
-        {empty ? '—' : children}
-      </Typography>
-    </Box>
-  );
-}
 
 function Value({ shown }: { shown: ShownValue }) {
   switch (shown.kind) {
@@ -156,53 +134,33 @@ export function HistoryLogDetailPage() {
   const log = useHistoryLog(id);
   const navigate = useNavigate();
   const location = useLocation();
-  const l = log.data;
   // Back to the list as it was (filters, page) when we came from it; else to the list.
   const back = () => (location.key !== 'default' ? navigate(-1) : navigate('/super/history-logs'));
 
-  const backButton = (
-    <Button
-      onClick={back}
-      startIcon={<ArrowBack />}
-      size="small"
-      sx={{ mb: 1 }}
-      data-testid={historyLogsIds.back}
-    >
-      History logs
-    </Button>
-  );
-
-  if (log.error) {
-    const missing = log.error instanceof ApiError && log.error.status === 404;
-    return (
-      <Box data-testid={historyLogsIds.detailPage}>
-        {backButton}
-        <Alert
-          severity={missing ? 'info' : 'error'}
-          data-testid={historyLogsIds.detailError}
-          action={
-            <Button component={Link} to="/super/history-logs" color="inherit" size="small">
-              All entries
-            </Button>
-          }
-        >
-          {missing ? 'This entry does not exist in the current company.' : log.error.message}
-        </Alert>
-      </Box>
-    );
-  }
-
   return (
-    <Box data-testid={historyLogsIds.detailPage}>
-      {backButton}
-      <PageHeader
-        title={
-          l ? `${humanize(l.entity_type)}${l.entity_id ? ` #${l.entity_id}` : ''}` : <Skeleton width={240} />
-        }
-        subtitle={l ? `Entry ${l.id} · ${formatDateTime(l.created_at)}` : <Skeleton width={180} />}
-        actions={l ? <ActionChip action={l.action} /> : undefined}
-      />
-      {l ? (
+    <DetailPage
+      query={log}
+      list={{ to: '/super/history-logs', label: 'History logs', all: 'All entries' }}
+      onBack={back}
+      backTestId={historyLogsIds.back}
+      notFound="This entry does not exist in the current company."
+      testId={historyLogsIds.detailPage}
+      errorTestId={historyLogsIds.detailError}
+      header={(l) => (
+        <PageHeader
+          title={
+            l ? (
+              `${humanize(l.entity_type)}${l.entity_id ? ` #${l.entity_id}` : ''}`
+            ) : (
+              <Skeleton width={240} />
+            )
+          }
+          subtitle={l ? `Entry ${l.id} · ${formatDateTime(l.created_at)}` : <Skeleton width={180} />}
+          actions={l ? <StatusChip status={l.action} testId={historyLogsIds.actionChip} /> : undefined}
+        />
+      )}
+    >
+      {(l) => (
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Card>
             <CardContent>
@@ -213,32 +171,32 @@ export function HistoryLogDetailPage() {
                   gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
                 }}
               >
-                <Field label="By" testId={historyLogsIds.detailField('user')}>
+                <DetailField label="By" testId={historyLogsIds.detailField('user')}>
                   {l.user_id
                     ? `${l.user_name ?? `User #${l.user_id}`}${l.user_email ? ` (${l.user_email})` : ''}`
                     : 'System'}
-                </Field>
-                <Field label="Entity" testId={historyLogsIds.detailField('entity')}>
+                </DetailField>
+                <DetailField label="Entity" testId={historyLogsIds.detailField('entity')}>
                   {l.entity_type}
-                </Field>
-                <Field label="Entity id" testId={historyLogsIds.detailField('entity_id')}>
+                </DetailField>
+                <DetailField label="Entity id" testId={historyLogsIds.detailField('entity_id')}>
                   {l.entity_id}
-                </Field>
-                <Field label="Action" testId={historyLogsIds.detailField('action')}>
+                </DetailField>
+                <DetailField label="Action" testId={historyLogsIds.detailField('action')}>
                   {humanize(l.action)}
-                </Field>
-                <Field label="When" testId={historyLogsIds.detailField('created_at')}>
+                </DetailField>
+                <DetailField label="When" testId={historyLogsIds.detailField('created_at')}>
                   {formatDateTime(l.created_at)}
-                </Field>
-                <Field label="Company" testId={historyLogsIds.detailField('company_id')}>
+                </DetailField>
+                <DetailField label="Company" testId={historyLogsIds.detailField('company_id')}>
                   {l.company_id === null ? 'Platform' : `#${l.company_id}`}
-                </Field>
-                <Field label="IP address" testId={historyLogsIds.detailField('ip')}>
+                </DetailField>
+                <DetailField label="IP address" testId={historyLogsIds.detailField('ip')}>
                   {l.ip}
-                </Field>
-                <Field label="Request id" testId={historyLogsIds.detailField('request_id')}>
+                </DetailField>
+                <DetailField label="Request id" testId={historyLogsIds.detailField('request_id')}>
                   {l.request_id}
-                </Field>
+                </DetailField>
               </Box>
             </CardContent>
           </Card>
@@ -259,9 +217,7 @@ export function HistoryLogDetailPage() {
             <DiffTable log={l} />
           </Card>
         </Box>
-      ) : (
-        <Skeleton variant="rounded" height={320} />
       )}
-    </Box>
+    </DetailPage>
   );
 }

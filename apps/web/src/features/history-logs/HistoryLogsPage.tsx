@@ -2,6 +2,7 @@
  * `/super/history-logs`: the audit trail of the current company (and, for operators, of the platform:
  * users, sign-ins), newest first, filtered by entity, entity id, user, action and date range.
  */
+
 import FilterListOff from '@mui/icons-material/FilterListOff';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -16,9 +17,9 @@ import { type Column, DataList } from '../../components/DataList.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../components/paging.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
-import { ActionChip } from './ActionChip.tsx';
 import { changedFields, humanize } from './diff.ts';
 import { useHistoryLogs } from './hooks.ts';
 import { historyLogsIds } from './testids.ts';
@@ -49,7 +50,11 @@ const columns: Column<HistoryLog>[] = [
     sortKey: 'created_at',
     render: (l) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(l.created_at)}</Box>,
   },
-  { id: 'action', label: 'Action', render: (l) => <ActionChip action={l.action} /> },
+  {
+    id: 'action',
+    label: 'Action',
+    render: (l) => <StatusChip status={l.action} testId={historyLogsIds.actionChip} />,
+  },
   {
     id: 'entity',
     label: 'Entity',
@@ -232,13 +237,9 @@ export function HistoryLogsPage() {
       <DataList
         label="History logs"
         columns={columns}
-        rows={logs.data?.data}
-        meta={logs.data?.meta}
+        query={logs}
         state={state}
         getRowId={(l) => l.id}
-        isLoading={logs.isPending}
-        isFetching={logs.isFetching}
-        error={logs.error?.message}
         onRowClick={(l) => navigate(`/super/history-logs/${l.id}`)}
         toolbar={<Filters state={state} />}
         emptyText={

@@ -2,7 +2,9 @@
  * The before/after of an audit entry as rows of a table: one per field, with both values as text.
  * Pure functions, unit-tested (diff.test.ts).
  */
+
 import type { HistoryLog } from '@rentloop/domain/history-logs';
+import { humanize } from '../../utils/humanize.ts';
 
 /** What the audit trigger writes in place of a secret column's value. */
 export const REDACTED = '[redacted]';
@@ -86,8 +88,4 @@ export function changedFields(log: Pick<HistoryLog, 'before' | 'after' | 'action
   return names.length > max ? `${names.slice(0, max).join(', ')} +${names.length - max}` : names.join(', ');
 }
 
-/** `company_users` -> "Company users", `login_failed` -> "Login failed". */
-export function humanize(word: string): string {
-  const text = word.replace(/[_-]+/g, ' ').trim();
-  return text ? text[0]!.toUpperCase() + text.slice(1) : word;
-}
+export { humanize };

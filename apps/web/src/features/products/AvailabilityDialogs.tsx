@@ -5,15 +5,10 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Save from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type AvailabilitySetting, availabilitySettingInputSchema } from '@rentloop/domain/catalog';
@@ -22,15 +17,16 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { isValidation } from '../../components/form-errors.ts';
+import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { WholeNumberField } from '../../components/UnitFields.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
+import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { numberText, via, wholeNumberField } from './amounts.ts';
-import { useAvailabilitySetting, useDeleteAvailability, useSaveAvailability } from './catalog-hooks.ts';
-import { TextInput, WholeNumberField } from './fields.tsx';
+import { useAvailabilitySetting, useDeleteAvailability, useSaveAvailability } from './availability-hooks.ts';
 import { useVariantSearch } from './hooks.ts';
-import { placeServerErrors } from './server-errors.ts';
 import { availabilityIds } from './testids.ts';
 
 interface Values {
@@ -55,6 +51,13 @@ const formSchema = z.object({
     .transform(via(shape.note.unwrap())),
 });
 type Output = z.output<typeof formSchema>;
+const formIds = {
+  form: availabilityIds.form,
+  problems: availabilityIds.formError,
+  cancel: availabilityIds.cancel,
+  save: availabilityIds.save,
+};
+
 const resolver = zodResolver(formSchema) as unknown as Resolver<Values, unknown, Output>;
 
 const toValues = (s?: AvailabilitySetting): Values => ({
@@ -117,40 +120,34 @@ function SettingForm({ setting }: { setting?: AvailabilitySetting }) {
   const save = useSaveAvailability(setting?.sku_name ?? null);
   const remove = useDeleteAvailability();
   const [confirming, setConfirming] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
   const form = useForm<Values, unknown, Output>({ resolver, defaultValues: toValues(setting) });
 
-  const onSubmit = form.handleSubmit((values) => {
-    setProblems([]);
-    const { sku_name, ...rest } = values;
-    save.mutate(setting ? rest : { sku_name, ...rest }, {
-      onSuccess: ({ message }) => {
-        notify.success(message || 'Availability settings saved.');
-        close();
-      },
-      onError: (error) => {
-        notify.error(error.message);
-        const unplaced = placeServerErrors(form, error);
-        setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
-      },
-    });
+  const submit = useSubmit(form, save, {
+    payload: ({ sku_name, ...rest }) => (setting ? rest : { sku_name, ...rest }),
+    saved: 'Availability settings saved.',
+    onSaved: () => close(),
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      data-testid={availabilityIds.form}
-      style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-    >
-      <DialogContent dividers>
-        {problems.length > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid={availabilityIds.formError}>
-            {problems.map((p) => (
-              <div key={p}>{p}</div>
-            ))}
-          </Alert>
-        )}
+    <>
+      <DialogForm
+        {...submit}
+        saveLabel={setting ? 'Save' : 'Create settings'}
+        testIds={formIds}
+        secondaryAction={
+          setting && (
+            <Button
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={() => setConfirming(true)}
+              disabled={submit.saving}
+              data-testid={availabilityIds.delete}
+            >
+              Delete
+            </Button>
+          )
+        }
+      >
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Box sx={{ gridColumn: { sm: 'span 2' } }}>
             {setting ? (
@@ -204,37 +201,17 @@ function SettingForm({ setting }: { setting?: AvailabilitySetting }) {
             helperText="Empty for no limit"
           />
           <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput control={form.control} name="note" label="Note" multiline minRows={2} maxRows={5} />
+            <FormTextField
+              control={form.control}
+              name="note"
+              label="Note"
+              multiline
+              minRows={2}
+              maxRows={5}
+            />
           </Box>
         </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        {setting && (
-          <Button
-            color="error"
-            startIcon={<DeleteOutlined />}
-            onClick={() => setConfirming(true)}
-            disabled={save.isPending}
-            data-testid={availabilityIds.delete}
-          >
-            Delete
-          </Button>
-        )}
-        <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={() => close()} disabled={save.isPending} data-testid={availabilityIds.cancel}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          loading={save.isPending}
-          loadingPosition="start"
-          data-testid={availabilityIds.save}
-        >
-          {setting ? 'Save' : 'Create settings'}
-        </Button>
-      </DialogActions>
+      </DialogForm>
       {setting && (
         <ConfirmDialog
           open={confirming}
@@ -256,7 +233,7 @@ function SettingForm({ setting }: { setting?: AvailabilitySetting }) {
           {setting.sku_name} can then be rented without these limits.
         </ConfirmDialog>
       )}
-    </form>
+    </>
   );
 }
 
@@ -285,17 +262,7 @@ export function AvailabilityEditDialog() {
       maxWidth="sm"
       testId={availabilityIds.editDialog}
     >
-      {setting.data ? (
-        <SettingForm setting={setting.data} />
-      ) : (
-        <DialogContent>
-          {setting.error ? (
-            <Alert severity="error">{setting.error.message}</Alert>
-          ) : (
-            <Skeleton variant="rounded" height={240} />
-          )}
-        </DialogContent>
-      )}
+      <DialogRecord query={setting}>{(data) => <SettingForm setting={data} />}</DialogRecord>
     </RouteDialog>
   );
 }

@@ -2,17 +2,18 @@
  * `/cms/products/availability`: availability settings per SKU (spec 02): whether it can be rented,
  * the stock to keep, the lead time and the longest rental. Search by SKU.
  */
+
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { AvailabilitySetting } from '@rentloop/domain/catalog';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useAvailabilitySettings } from './availability-hooks.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useAvailabilitySettings } from './catalog-hooks.ts';
 import { availabilityIds } from './testids.ts';
 
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
@@ -70,28 +71,22 @@ export function AvailabilityPage() {
         subtitle="Per SKU: whether it can be rented, the stock to keep back, the lead time and the longest rental"
         actions={
           isAdmin && (
-            <Button
-              component={Link}
-              to={`/cms/products/availability/create${search}`}
-              variant="contained"
-              startIcon={<Add />}
-              data-testid={availabilityIds.newSetting}
+            <NewButton
+              to="/cms/products/availability/create"
+              icon={<Add />}
+              testId={availabilityIds.newSetting}
             >
               New settings
-            </Button>
+            </NewButton>
           )
         }
       />
       <DataList
         label="Availability settings"
         columns={columns}
-        rows={settings.data?.data}
-        meta={settings.data?.meta}
+        query={settings}
         state={state}
         getRowId={(s) => s.id}
-        isLoading={settings.isPending}
-        isFetching={settings.isFetching}
-        error={settings.error?.message}
         onRowClick={
           isAdmin
             ? (s) => navigate(`/cms/products/availability/${encodeURIComponent(s.sku_name)}${search}`)

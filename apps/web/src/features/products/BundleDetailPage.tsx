@@ -4,7 +4,6 @@
  * Delete.
  */
 import Add from '@mui/icons-material/Add';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
@@ -31,16 +30,17 @@ import { useEffect, useState } from 'react';
 import { Outlet, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { formatAmount } from './amounts.ts';
 import { bundleKind } from './BundlesPage.tsx';
+import { useBundle, useChangeBundleVariants, useDeleteBundle } from './bundle-hooks.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useBundle, useChangeBundleVariants, useDeleteBundle } from './catalog-hooks.ts';
 import { bundlesIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 import { VariantPicker } from './VariantPicker.tsx';
 
 const MAX_QUANTITY = 1000;
@@ -260,69 +260,73 @@ export function BundleDetailPage() {
   const navigate = useNavigate();
   const remove = useDeleteBundle(id);
   const [confirming, setConfirming] = useState(false);
-  const b = bundle.data;
-
-  if (bundle.error) {
-    const missing = bundle.error instanceof ApiError && bundle.error.status === 404;
-    return (
-      <Box data-testid={bundlesIds.detailPage}>
-        <Alert
-          severity={missing ? 'info' : 'error'}
-          data-testid={bundlesIds.detailError}
-          action={
-            <Button component={RouterLink} to="/cms/products/bundles" color="inherit" size="small">
-              All bundles
-            </Button>
-          }
-        >
-          {missing ? 'This bundle does not exist in the current company.' : bundle.error.message}
-        </Alert>
-      </Box>
-    );
-  }
 
   return (
-    <Box data-testid={bundlesIds.detailPage}>
-      <Button
-        component={RouterLink}
-        to="/cms/products/bundles"
-        startIcon={<ArrowBack />}
-        size="small"
-        sx={{ mb: 1 }}
-      >
-        Bundles
-      </Button>
-      <PageHeader
-        title={b ? b.name : <Skeleton width={260} />}
-        titleTestId={bundlesIds.detailName}
-        subtitle={b ? `${bundleKind(b)} · updated ${formatDateTime(b.updated_at)}` : <Skeleton width={200} />}
-        actions={
-          isAdmin && (
-            <>
-              <Button
-                color="error"
-                startIcon={<DeleteOutlined />}
-                disabled={!b}
-                onClick={() => setConfirming(true)}
-                data-testid={bundlesIds.delete}
-              >
-                Delete
-              </Button>
-              <Button
-                component={RouterLink}
-                to="edit"
-                variant="contained"
-                startIcon={<Edit />}
-                disabled={!b}
-                data-testid={bundlesIds.edit}
-              >
-                Edit
-              </Button>
-            </>
-          )
-        }
-      />
-      {b ? (
+    <DetailPage
+      query={bundle}
+      list={{ to: '/cms/products/bundles', label: 'Bundles', all: 'All bundles' }}
+      notFound="This bundle does not exist in the current company."
+      testId={bundlesIds.detailPage}
+      errorTestId={bundlesIds.detailError}
+      header={(b) => (
+        <PageHeader
+          title={b ? b.name : <Skeleton width={260} />}
+          titleTestId={bundlesIds.detailName}
+          subtitle={
+            b ? `${bundleKind(b)} · updated ${formatDateTime(b.updated_at)}` : <Skeleton width={200} />
+          }
+          actions={
+            isAdmin && (
+              <>
+                <Button
+                  color="error"
+                  startIcon={<DeleteOutlined />}
+                  disabled={!b}
+                  onClick={() => setConfirming(true)}
+                  data-testid={bundlesIds.delete}
+                >
+                  Delete
+                </Button>
+                <Button
+                  component={RouterLink}
+                  to="edit"
+                  variant="contained"
+                  startIcon={<Edit />}
+                  disabled={!b}
+                  data-testid={bundlesIds.edit}
+                >
+                  Edit
+                </Button>
+              </>
+            )
+          }
+        />
+      )}
+      extra={
+        <>
+          <ConfirmDialog
+            open={confirming}
+            title="Delete this bundle?"
+            confirmLabel="Delete"
+            busy={remove.isPending}
+            onClose={() => setConfirming(false)}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onSuccess: ({ message }) => {
+                  notify.success(message || 'Bundle deleted.');
+                  navigate('/cms/products/bundles');
+                },
+                onError: (error) => notify.error(error.message),
+              })
+            }
+          >
+            {bundle.data?.name} will be deleted. Its variants and products stay.
+          </ConfirmDialog>
+          <Outlet />
+        </>
+      }
+    >
+      {(b) => (
         <Box
           sx={{
             display: 'grid',
@@ -363,28 +367,7 @@ export function BundleDetailPage() {
           </Card>
           <VariantsCard bundle={b} editable={isAdmin} />
         </Box>
-      ) : (
-        <Skeleton variant="rounded" height={320} />
       )}
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this bundle?"
-        confirmLabel="Delete"
-        busy={remove.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: ({ message }) => {
-              notify.success(message || 'Bundle deleted.');
-              navigate('/cms/products/bundles');
-            },
-            onError: (error) => notify.error(error.message),
-          })
-        }
-      >
-        {b?.name} will be deleted. Its variants and products stay.
-      </ConfirmDialog>
-      <Outlet />
-    </Box>
+    </DetailPage>
   );
 }

@@ -1,31 +1,24 @@
 /** `/cms/products/bundles/create` and `/cms/products/bundles/{id}/edit`: a bundle's own fields. */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import Save from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import { type Bundle, bundleInputSchema } from '@rentloop/domain/catalog';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
-import { isValidation } from '../../components/form-errors.ts';
-
+import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
-import { notify } from '../../utils/notify.ts';
+import { AmountField } from '../../components/UnitFields.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { useSubmit } from '../../components/use-submit.ts';
 import { amountField, amountText, via } from './amounts.ts';
-import { type BundleInput, useBundle, useCreateBundle, useUpdateBundle } from './catalog-hooks.ts';
-import { AmountField, TextInput } from './fields.tsx';
-import { placeServerErrors } from './server-errors.ts';
+import { useBundle, useCreateBundle, useUpdateBundle } from './bundle-hooks.ts';
 import { bundlesIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 
 interface Values {
   name: string;
@@ -56,137 +49,87 @@ const toValues = (b?: Bundle): Values => ({
   price: amountText(b?.price),
 });
 
-function BundleForm(props: {
-  bundle?: Bundle;
-  saving: boolean;
-  saveLabel: string;
-  onSave: (input: BundleInput, form: ReturnType<typeof useForm<Values, unknown, Output>>) => void;
-  problems: string[];
-}) {
-  const { close } = useRouteDialog();
+const formIds = {
+  form: bundlesIds.form,
+  problems: bundlesIds.formError,
+  cancel: bundlesIds.cancel,
+  save: bundlesIds.save,
+};
+
+type BundleFormApi = ReturnType<typeof useForm<Values, unknown, Output>>;
+
+function useBundleForm(bundle?: Bundle): BundleFormApi {
   const currency = useCompanyCurrency();
   const resolver = useMemo(
     () => zodResolver(formSchema(currency)) as unknown as Resolver<Values, unknown, Output>,
     [currency],
   );
-  const form = useForm<Values, unknown, Output>({ resolver, defaultValues: toValues(props.bundle) });
-  return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((output) => props.onSave(output, form))}
-      data-testid={bundlesIds.form}
-      style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-    >
-      <DialogContent dividers>
-        {props.problems.length > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid={bundlesIds.formError}>
-            {props.problems.map((p) => (
-              <div key={p}>{p}</div>
-            ))}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput control={form.control} name="name" label="Name" required autoFocus />
-          </Box>
-          <TextInput
-            control={form.control}
-            name="is_group"
-            label="Kind"
-            select
-            helperText={
-              form.watch('is_group') === 'true'
-                ? 'The customer rents one of its variants.'
-                : 'The customer rents all its variants together.'
-            }
-          >
-            <MenuItem value="false">Bundle</MenuItem>
-            <MenuItem value="true">Group</MenuItem>
-          </TextInput>
-          <AmountField
-            control={form.control}
-            name="price"
-            label="Price"
-            currency={currency}
-            helperText="Leave empty to charge the variants' own prices"
-          />
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput
-              control={form.control}
-              name="description"
-              label="Description"
-              multiline
-              minRows={2}
-              maxRows={6}
-            />
-          </Box>
-          <Controller
-            control={form.control}
-            name="is_active"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
-                }
-                label="Active (offered to customers)"
-              />
-            )}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={() => close()} disabled={props.saving} data-testid={bundlesIds.cancel}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          loading={props.saving}
-          loadingPosition="start"
-          data-testid={bundlesIds.save}
-        >
-          {props.saveLabel}
-        </Button>
-      </DialogActions>
-    </form>
-  );
+  return useForm<Values, unknown, Output>({ resolver, defaultValues: toValues(bundle) });
 }
 
-function useProblems() {
-  const [problems, setProblems] = useState<string[]>([]);
-  return {
-    problems,
-    clear: () => setProblems([]),
-    // biome-ignore lint/suspicious/noExplicitAny: any form of this file
-    fail: (error: Error, form: any) => {
-      notify.error(error.message);
-      const unplaced = placeServerErrors(form, error);
-      setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
-    },
-  };
+function BundleFields({ form }: { form: BundleFormApi }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+        <FormTextField control={form.control} name="name" label="Name" required autoFocus />
+      </Box>
+      <FormTextField
+        control={form.control}
+        name="is_group"
+        label="Kind"
+        select
+        helperText={
+          form.watch('is_group') === 'true'
+            ? 'The customer rents one of its variants.'
+            : 'The customer rents all its variants together.'
+        }
+      >
+        <MenuItem value="false">Bundle</MenuItem>
+        <MenuItem value="true">Group</MenuItem>
+      </FormTextField>
+      <AmountField
+        control={form.control}
+        name="price"
+        label="Price"
+        helperText="Leave empty to charge the variants' own prices"
+      />
+      <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+        <FormTextField
+          control={form.control}
+          name="description"
+          label="Description"
+          multiline
+          minRows={2}
+          maxRows={6}
+        />
+      </Box>
+      <Controller
+        control={form.control}
+        name="is_active"
+        render={({ field }) => (
+          <FormControlLabel
+            control={
+              <Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
+            }
+            label="Active (offered to customers)"
+          />
+        )}
+      />
+    </Box>
+  );
 }
 
 function CreateBody() {
   const { close } = useRouteDialog();
-  const create = useCreateBundle();
-  const problems = useProblems();
+  const form = useBundleForm();
+  const submit = useSubmit(form, useCreateBundle(), {
+    saved: 'Bundle created.',
+    onSaved: ({ data }) => close(`/cms/products/bundles/${data.id}`),
+  });
   return (
-    <BundleForm
-      saving={create.isPending}
-      saveLabel="Create bundle"
-      problems={problems.problems}
-      onSave={(input, form) => {
-        problems.clear();
-        create.mutate(input, {
-          onSuccess: ({ data, message }) => {
-            notify.success(message || 'Bundle created.');
-            close(`/cms/products/bundles/${data.id}`);
-          },
-          onError: (error) => problems.fail(error, form),
-        });
-      }}
-    />
+    <DialogForm {...submit} saveLabel="Create bundle" testIds={formIds}>
+      <BundleFields form={form} />
+    </DialogForm>
   );
 }
 
@@ -206,25 +149,15 @@ export function BundleCreateDialog() {
 
 function EditBody({ bundle }: { bundle: Bundle }) {
   const { close } = useRouteDialog();
-  const update = useUpdateBundle(bundle.id);
-  const problems = useProblems();
+  const form = useBundleForm(bundle);
+  const submit = useSubmit(form, useUpdateBundle(bundle.id), {
+    saved: 'Bundle updated.',
+    onSaved: () => close(),
+  });
   return (
-    <BundleForm
-      bundle={bundle}
-      saving={update.isPending}
-      saveLabel="Save"
-      problems={problems.problems}
-      onSave={(input, form) => {
-        problems.clear();
-        update.mutate(input, {
-          onSuccess: ({ message }) => {
-            notify.success(message || 'Bundle updated.');
-            close();
-          },
-          onError: (error) => problems.fail(error, form),
-        });
-      }}
-    />
+    <DialogForm {...submit} saveLabel="Save" testIds={formIds}>
+      <BundleFields form={form} />
+    </DialogForm>
   );
 }
 
@@ -238,17 +171,9 @@ export function BundleEditDialog() {
       maxWidth="sm"
       testId={bundlesIds.editDialog}
     >
-      {bundle.data ? (
-        <EditBody bundle={bundle.data} />
-      ) : (
-        <DialogContent>
-          {bundle.error ? (
-            <Alert severity="error">{bundle.error.message}</Alert>
-          ) : (
-            <Skeleton variant="rounded" height={240} />
-          )}
-        </DialogContent>
-      )}
+      <DialogRecord query={bundle} height={240}>
+        {(b) => <EditBody bundle={b} />}
+      </DialogRecord>
     </RouteDialog>
   );
 }

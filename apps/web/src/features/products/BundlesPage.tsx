@@ -1,20 +1,21 @@
 /** `/cms/products/bundles`: bundles and groups (active ones unless the filter says otherwise). */
+
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Bundle } from '@rentloop/domain/catalog';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatAmount } from './amounts.ts';
+import { useBundles } from './bundle-hooks.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useBundles } from './catalog-hooks.ts';
 import { bundlesIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 
 export const bundleKind = (b: Pick<Bundle, 'is_group'>) => (b.is_group ? 'Group' : 'Bundle');
 
@@ -22,7 +23,6 @@ export function BundlesPage() {
   const state = useListState();
   const bundles = useBundles(state);
   const navigate = useNavigate();
-  const { search } = useLocation();
   const isAdmin = useIsCatalogAdmin();
   const currency = useCompanyCurrency();
 
@@ -114,28 +114,18 @@ export function BundlesPage() {
         subtitle="A bundle rents several variants together; a group lets the customer pick one of its variants"
         actions={
           isAdmin && (
-            <Button
-              component={Link}
-              to={`/cms/products/bundles/create${search}`}
-              variant="contained"
-              startIcon={<Add />}
-              data-testid={bundlesIds.newBundle}
-            >
+            <NewButton to="/cms/products/bundles/create" icon={<Add />} testId={bundlesIds.newBundle}>
               New bundle
-            </Button>
+            </NewButton>
           )
         }
       />
       <DataList
         label="Bundles"
         columns={columns}
-        rows={bundles.data?.data}
-        meta={bundles.data?.meta}
+        query={bundles}
         state={state}
         getRowId={(b) => b.id}
-        isLoading={bundles.isPending}
-        isFetching={bundles.isFetching}
-        error={bundles.error?.message}
         onRowClick={(b) => navigate(`/cms/products/bundles/${b.id}`)}
         toolbar={toolbar}
         emptyText={filtered ? 'No bundles match.' : 'No bundles yet.'}

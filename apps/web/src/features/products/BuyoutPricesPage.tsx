@@ -22,6 +22,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { notify } from '../../utils/notify.ts';
 import { amountText, formatAmount, readAmount } from './amounts.ts';
 import { type BuyoutEdit, buyoutPayload } from './bulk-edits.ts';
@@ -30,7 +31,6 @@ import { errorsByItem } from './item-errors.ts';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
 import { SOURCE_LABELS } from './product-form.ts';
 import { buyoutIds, productsIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 
 export function BuyoutPricesPage() {
   const state = useListState();
@@ -231,13 +231,9 @@ export function BuyoutPricesPage() {
       <DataList
         label="Buyout prices"
         columns={columns}
-        rows={products.data?.data}
-        meta={products.data?.meta}
+        query={products}
         state={state}
         getRowId={(p) => p.id}
-        isLoading={products.isPending}
-        isFetching={products.isFetching}
-        error={products.error?.message}
         emptyText={state.search ? 'No products match.' : 'No products yet.'}
       />
       <ConfirmDialog

@@ -5,21 +5,20 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import Skeleton from '@mui/material/Skeleton';
 import { type Collection, collectionInputSchema } from '@rentloop/domain/catalog';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { isValidation } from '../../components/form-errors.ts';
+import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { via } from './amounts.ts';
 import {
@@ -27,10 +26,8 @@ import {
   useCollectionProducts,
   useDeleteCollection,
   useSaveCollection,
-} from './catalog-hooks.ts';
-import { TextInput } from './fields.tsx';
+} from './collection-hooks.ts';
 import { type PickedProduct, ProductPicker } from './ProductPicker.tsx';
-import { placeServerErrors } from './server-errors.ts';
 import { collectionsIds } from './testids.ts';
 
 interface Values {
@@ -50,6 +47,13 @@ const formSchema = z.object({
 type Output = z.output<typeof formSchema>;
 const resolver = zodResolver(formSchema) as unknown as Resolver<Values, unknown, Output>;
 
+const formIds = {
+  form: collectionsIds.form,
+  problems: collectionsIds.formError,
+  cancel: collectionsIds.cancel,
+  save: collectionsIds.save,
+};
+
 function CollectionForm(props: {
   collection?: Collection;
   products?: PickedProduct[];
@@ -61,7 +65,6 @@ function CollectionForm(props: {
   const save = useSaveCollection(id);
   const remove = useDeleteCollection(id ?? 0);
   const [confirming, setConfirming] = useState(false);
-  const [problems, setProblems] = useState<string[]>([]);
   const form = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: {
@@ -77,91 +80,63 @@ function CollectionForm(props: {
     if (props.products) resetField('products', { defaultValue: props.products });
   }, [props.products, resetField]);
 
-  const onSubmit = form.handleSubmit((values) => {
-    setProblems([]);
-    save.mutate(
-      { name: values.name, description: values.description, product_ids: values.products.map((p) => p.id) },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message || (id === null ? 'Collection created.' : 'Collection updated.'));
-          close();
-        },
-        onError: (error) => {
-          notify.error(error.message);
-          const unplaced = placeServerErrors(form, error);
-          setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
-        },
-      },
-    );
+  const submit = useSubmit(form, save, {
+    payload: (values) => ({
+      name: values.name,
+      description: values.description,
+      product_ids: values.products.map((p) => p.id),
+    }),
+    saved: id === null ? 'Collection created.' : 'Collection updated.',
+    onSaved: () => close(),
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      data-testid={collectionsIds.form}
-      style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-    >
-      <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
-        {problems.length > 0 && (
-          <Alert severity="error" data-testid={collectionsIds.formError}>
-            {problems.map((p) => (
-              <div key={p}>{p}</div>
-            ))}
-          </Alert>
-        )}
-        <TextInput control={form.control} name="name" label="Name" required autoFocus />
-        <TextInput
-          control={form.control}
-          name="description"
-          label="Description"
-          multiline
-          minRows={2}
-          maxRows={5}
-        />
-        <Controller
-          control={form.control}
-          name="products"
-          render={({ field, fieldState }) => (
-            <ProductPicker
-              label="Products"
-              value={field.value}
-              onChange={field.onChange}
-              loading={props.loadingProducts}
-              error={fieldState.error?.message ?? form.formState.errors.products?.root?.message}
-              testId={collectionsIds.products}
-            />
-          )}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        {id !== null && (
-          <Button
-            color="error"
-            startIcon={<DeleteOutlined />}
-            onClick={() => setConfirming(true)}
-            disabled={save.isPending}
-            data-testid={collectionsIds.delete}
-          >
-            Delete
-          </Button>
-        )}
-        <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={() => close()} disabled={save.isPending} data-testid={collectionsIds.cancel}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          loading={save.isPending}
-          loadingPosition="start"
-          disabled={props.loadingProducts}
-          data-testid={collectionsIds.save}
-        >
-          {id === null ? 'Create collection' : 'Save'}
-        </Button>
-      </DialogActions>
+    <>
+      <DialogForm
+        {...submit}
+        saveLabel={id === null ? 'Create collection' : 'Save'}
+        saveDisabled={props.loadingProducts}
+        testIds={formIds}
+        secondaryAction={
+          id !== null && (
+            <Button
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={() => setConfirming(true)}
+              disabled={submit.saving}
+              data-testid={collectionsIds.delete}
+            >
+              Delete
+            </Button>
+          )
+        }
+      >
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <FormTextField control={form.control} name="name" label="Name" required autoFocus />
+          <FormTextField
+            control={form.control}
+            name="description"
+            label="Description"
+            multiline
+            minRows={2}
+            maxRows={5}
+          />
+          <Controller
+            control={form.control}
+            name="products"
+            render={({ field, fieldState }) => (
+              <ProductPicker
+                label="Products"
+                value={field.value}
+                onChange={field.onChange}
+                loading={props.loadingProducts}
+                error={fieldState.error?.message ?? form.formState.errors.products?.root?.message}
+                testId={collectionsIds.products}
+              />
+            )}
+          />
+        </Box>
+      </DialogForm>
       <ConfirmDialog
         open={confirming}
         title="Delete this collection?"
@@ -181,7 +156,7 @@ function CollectionForm(props: {
       >
         {props.collection?.name} will be deleted. Its products stay in the catalog.
       </ConfirmDialog>
-    </form>
+    </>
   );
 }
 
@@ -223,17 +198,7 @@ export function CollectionEditDialog() {
       maxWidth="sm"
       testId={collectionsIds.editDialog}
     >
-      {collection.data ? (
-        <EditBody collection={collection.data} />
-      ) : (
-        <DialogContent>
-          {collection.error ? (
-            <Alert severity="error">{collection.error.message}</Alert>
-          ) : (
-            <Skeleton variant="rounded" height={200} />
-          )}
-        </DialogContent>
-      )}
+      <DialogRecord query={collection}>{(c) => <EditBody collection={c} />}</DialogRecord>
     </RouteDialog>
   );
 }

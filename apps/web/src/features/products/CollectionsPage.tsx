@@ -1,4 +1,5 @@
 /** `/cms/products/collections`: the collections products are grouped in (for filters and the shop). */
+
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,9 +8,10 @@ import type { Collection } from '@rentloop/domain/catalog';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useCollections } from './catalog-hooks.ts';
+import { useCollections } from './collection-hooks.ts';
 import { collectionsIds } from './testids.ts';
 
 const count = new Intl.NumberFormat('en');
@@ -76,28 +78,22 @@ export function CollectionsPage() {
         subtitle="Groups of products, for filtering the catalog and for your shop"
         actions={
           isAdmin && (
-            <Button
-              component={Link}
-              to={`/cms/products/collections/create${search}`}
-              variant="contained"
-              startIcon={<Add />}
-              data-testid={collectionsIds.newCollection}
+            <NewButton
+              to="/cms/products/collections/create"
+              icon={<Add />}
+              testId={collectionsIds.newCollection}
             >
               New collection
-            </Button>
+            </NewButton>
           )
         }
       />
       <DataList
         label="Collections"
         columns={columns}
-        rows={collections.data?.data}
-        meta={collections.data?.meta}
+        query={collections}
         state={state}
         getRowId={(c) => c.id}
-        isLoading={collections.isPending}
-        isFetching={collections.isFetching}
-        error={collections.error?.message}
         onRowClick={isAdmin ? (c) => navigate(`/cms/products/collections/${c.id}${search}`) : undefined}
         emptyText={state.search ? 'No collections match.' : 'No collections yet.'}
       />

@@ -3,7 +3,7 @@
  * class and the company's default rate), collections, the bundles it is in and its variants
  * (editable in place for hand-made products), with Edit for the rest.
  */
-import ArrowBack from '@mui/icons-material/ArrowBack';
+
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
@@ -21,15 +21,14 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProductDetail } from '@rentloop/domain/catalog';
-import type { ReactNode } from 'react';
 import { Outlet, Link as RouterLink, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { formatAmount, formatPercent } from './amounts.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useTaxConfig, useTaxRulesOfClass } from './catalog-hooks.ts';
 import { useProduct } from './hooks.ts';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
 import {
@@ -39,31 +38,11 @@ import {
   PRODUCT_TYPE_LABELS,
   RENT_LABELS,
   SOURCE_LABELS,
-  STATUS_LABELS,
 } from './product-form.ts';
 import { countryLabel, regionLabel } from './tax-form.ts';
+import { useTaxConfig, useTaxRulesOfClass } from './tax-hooks.ts';
 import { productsIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 import { VariantsCard } from './VariantsCard.tsx';
-
-function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
-  const empty = value === null || value === undefined || value === '' || value === '—';
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography
-        variant="body2"
-        component="div"
-        data-testid={testId}
-        sx={{ wordBreak: 'break-word', color: empty ? 'text.disabled' : 'text.primary' }}
-      >
-        {empty ? '—' : value}
-      </Typography>
-    </Box>
-  );
-}
 
 const fieldGrid = {
   display: 'grid',
@@ -84,14 +63,14 @@ function RentalCard({ product }: { product: ProductDetail }) {
       <CardContent sx={{ pt: 0 }}>
         <Box sx={fieldGrid}>
           {INTERVALS.map((i) => (
-            <Field
+            <DetailField
               key={i}
               label={RENT_LABELS[i]}
               value={money(product.rental_prices[i])}
               testId={productsIds.field(`rental_prices.${i}`)}
             />
           ))}
-          <Field
+          <DetailField
             label="Minimum term"
             value={
               product.minimum_term_months === null
@@ -100,13 +79,13 @@ function RentalCard({ product }: { product: ProductDetail }) {
             }
             testId={productsIds.field('minimum_term_months')}
           />
-          <Field label="Deposit" value={money(product.deposit)} testId={productsIds.field('deposit')} />
-          <Field
+          <DetailField label="Deposit" value={money(product.deposit)} testId={productsIds.field('deposit')} />
+          <DetailField
             label="Buyout price"
             value={money(product.buyout_price)}
             testId={productsIds.field('buyout_price')}
           />
-          <Field
+          <DetailField
             label="Purchase price"
             value={money(product.purchase_price)}
             testId={productsIds.field('purchase_price')}
@@ -151,12 +130,12 @@ function TaxCard({ product }: { product: ProductDetail }) {
         ) : (
           <>
             <Box sx={fieldGrid}>
-              <Field
+              <DetailField
                 label="Tax class"
                 value={PRODUCT_CLASS_LABELS[product.product_class]}
                 testId={productsIds.field('product_class')}
               />
-              <Field
+              <DetailField
                 label="Default rate"
                 value={config.data ? formatPercent(config.data.default_rate) : <Skeleton width={60} />}
                 testId={productsIds.field('default_rate')}
@@ -222,13 +201,17 @@ function DetailsCard({ product }: { product: ProductDetail }) {
       <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
       <CardContent sx={{ pt: 0 }}>
         <Box sx={fieldGrid}>
-          <Field label="Type" value={PRODUCT_TYPE_LABELS[product.type]} testId={productsIds.field('type')} />
-          <Field
+          <DetailField
+            label="Type"
+            value={PRODUCT_TYPE_LABELS[product.type]}
+            testId={productsIds.field('type')}
+          />
+          <DetailField
             label="Status"
-            value={<StatusChip status={product.status} label={STATUS_LABELS[product.status]} />}
+            value={<StatusChip status={product.status} />}
             testId={productsIds.field('status')}
           />
-          <Field
+          <DetailField
             label="Source"
             value={
               product.source === 'manual'
@@ -238,7 +221,7 @@ function DetailsCard({ product }: { product: ProductDetail }) {
             testId={productsIds.field('source')}
           />
           <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' } }}>
-            <Field
+            <DetailField
               label="Collections"
               testId={productsIds.field('collections')}
               value={
@@ -262,7 +245,7 @@ function DetailsCard({ product }: { product: ProductDetail }) {
             />
           </Box>
           <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' } }}>
-            <Field
+            <DetailField
               label="In bundles"
               testId={productsIds.field('bundles')}
               value={
@@ -288,7 +271,7 @@ function DetailsCard({ product }: { product: ProductDetail }) {
             />
           </Box>
           <Box sx={{ gridColumn: { sm: 'span 2', md: 'span 3' } }}>
-            <Field
+            <DetailField
               label="Description"
               testId={productsIds.field('description')}
               // A shop's description is HTML: shown as text, never rendered.
@@ -306,77 +289,58 @@ export function ProductDetailPage() {
   const product = useProduct(id);
   const isAdmin = useIsCatalogAdmin();
   const currency = useCompanyCurrency();
-  const p = product.data;
-
-  if (product.error) {
-    const missing = product.error instanceof ApiError && product.error.status === 404;
-    return (
-      <Box data-testid={productsIds.detailPage}>
-        <Alert
-          severity={missing ? 'info' : 'error'}
-          data-testid={productsIds.detailError}
-          action={
-            <Button component={RouterLink} to="/cms/products" color="inherit" size="small">
-              All products
-            </Button>
-          }
-        >
-          {missing ? 'This product does not exist in the current company.' : product.error.message}
-        </Alert>
-      </Box>
-    );
-  }
 
   return (
-    <Box data-testid={productsIds.detailPage}>
-      <Button component={RouterLink} to="/cms/products" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-        Products
-      </Button>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        {p && (
-          <Box sx={{ pt: 0.5 }}>
-            <ProductThumbnail src={p.image_url} name={p.name} size={56} />
+    <DetailPage
+      query={product}
+      list={{ to: '/cms/products', label: 'Products', all: 'All products' }}
+      notFound="This product does not exist in the current company."
+      testId={productsIds.detailPage}
+      errorTestId={productsIds.detailError}
+      header={(p) => (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          {p && (
+            <Box sx={{ pt: 0.5 }}>
+              <ProductThumbnail src={p.image_url} name={p.name} size={56} />
+            </Box>
+          )}
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <PageHeader
+              title={p ? p.name : <Skeleton width={260} />}
+              titleTestId={productsIds.detailName}
+              subtitle={
+                p ? (
+                  <>
+                    {p.source === 'manual' ? 'Made in Rentloop' : `From ${SOURCE_LABELS[p.source]}`} · updated{' '}
+                    {formatDateTime(p.updated_at)}
+                  </>
+                ) : (
+                  <Skeleton width={200} />
+                )
+              }
+              actions={
+                isAdmin && (
+                  <Button
+                    component={RouterLink}
+                    to="edit"
+                    variant="contained"
+                    startIcon={<Edit />}
+                    disabled={!p}
+                    data-testid={productsIds.edit}
+                  >
+                    Edit
+                  </Button>
+                )
+              }
+            />
           </Box>
-        )}
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <PageHeader
-            title={p ? p.name : <Skeleton width={260} />}
-            titleTestId={productsIds.detailName}
-            subtitle={
-              p ? (
-                <>
-                  {p.source === 'manual' ? 'Made in Rentloop' : `From ${SOURCE_LABELS[p.source]}`} · updated{' '}
-                  {formatDateTime(p.updated_at)}
-                </>
-              ) : (
-                <Skeleton width={200} />
-              )
-            }
-            actions={
-              isAdmin && (
-                <Button
-                  component={RouterLink}
-                  to="edit"
-                  variant="contained"
-                  startIcon={<Edit />}
-                  disabled={!p}
-                  data-testid={productsIds.edit}
-                >
-                  Edit
-                </Button>
-              )
-            }
-          />
         </Box>
-      </Box>
-      {p ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+      )}
+      skeletonHeight={360}
+      extra={<Outlet />}
+    >
+      {(p) => (
+        <CardGrid>
           {p.source !== 'manual' && (
             <Alert severity="info" sx={{ gridColumn: { lg: 'span 2' } }} data-testid={productsIds.fromShop}>
               Comes from the shop: name, description, type, status, image and variants are kept in sync with{' '}
@@ -407,11 +371,8 @@ export function ProductDetailPage() {
               .
             </Typography>
           )}
-        </Box>
-      ) : (
-        <Skeleton variant="rounded" height={360} />
+        </CardGrid>
       )}
-      <Outlet />
-    </Box>
+    </DetailPage>
   );
 }

@@ -4,23 +4,18 @@
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import Skeleton from '@mui/material/Skeleton';
 import type { ProductDetail } from '@rentloop/domain/catalog';
-import { type FormEventHandler, type ReactNode, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
-import { isValidation } from '../../components/form-errors.ts';
+import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
-import { notify } from '../../utils/notify.ts';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { useSubmit } from '../../components/use-submit.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useShopSettings } from './catalog-hooks.ts';
 import { useCreateProduct, useProduct, useUpdateProduct } from './hooks.ts';
-import { type ProductForm, ProductFormFields } from './ProductFormFields.tsx';
+import { ProductFormFields } from './ProductFormFields.tsx';
 import {
   isFromShop,
   type ProductCreateOutput,
@@ -33,67 +28,15 @@ import {
   toFormValues,
   toUpdatePayload,
 } from './product-form.ts';
-import { placeServerErrors } from './server-errors.ts';
+import { useShopSettings } from './shop-hooks.ts';
 import { productsIds } from './testids.ts';
-import { useCompanyCurrency } from './use-currency.ts';
 
-function FormBody(props: {
-  form: ProductForm;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  saving: boolean;
-  problems: string[];
-  saveLabel: string;
-  notice?: ReactNode;
-  children: ReactNode;
-}) {
-  const { close } = useRouteDialog();
-  return (
-    <form
-      noValidate
-      onSubmit={props.onSubmit}
-      data-testid={productsIds.form}
-      style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-    >
-      <DialogContent dividers>
-        {props.notice}
-        {props.problems.length > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid={productsIds.formError}>
-            {props.problems.map((problem) => (
-              <div key={problem}>{problem}</div>
-            ))}
-          </Alert>
-        )}
-        {props.children}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={() => close()} disabled={props.saving} data-testid={productsIds.cancel}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          loading={props.saving}
-          loadingPosition="start"
-          data-testid={productsIds.save}
-        >
-          {props.saveLabel}
-        </Button>
-      </DialogActions>
-    </form>
-  );
-}
-
-/** The failure of a save: a toast, field errors on the fields, the rest above the form. */
-function useSaveProblems(form: ProductForm) {
-  const [problems, setProblems] = useState<string[]>([]);
-  const onError = (error: Error) => {
-    notify.error(error.message);
-    const unplaced = placeServerErrors(form, error);
-    setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
-  };
-  return { problems, clear: () => setProblems([]), onError };
-}
+const formIds = {
+  form: productsIds.form,
+  problems: productsIds.formError,
+  cancel: productsIds.cancel,
+  save: productsIds.save,
+};
 
 function CreateForm() {
   const { close } = useRouteDialog();
@@ -114,27 +57,18 @@ function CreateForm() {
     resolver,
     defaultValues: toFormValues(),
   });
-  const save = useSaveProblems(form);
-
-  const onSubmit = form.handleSubmit((values) => {
-    save.clear();
-    create.mutate(toCreatePayload(values), {
-      onSuccess: ({ data, message }) => {
-        notify.success(message || 'Product created.');
-        close(`/cms/products/${data.id}`);
-      },
-      onError: save.onError,
-    });
+  const submit = useSubmit(form, create, {
+    payload: toCreatePayload,
+    saved: 'Product created.',
+    onSaved: ({ data }) => close(`/cms/products/${data.id}`),
   });
 
   const connected = shop.data?.shop_system ?? null;
   return (
-    <FormBody
-      form={form}
-      onSubmit={onSubmit}
-      saving={create.isPending}
-      problems={save.problems}
+    <DialogForm
+      {...submit}
       saveLabel="Create product"
+      testIds={formIds}
       notice={
         connected && (
           <Alert severity="info" sx={{ mb: 2 }} data-testid={productsIds.shopNote}>
@@ -145,7 +79,7 @@ function CreateForm() {
       }
     >
       <ProductFormFields form={form} currency={currency} withVariants />
-    </FormBody>
+    </DialogForm>
   );
 }
 
@@ -181,26 +115,17 @@ function EditForm({ product }: { product: ProductDetail }) {
     resolver,
     defaultValues: toFormValues(product),
   });
-  const save = useSaveProblems(form);
-
-  const onSubmit = form.handleSubmit((values) => {
-    save.clear();
-    update.mutate(toUpdatePayload(values, product), {
-      onSuccess: ({ message }) => {
-        notify.success(message || 'Product updated.');
-        close();
-      },
-      onError: save.onError,
-    });
+  const submit = useSubmit(form, update, {
+    payload: (values) => toUpdatePayload(values, product),
+    saved: 'Product updated.',
+    onSaved: () => close(),
   });
 
   return (
-    <FormBody
-      form={form}
-      onSubmit={onSubmit}
-      saving={update.isPending}
-      problems={save.problems}
+    <DialogForm
+      {...submit}
       saveLabel="Save"
+      testIds={formIds}
       notice={
         fromShop && (
           <Alert severity="info" sx={{ mb: 2 }} data-testid={productsIds.fromShop}>
@@ -212,7 +137,7 @@ function EditForm({ product }: { product: ProductDetail }) {
       }
     >
       <ProductFormFields form={form} currency={currency} fromShop={fromShop} />
-    </FormBody>
+    </DialogForm>
   );
 }
 
@@ -226,17 +151,9 @@ export function ProductEditDialog() {
       maxWidth="lg"
       testId={productsIds.editDialog}
     >
-      {product.data ? (
-        <EditForm product={product.data} />
-      ) : product.error ? (
-        <DialogContent>
-          <Alert severity="error">{product.error.message}</Alert>
-        </DialogContent>
-      ) : (
-        <DialogContent>
-          <Skeleton variant="rounded" height={360} />
-        </DialogContent>
-      )}
+      <DialogRecord query={product} height={360}>
+        {(p) => <EditForm product={p} />}
+      </DialogRecord>
     </RouteDialog>
   );
 }

@@ -17,9 +17,9 @@ import { PRODUCT_CLASSES } from '@rentloop/domain/catalog';
 import { PRODUCT_TYPES } from '@rentloop/domain/enums';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
-
-import { useAllCollections } from './catalog-hooks.ts';
-import { AmountField, TextInput, WholeNumberField } from './fields.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { AmountField, WholeNumberField } from '../../components/UnitFields.tsx';
+import { useAllCollections } from './collection-hooks.ts';
 import {
   EDITABLE_STATUSES,
   emptyVariant,
@@ -131,15 +131,15 @@ function VariantRows({ form, currency }: { form: ProductForm; currency: string }
             borderColor: 'divider',
           }}
         >
-          <TextInput control={form.control} name={`variants.${index}.sku`} label="SKU" size="small" />
-          <TextInput
+          <FormTextField control={form.control} name={`variants.${index}.sku`} label="SKU" size="small" />
+          <FormTextField
             control={form.control}
             name={`variants.${index}.name`}
             label="Name"
             required
             size="small"
           />
-          <TextInput
+          <FormTextField
             control={form.control}
             name={`variants.${index}.options`}
             label="Options"
@@ -205,7 +205,7 @@ export function ProductFormFields(props: {
       <Section title="Product">
         <Box sx={grid(3)}>
           <Box sx={{ gridColumn: { sm: 'span 3' } }}>
-            <TextInput
+            <FormTextField
               control={form.control}
               name="name"
               label="Name"
@@ -214,7 +214,7 @@ export function ProductFormFields(props: {
               helperText={shopHint}
             />
           </Box>
-          <TextInput
+          <FormTextField
             control={form.control}
             name="type"
             label="Type"
@@ -227,8 +227,8 @@ export function ProductFormFields(props: {
                 {PRODUCT_TYPE_LABELS[t]}
               </MenuItem>
             ))}
-          </TextInput>
-          <TextInput
+          </FormTextField>
+          <FormTextField
             control={form.control}
             name="status"
             label="Status"
@@ -241,8 +241,8 @@ export function ProductFormFields(props: {
                 {STATUS_LABELS[s]}
               </MenuItem>
             ))}
-          </TextInput>
-          <TextInput
+          </FormTextField>
+          <FormTextField
             control={form.control}
             name="image_url"
             label="Image URL"
@@ -251,7 +251,7 @@ export function ProductFormFields(props: {
             helperText={shopHint}
           />
           <Box sx={{ gridColumn: { sm: 'span 3' } }}>
-            <TextInput
+            <FormTextField
               control={form.control}
               name="description"
               label="Description"
@@ -293,13 +293,13 @@ export function ProductFormFields(props: {
             helperText="What an asset of it costs you"
             currency={currency}
           />
-          <TextInput control={form.control} name="product_class" label="Tax class" select>
+          <FormTextField control={form.control} name="product_class" label="Tax class" select>
             {PRODUCT_CLASSES.map((c) => (
               <MenuItem key={c} value={c}>
                 {PRODUCT_CLASS_LABELS[c]}
               </MenuItem>
             ))}
-          </TextInput>
+          </FormTextField>
         </Box>
       </Section>
       <Section title="Collections">

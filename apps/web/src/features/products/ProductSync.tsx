@@ -18,10 +18,10 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useShopSettings } from './catalog-hooks.ts';
 import { syncIsActive, useLatestSync, useStartSync } from './hooks.ts';
 import { productsKeys } from './keys.ts';
 import { SOURCE_LABELS } from './product-form.ts';
+import { useShopSettings } from './shop-hooks.ts';
 import { productsIds } from './testids.ts';
 
 const count = new Intl.NumberFormat('en');

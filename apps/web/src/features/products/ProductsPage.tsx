@@ -2,6 +2,7 @@
  * `/cms/products`: the catalog (search, sort, filters by type, status and collection in the URL),
  * the product sync with its progress, the bulk buyout-price editor and "New product".
  */
+
 import Add from '@mui/icons-material/Add';
 import PriceChange from '@mui/icons-material/PriceChange';
 import Box from '@mui/material/Box';
@@ -11,13 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_STATUSES, type Product } from '@rentloop/domain/catalog';
 import { PRODUCT_TYPES } from '@rentloop/domain/enums';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatAmount } from './amounts.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useAllCollections } from './catalog-hooks.ts';
+import { useAllCollections } from './collection-hooks.ts';
 import { useProducts } from './hooks.ts';
 import { SyncButton, SyncStatus } from './ProductSync.tsx';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
@@ -52,7 +54,7 @@ const columns: Column<Product>[] = [
   {
     id: 'status',
     label: 'Status',
-    render: (p) => <StatusChip status={p.status} label={STATUS_LABELS[p.status]} />,
+    render: (p) => <StatusChip status={p.status} />,
   },
   { id: 'source', label: 'Source', hideOnMobile: true, render: (p) => SOURCE_LABELS[p.source] },
   {
@@ -133,7 +135,6 @@ export function ProductsPage() {
   const products = useProducts(state);
   const collections = useAllCollections();
   const navigate = useNavigate();
-  const { search } = useLocation();
   const isAdmin = useIsCatalogAdmin();
 
   const collectionId = state.filters.collection_id ?? '';
@@ -196,15 +197,9 @@ export function ProductsPage() {
               >
                 Buyout prices
               </Button>
-              <Button
-                component={Link}
-                to={`/cms/products/create${search}`}
-                variant="contained"
-                startIcon={<Add />}
-                data-testid={productsIds.newProduct}
-              >
+              <NewButton to="/cms/products/create" icon={<Add />} testId={productsIds.newProduct}>
                 New product
-              </Button>
+              </NewButton>
             </>
           )
         }
@@ -213,13 +208,9 @@ export function ProductsPage() {
       <DataList
         label="Products"
         columns={columns}
-        rows={products.data?.data}
-        meta={products.data?.meta}
+        query={products}
         state={state}
         getRowId={(p) => p.id}
-        isLoading={products.isPending}
-        isFetching={products.isFetching}
-        error={products.error?.message}
         onRowClick={(p) => navigate(`/cms/products/${p.id}`)}
         toolbar={filters}
         emptyText={

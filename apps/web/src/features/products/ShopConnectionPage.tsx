@@ -23,14 +23,14 @@ import { useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { isValidation } from '../../components/form-errors.ts';
+import { FormProblems } from '../../components/DialogForm.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { useSaveFailure } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader } from './CatalogHeader.tsx';
-import { useSaveShopSettings, useShopSettings } from './catalog-hooks.ts';
-import { TextInput } from './fields.tsx';
 import { SOURCE_LABELS } from './product-form.ts';
-import { placeServerErrors } from './server-errors.ts';
 import { KEEP_CREDENTIALS, type ShopFormValues, shopFormSchema, toShopValues } from './shop-form.ts';
+import { useSaveShopSettings, useShopSettings } from './shop-hooks.ts';
 import { shopIds } from './testids.ts';
 
 function Status({ settings }: { settings: ShopSettings }) {
@@ -63,7 +63,6 @@ function Status({ settings }: { settings: ShopSettings }) {
 
 function ShopForm({ settings }: { settings: ShopSettings }) {
   const save = useSaveShopSettings();
-  const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   const resolver = useMemo(
     () =>
@@ -78,6 +77,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
     resolver,
     defaultValues: toShopValues(settings),
   });
+  const failure = useSaveFailure(form);
   const system = form.watch('shop_system');
   const keep = settings.has_credentials && settings.shop_system === system;
   const credentialProps = {
@@ -89,7 +89,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
   } as const;
 
   const submit = (input: ShopSettingsInput, after?: () => void) => {
-    setProblems([]);
+    failure.clear();
     save.mutate(input, {
       onSuccess: ({ data, message }) => {
         notify.success(message || 'Shop settings saved.');
@@ -97,9 +97,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
         after?.();
       },
       onError: (error) => {
-        notify.error(error.message);
-        const unplaced = placeServerErrors(form, error).map((p) => p.replace(/^credentials: /, ''));
-        setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
+        failure.fail(error);
         after?.();
       },
     });
@@ -107,15 +105,13 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
 
   return (
     <form noValidate onSubmit={form.handleSubmit((input) => submit(input))} data-testid={shopIds.form}>
-      {problems.length > 0 && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid={shopIds.formError}>
-          {problems.map((p) => (
-            <div key={p}>{p}</div>
-          ))}
-        </Alert>
-      )}
+      <FormProblems
+        // A credential's problem names its field ("credentials: ..."): the form shows no such field.
+        problems={failure.problems.map((p) => p.replace(/^credentials: /, ''))}
+        testId={shopIds.formError}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '240px minmax(0, 1fr)' } }}>
-        <TextInput
+        <FormTextField
           control={form.control}
           name="shop_system"
           label="Shop system"
@@ -127,8 +123,8 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
               {SOURCE_LABELS[s]}
             </MenuItem>
           ))}
-        </TextInput>
-        <TextInput
+        </FormTextField>
+        <FormTextField
           control={form.control}
           name="url"
           label="Shop address"
@@ -145,8 +141,13 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         {system === 'woocommerce' ? (
           <>
-            <TextInput control={form.control} name="consumer_key" label="Consumer key" {...credentialProps} />
-            <TextInput
+            <FormTextField
+              control={form.control}
+              name="consumer_key"
+              label="Consumer key"
+              {...credentialProps}
+            />
+            <FormTextField
               control={form.control}
               name="consumer_secret"
               label="Consumer secret"
@@ -154,7 +155,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
             />
           </>
         ) : (
-          <TextInput
+          <FormTextField
             control={form.control}
             name="access_token"
             label="Admin API access token"

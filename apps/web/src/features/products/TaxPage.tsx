@@ -38,22 +38,23 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { PercentField } from '../../components/UnitFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { formatPercent, percentField, percentText } from './amounts.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
+import { PRODUCT_CLASS_LABELS, SOURCE_LABELS } from './product-form.ts';
+import { useShopSettings } from './shop-hooks.ts';
+import { COUNTRY_OPTIONS, countryLabel, regionLabel } from './tax-form.ts';
 import {
   useDeleteTaxRule,
   useRefreshTaxRules,
-  useShopSettings,
   useTaxConfig,
   useTaxRules,
   useUpdateTaxConfig,
-} from './catalog-hooks.ts';
-import { PercentField } from './fields.tsx';
-import { PRODUCT_CLASS_LABELS, SOURCE_LABELS } from './product-form.ts';
-import { placeServerErrors } from './server-errors.ts';
-import { COUNTRY_OPTIONS, countryLabel, regionLabel } from './tax-form.ts';
+} from './tax-hooks.ts';
 import { taxIds } from './testids.ts';
 
 interface ConfigValues {
@@ -73,21 +74,14 @@ function DefaultRateForm({ config, editable }: { config: TaxConfig; editable: bo
       prices_include_tax: config.prices_include_tax,
     },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: ({ data, message }) => {
-        notify.success(message || 'Tax configuration updated.');
-        form.reset({
-          default_rate: percentText(data.default_rate),
-          prices_include_tax: data.prices_include_tax,
-        });
-      },
-      onError: (error) => {
-        notify.error(error.message);
-        placeServerErrors(form, error);
-      },
-    }),
-  );
+  const { onSubmit } = useSubmit(form, update, {
+    saved: 'Tax configuration updated.',
+    onSaved: ({ data }) =>
+      form.reset({
+        default_rate: percentText(data.default_rate),
+        prices_include_tax: data.prices_include_tax,
+      }),
+  });
   return (
     <Box
       component="form"
@@ -215,15 +209,9 @@ function RulesCard({ editable }: { editable: boolean }) {
         {editable && (
           <>
             <RefreshButton />
-            <Button
-              component={Link}
-              to={`/cms/products/tax/create${search}`}
-              variant="contained"
-              startIcon={<Add />}
-              data-testid={taxIds.newRule}
-            >
+            <NewButton to="/cms/products/tax/create" icon={<Add />} testId={taxIds.newRule}>
               New tax rule
-            </Button>
+            </NewButton>
           </>
         )}
       </Box>

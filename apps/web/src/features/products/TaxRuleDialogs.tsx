@@ -1,29 +1,20 @@
 /** `/cms/products/tax/create` and `/cms/products/tax/{id}`: a tax rule (country, region, tax class, rate). */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import Save from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import { PRODUCT_CLASSES, type TaxRule } from '@rentloop/domain/catalog';
 import { regionsForCountry } from '@rentloop/domain/regions';
-import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
-import { isValidation } from '../../components/form-errors.ts';
-
+import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
+import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
-import { notify } from '../../utils/notify.ts';
-import { useSaveTaxRule, useTaxRule } from './catalog-hooks.ts';
-import { PercentField, TextInput } from './fields.tsx';
+import { PercentField } from '../../components/UnitFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { PRODUCT_CLASS_LABELS } from './product-form.ts';
-import { placeServerErrors } from './server-errors.ts';
 import {
   COUNTRY_OPTIONS,
   type TaxRuleOutput,
@@ -31,14 +22,21 @@ import {
   taxRuleFormSchema,
   toRuleValues,
 } from './tax-form.ts';
+import { useSaveTaxRule, useTaxRule } from './tax-hooks.ts';
 import { taxIds } from './testids.ts';
+
+const formIds = {
+  form: taxIds.ruleForm,
+  problems: taxIds.ruleFormError,
+  cancel: taxIds.ruleCancel,
+  save: taxIds.ruleSave,
+};
 
 const resolver = zodResolver(taxRuleFormSchema) as unknown as Resolver<TaxRuleValues, unknown, TaxRuleOutput>;
 
 function RuleForm({ rule }: { rule?: TaxRule }) {
   const { close } = useRouteDialog();
   const save = useSaveTaxRule(rule?.id ?? null);
-  const [problems, setProblems] = useState<string[]>([]);
   const form = useForm<TaxRuleValues, unknown, TaxRuleOutput>({
     resolver,
     defaultValues: toRuleValues(rule),
@@ -55,141 +53,102 @@ function RuleForm({ rule }: { rule?: TaxRule }) {
         ]
       : regions;
 
-  const onSubmit = form.handleSubmit((values) => {
-    setProblems([]);
-    save.mutate(values, {
-      onSuccess: ({ message }) => {
-        notify.success(message || (rule ? 'Tax rule updated.' : 'Tax rule created.'));
-        close();
-      },
-      onError: (error) => {
-        notify.error(error.message);
-        const unplaced = placeServerErrors(form, error);
-        setProblems(isValidation(error) ? unplaced : [error.message, ...unplaced]);
-      },
-    });
+  const submit = useSubmit(form, save, {
+    saved: rule ? 'Tax rule updated.' : 'Tax rule created.',
+    onSaved: () => close(),
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      data-testid={taxIds.ruleForm}
-      style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}
-    >
-      <DialogContent dividers>
-        {problems.length > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid={taxIds.ruleFormError}>
-            {problems.map((p) => (
-              <div key={p}>{p}</div>
-            ))}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <Controller
-            control={form.control}
-            name="country"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                options={COUNTRY_OPTIONS}
-                value={COUNTRY_OPTIONS.find((c) => c.code === field.value) ?? null}
-                onChange={(_, option) => {
-                  field.onChange(option?.code ?? '');
-                  form.setValue('region', '');
-                }}
-                getOptionLabel={(c) => `${c.name} (${c.code.toUpperCase()})`}
-                isOptionEqualToValue={(a, b) => a.code === b.code}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label="Country"
-                    required
-                    inputRef={field.ref}
-                    error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message}
-                    slotProps={{
-                      ...params.slotProps,
-                      htmlInput: {
-                        ...params.slotProps.htmlInput,
-                        name: 'country',
-                        'data-testid': taxIds.country,
-                      },
-                    }}
-                  />
-                )}
-              />
-            )}
-          />
-          {regionChoices.length > 0 ? (
-            <TextInput
-              control={form.control}
-              name="region"
-              label="Region"
-              select
-              slotProps={{
-                select: { displayEmpty: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': taxIds.region },
+    <DialogForm {...submit} saveLabel={rule ? 'Save' : 'Create rule'} testIds={formIds}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Controller
+          control={form.control}
+          name="country"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              options={COUNTRY_OPTIONS}
+              value={COUNTRY_OPTIONS.find((c) => c.code === field.value) ?? null}
+              onChange={(_, option) => {
+                field.onChange(option?.code ?? '');
+                form.setValue('region', '');
               }}
-            >
-              <MenuItem value="">Whole country</MenuItem>
-              {regionChoices.map((r) => (
-                <MenuItem key={r.region} value={r.region} data-value={r.region}>
-                  {r.name} ({r.region})
-                </MenuItem>
-              ))}
-            </TextInput>
-          ) : (
-            <TextInput
-              control={form.control}
-              name="region"
-              label="Region code"
-              placeholder="Whole country"
-              helperText="Leave empty for the whole country"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': taxIds.region } }}
+              getOptionLabel={(c) => `${c.name} (${c.code.toUpperCase()})`}
+              isOptionEqualToValue={(a, b) => a.code === b.code}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Country"
+                  required
+                  inputRef={field.ref}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  slotProps={{
+                    ...params.slotProps,
+                    htmlInput: {
+                      ...params.slotProps.htmlInput,
+                      name: 'country',
+                      'data-testid': taxIds.country,
+                    },
+                  }}
+                />
+              )}
             />
           )}
-          <TextInput
+        />
+        {regionChoices.length > 0 ? (
+          <FormTextField
             control={form.control}
-            name="product_class"
-            label="Tax class"
+            name="region"
+            label="Region"
             select
-            slotProps={{ htmlInput: { 'data-testid': taxIds.productClass } }}
+            slotProps={{
+              select: { displayEmpty: true },
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': taxIds.region },
+            }}
           >
-            {PRODUCT_CLASSES.map((c) => (
-              <MenuItem key={c} value={c} data-value={c}>
-                {PRODUCT_CLASS_LABELS[c]}
+            <MenuItem value="">Whole country</MenuItem>
+            {regionChoices.map((r) => (
+              <MenuItem key={r.region} value={r.region} data-value={r.region}>
+                {r.name} ({r.region})
               </MenuItem>
             ))}
-          </TextInput>
-          <PercentField control={form.control} name="percentage" label="Rate" required />
-          <Box sx={{ gridColumn: { sm: 'span 2' } }}>
-            <TextInput
-              control={form.control}
-              name="name"
-              label="Name"
-              placeholder="HST, GST, VAT..."
-              helperText="Shown on invoices next to the tax amount"
-            />
-          </Box>
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={() => close()} disabled={save.isPending} data-testid={taxIds.ruleCancel}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          startIcon={<Save />}
-          loading={save.isPending}
-          loadingPosition="start"
-          data-testid={taxIds.ruleSave}
+          </FormTextField>
+        ) : (
+          <FormTextField
+            control={form.control}
+            name="region"
+            label="Region code"
+            placeholder="Whole country"
+            helperText="Leave empty for the whole country"
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': taxIds.region } }}
+          />
+        )}
+        <FormTextField
+          control={form.control}
+          name="product_class"
+          label="Tax class"
+          select
+          slotProps={{ htmlInput: { 'data-testid': taxIds.productClass } }}
         >
-          {rule ? 'Save' : 'Create rule'}
-        </Button>
-      </DialogActions>
-    </form>
+          {PRODUCT_CLASSES.map((c) => (
+            <MenuItem key={c} value={c} data-value={c}>
+              {PRODUCT_CLASS_LABELS[c]}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <PercentField control={form.control} name="percentage" label="Rate" required />
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+          <FormTextField
+            control={form.control}
+            name="name"
+            label="Name"
+            placeholder="HST, GST, VAT..."
+            helperText="Shown on invoices next to the tax amount"
+          />
+        </Box>
+      </Box>
+    </DialogForm>
   );
 }
 
@@ -218,17 +177,7 @@ export function TaxRuleEditDialog() {
       maxWidth="sm"
       testId={taxIds.ruleDialog}
     >
-      {rule.data ? (
-        <RuleForm rule={rule.data} />
-      ) : (
-        <DialogContent>
-          {rule.error ? (
-            <Alert severity="error">{rule.error.message}</Alert>
-          ) : (
-            <Skeleton variant="rounded" height={200} />
-          )}
-        </DialogContent>
-      )}
+      <DialogRecord query={rule}>{(r) => <RuleForm rule={r} />}</DialogRecord>
     </RouteDialog>
   );
 }

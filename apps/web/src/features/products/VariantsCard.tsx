@@ -23,6 +23,8 @@ import type { ProductDetail } from '@rentloop/domain/catalog';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
+import { FormTextField } from '../../components/FormTextField.tsx';
+import { AmountField, WholeNumberField } from '../../components/UnitFields.tsx';
 import { notify } from '../../utils/notify.ts';
 import { formatAmount } from './amounts.ts';
 import {
@@ -32,7 +34,6 @@ import {
   variantChanges,
   variantsFormSchema,
 } from './bulk-edits.ts';
-import { AmountField, TextInput, WholeNumberField } from './fields.tsx';
 import { useUpdateVariants } from './hooks.ts';
 import { errorsByItem } from './item-errors.ts';
 import { formatOptions, SOURCE_LABELS } from './product-form.ts';
@@ -142,7 +143,7 @@ function EditableRows({ product, currency }: { product: ProductDetail; currency:
           {product.variants.map((v, index) => (
             <TableRow key={v.id} data-testid={productsIds.variantRow} data-variant-id={v.id}>
               <TableCell>
-                <TextInput
+                <FormTextField
                   control={form.control}
                   name={`variants.${index}.sku`}
                   size="small"

@@ -57,6 +57,10 @@ export async function send<T>(call: Promise<ApiResult<T>>): Promise<Saved<T>> {
   return { data: result.data as T, message: result.message };
 }
 
+/** A 404 for a record looked up in a list (the API has no `GET` of it alone). */
+export const notFound = (message: string) =>
+  new ApiError({ success: false, status: 404, message, data: null, meta: null, errors: null, headers: null });
+
 /** Everything a product change can show up in (bundles and collections show products too). */
 /**
  * Marks the catalog's lists stale (refetching those on screen). A save's confirmation does not wait

@@ -2,11 +2,10 @@
  * `/auth/profile`: your name and email, your password, and which toasts you see (spec 01 §6 "Alert
  * visibility": errors, warnings and successes per preference, default on; info always).
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
 import LockReset from '@mui/icons-material/LockReset';
-import Save from '@mui/icons-material/Save';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -23,10 +22,13 @@ import type { Me } from '@rentloop/domain/auth';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema } from '@rentloop/domain/users';
 import { useForm } from 'react-hook-form';
+import { CardForm } from '../../components/CardForm.tsx';
+import { CardGrid } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { NameEmailFields, NewPasswordFields } from '../../components/UserFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify, setToastPreferences } from '../../utils/notify.ts';
 import { type OwnPasswordForm, ownPasswordFormSchema } from '../auth/password-form.ts';
@@ -44,61 +46,29 @@ function DetailsCard({ me }: { me: Me }) {
     resolver: zodResolver(detailsSchema),
     defaultValues: { name: me.name, email: me.email },
   });
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: ({ data: user, message }) => {
-        form.reset({ name: user.name, email: user.email });
-        notify.success(message || MESSAGES.profileUpdated);
-      },
-      onError: (error) => {
-        notify.error(MESSAGES.profileUpdateFailed);
-        applyServerErrors(form, error);
-      },
-    }),
-  );
+  const { onSubmit } = useSubmit(form, update, {
+    saved: MESSAGES.profileUpdated,
+    failed: MESSAGES.profileUpdateFailed,
+    preferFailed: true,
+    onSaved: ({ data: user }) => form.reset({ name: user.name, email: user.email }),
+  });
   return (
-    <Card>
-      <CardHeader
-        title="Details"
-        subheader="Name and email, trimmed of spaces"
-        slotProps={{ title: { variant: 'h6' } }}
+    <CardForm
+      title="Details"
+      subheader="Name and email, trimmed of spaces"
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      saveLabel="Save details"
+      saveDisabled={!form.formState.isDirty}
+      testIds={{ form: profileIds.detailsForm, save: profileIds.saveDetails }}
+    >
+      <NameEmailFields
+        control={form.control}
+        testIds={{ name: profileIds.name, email: profileIds.email }}
+        autoComplete
+        emailHelperText="A new address must be verified again: we send it a link."
       />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={profileIds.detailsForm}>
-          <Stack spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="name"
-              label="Name"
-              autoComplete="name"
-              slotProps={{ htmlInput: { 'data-testid': profileIds.name } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              helperText="A new address must be verified again: we send it a link."
-              slotProps={{ htmlInput: { 'data-testid': profileIds.email } }}
-            />
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<Save />}
-                loading={update.isPending}
-                loadingPosition="start"
-                disabled={!form.formState.isDirty}
-                data-testid={profileIds.saveDetails}
-              >
-                Save details
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    </CardForm>
   );
 }
 
@@ -108,74 +78,37 @@ function PasswordCard({ me }: { me: Me }) {
     resolver: zodResolver(ownPasswordFormSchema),
     defaultValues: { current_password: '', password: '', confirm: '' },
   });
-  const onSubmit = form.handleSubmit(({ current_password, password }) =>
-    change.mutate(
-      { current_password, password },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message || MESSAGES.passwordChanged);
-          form.reset();
-        },
-        onError: (error) => {
-          notify.error(MESSAGES.passwordChangeFailed);
-          applyServerErrors(form, error);
-        },
-      },
-    ),
-  );
+  const { onSubmit } = useSubmit(form, change, {
+    payload: ({ current_password, password }) => ({ current_password, password }),
+    saved: MESSAGES.passwordChanged,
+    failed: MESSAGES.passwordChangeFailed,
+    preferFailed: true,
+    onSaved: () => form.reset(),
+  });
   return (
-    <Card>
-      <CardHeader
-        title="Password"
-        subheader="Changing it signs you out everywhere else"
-        slotProps={{ title: { variant: 'h6' } }}
+    <CardForm
+      title="Password"
+      subheader="Changing it signs you out everywhere else"
+      onSubmit={onSubmit}
+      saving={change.isPending}
+      saveLabel="Change password"
+      saveIcon={<LockReset />}
+      testIds={{ form: profileIds.passwordForm, save: profileIds.savePassword }}
+      before={<input type="hidden" autoComplete="username" value={me.email} readOnly />}
+    >
+      <FormTextField
+        control={form.control}
+        name="current_password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        slotProps={{ htmlInput: { 'data-testid': profileIds.currentPassword } }}
       />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={profileIds.passwordForm}>
-          {/* Lets password managers match the password to the account. */}
-          <input type="hidden" autoComplete="username" value={me.email} readOnly />
-          <Stack spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="current_password"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              slotProps={{ htmlInput: { 'data-testid': profileIds.currentPassword } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              helperText="At least 8 characters."
-              slotProps={{ htmlInput: { 'data-testid': profileIds.newPassword } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="confirm"
-              label="Repeat the new password"
-              type="password"
-              autoComplete="new-password"
-              slotProps={{ htmlInput: { 'data-testid': profileIds.confirmPassword } }}
-            />
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<LockReset />}
-                loading={change.isPending}
-                loadingPosition="start"
-                data-testid={profileIds.savePassword}
-              >
-                Change password
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+      <NewPasswordFields
+        control={form.control}
+        testIds={{ password: profileIds.newPassword, confirm: profileIds.confirmPassword }}
+      />
+    </CardForm>
   );
 }
 
@@ -300,14 +233,7 @@ export function ProfilePage() {
   return (
     <Box data-testid={profileIds.page}>
       <PageHeader title="Profile" subtitle={me.email} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+      <CardGrid alignStart>
         <Stack spacing={2}>
           <DetailsCard me={me} />
           <AlertsCard me={me} />
@@ -316,7 +242,7 @@ export function ProfilePage() {
           <PasswordCard me={me} />
           <CompaniesCard me={me} />
         </Stack>
-      </Box>
+      </CardGrid>
     </Box>
   );
 }

@@ -2,12 +2,10 @@
  * `/super/users/{id}`: an operator edits any account — name, email, active or disabled — sets its
  * password, sees its companies, and deletes it.
  */
+
 import { zodResolver } from '@hookform/resolvers/zod';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LockReset from '@mui/icons-material/LockReset';
-import Save from '@mui/icons-material/Save';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,21 +21,26 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema, type User } from '@rentloop/domain/users';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
+import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { CardGrid, DetailPage } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
-import { applyServerErrors } from '../../components/form-errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { NameEmailFields, NewPasswordFields } from '../../components/UserFields.tsx';
+import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { type NewPasswordForm, newPasswordFormSchema } from '../auth/password-form.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { useChangePassword, useDeleteUser, useUpdateUser, useUser, useUserActions } from '../users/hooks.ts';
-import { FunctionChips, RoleChip, UserStatusChip } from '../users/UserChips.tsx';
+import { usersIds } from '../users/testids.ts';
+import { FunctionChips, RoleChip } from '../users/UserChips.tsx';
 import { superUsersIds } from './testids.ts';
 
 /** Name and email, and the status: an invited account keeps "invited" until it sets a password. */
@@ -58,87 +61,59 @@ function DetailsCard({ user, self }: { user: User; self: boolean }) {
     resolver: zodResolver(detailsSchema),
     values: { name: user.name, email: user.email, status: user.status },
   });
-  const onSubmit = form.handleSubmit(({ name, email, status }) =>
-    update.mutate(
-      // The status is sent only when it changes, and "invited" is never set by hand.
+  const { onSubmit } = useSubmit(form, update, {
+    // The status is sent only when it changes, and "invited" is never set by hand.
+    payload: ({ name, email, status }) =>
       status !== user.status && status !== 'invited' ? { name, email, status } : { name, email },
-      {
-        onSuccess: ({ message }) => notify.success(message || MESSAGES.userUpdated),
-        onError: (error) => {
-          notify.error(error.message || MESSAGES.profileUpdateFailed);
-          applyServerErrors(form, error);
-        },
-      },
-    ),
-  );
+    saved: MESSAGES.userUpdated,
+    failed: MESSAGES.profileUpdateFailed,
+  });
   return (
-    <Card>
-      <CardHeader title="Account" slotProps={{ title: { variant: 'h6' } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.detailForm}>
-          <Stack spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="name"
-              label="Name"
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailNameField } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="email"
-              label="Email"
-              type="email"
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailEmailField } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="status"
-              label="Status"
-              select
-              helperText={
-                self
-                  ? 'You cannot disable your own account.'
-                  : 'A disabled account cannot sign in; its sessions end at once.'
-              }
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailStatus } }}
-            >
-              <MenuItem
-                value="active"
-                disabled={!offered('active')}
-                data-testid={superUsersIds.statusOption('active')}
-              >
-                Active
-              </MenuItem>
-              <MenuItem
-                value="disabled"
-                disabled={!offered('disabled')}
-                data-testid={superUsersIds.statusOption('disabled')}
-              >
-                Disabled
-              </MenuItem>
-              {user.status === 'invited' && (
-                <MenuItem value="invited" data-testid={superUsersIds.statusOption('invited')}>
-                  Invited (not accepted yet)
-                </MenuItem>
-              )}
-            </FormTextField>
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<Save />}
-                loading={update.isPending}
-                loadingPosition="start"
-                disabled={!form.formState.isDirty}
-                data-testid={superUsersIds.detailSave}
-              >
-                Save
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    <CardForm
+      title="Account"
+      onSubmit={onSubmit}
+      saving={update.isPending}
+      saveLabel="Save"
+      saveDisabled={!form.formState.isDirty}
+      testIds={{ form: superUsersIds.detailForm, save: superUsersIds.detailSave }}
+    >
+      <NameEmailFields
+        control={form.control}
+        testIds={{ name: superUsersIds.detailNameField, email: superUsersIds.detailEmailField }}
+      />
+      <FormTextField
+        control={form.control}
+        name="status"
+        label="Status"
+        select
+        helperText={
+          self
+            ? 'You cannot disable your own account.'
+            : 'A disabled account cannot sign in; its sessions end at once.'
+        }
+        slotProps={{ htmlInput: { 'data-testid': superUsersIds.detailStatus } }}
+      >
+        <MenuItem
+          value="active"
+          disabled={!offered('active')}
+          data-testid={superUsersIds.statusOption('active')}
+        >
+          Active
+        </MenuItem>
+        <MenuItem
+          value="disabled"
+          disabled={!offered('disabled')}
+          data-testid={superUsersIds.statusOption('disabled')}
+        >
+          Disabled
+        </MenuItem>
+        {user.status === 'invited' && (
+          <MenuItem value="invited" data-testid={superUsersIds.statusOption('invited')}>
+            Invited (not accepted yet)
+          </MenuItem>
+        )}
+      </FormTextField>
+    </CardForm>
   );
 }
 
@@ -148,65 +123,29 @@ function PasswordCard({ user }: { user: User }) {
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirm: '' },
   });
-  const onSubmit = form.handleSubmit(({ password }) =>
-    change.mutate(
-      { password },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message || MESSAGES.passwordChanged);
-          form.reset();
-        },
-        onError: (error) => {
-          notify.error(MESSAGES.passwordChangeFailed);
-          applyServerErrors(form, error);
-        },
-      },
-    ),
-  );
+  const { onSubmit } = useSubmit(form, change, {
+    payload: ({ password }) => ({ password }),
+    saved: MESSAGES.passwordChanged,
+    failed: MESSAGES.passwordChangeFailed,
+    preferFailed: true,
+    onSaved: () => form.reset(),
+  });
   return (
-    <Card>
-      <CardHeader
-        title="Set a password"
-        subheader="Every session of the account ends; tell the user the new password in person"
-        slotProps={{ title: { variant: 'h6' } }}
+    <CardForm
+      title="Set a password"
+      subheader="Every session of the account ends; tell the user the new password in person"
+      onSubmit={onSubmit}
+      saving={change.isPending}
+      saveLabel="Set password"
+      saveIcon={<LockReset />}
+      testIds={{ form: superUsersIds.passwordForm, save: superUsersIds.passwordSave }}
+      before={<input type="hidden" autoComplete="username" value={user.email} readOnly />}
+    >
+      <NewPasswordFields
+        control={form.control}
+        testIds={{ password: superUsersIds.password, confirm: superUsersIds.confirm }}
       />
-      <CardContent sx={{ pt: 0 }}>
-        <Box component="form" noValidate onSubmit={onSubmit} data-testid={superUsersIds.passwordForm}>
-          <input type="hidden" autoComplete="username" value={user.email} readOnly />
-          <Stack spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              helperText="At least 8 characters."
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.password } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="confirm"
-              label="Repeat the password"
-              type="password"
-              autoComplete="new-password"
-              slotProps={{ htmlInput: { 'data-testid': superUsersIds.confirm } }}
-            />
-            <Box>
-              <Button
-                type="submit"
-                variant="contained"
-                startIcon={<LockReset />}
-                loading={change.isPending}
-                loadingPosition="start"
-                data-testid={superUsersIds.passwordSave}
-              >
-                Set password
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+    </CardForm>
   );
 }
 
@@ -285,89 +224,64 @@ export function SuperUserDetailPage() {
   const self = me?.id === id;
   const { openDelete, deleteDialog } = useDeleteUserDialog(u);
 
-  useEffect(() => {
-    if (user.error && !(user.error instanceof ApiError && user.error.status === 404)) {
-      notify.error(MESSAGES.userFetchFailed);
-    }
-  }, [user.error]);
-
-  const back = (
-    <Button component={RouterLink} to="/super/users" startIcon={<ArrowBack />} size="small" sx={{ mb: 1 }}>
-      Users
-    </Button>
-  );
-
-  if (user.error) {
-    const missing = user.error instanceof ApiError && user.error.status === 404;
-    return (
-      <Box data-testid={superUsersIds.detailPage}>
-        {back}
-        <Alert severity={missing ? 'info' : 'error'} data-testid={superUsersIds.detailError}>
-          {missing ? 'This user does not exist (any more).' : MESSAGES.userFetchFailed}
-        </Alert>
-      </Box>
-    );
-  }
-
   return (
-    <Box data-testid={superUsersIds.detailPage}>
-      {back}
-      <PageHeader
-        title={
-          u ? (
-            <Box
-              component="span"
-              sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+    <DetailPage
+      query={user}
+      list={{ to: '/super/users', label: 'Users', all: 'All users' }}
+      notFound="This user does not exist (any more)."
+      failed={MESSAGES.userFetchFailed}
+      testId={superUsersIds.detailPage}
+      errorTestId={superUsersIds.detailError}
+      header={(u) => (
+        <PageHeader
+          title={
+            u ? (
+              <Box
+                component="span"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
+              >
+                <span data-testid={superUsersIds.detailName}>{u.name}</span>
+                <StatusChip status={u.status} testId={usersIds.statusChip} />
+                <RoleChip role={u.role} />
+              </Box>
+            ) : (
+              <Skeleton width={260} />
+            )
+          }
+          subtitle={
+            u ? (
+              `${u.email} · since ${formatDate(u.created_at)} · ${
+                u.email_verified_at ? `verified ${formatDateTime(u.email_verified_at)}` : 'email not verified'
+              }`
+            ) : (
+              <Skeleton width={240} />
+            )
+          }
+          actions={
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={openDelete}
+              disabled={!u || self}
+              data-testid={superUsersIds.delete}
             >
-              <span data-testid={superUsersIds.detailName}>{u.name}</span>
-              <UserStatusChip status={u.status} />
-              <RoleChip role={u.role} />
-            </Box>
-          ) : (
-            <Skeleton width={260} />
-          )
-        }
-        subtitle={
-          u ? (
-            `${u.email} · since ${formatDate(u.created_at)} · ${
-              u.email_verified_at ? `verified ${formatDateTime(u.email_verified_at)}` : 'email not verified'
-            }`
-          ) : (
-            <Skeleton width={240} />
-          )
-        }
-        actions={
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteOutlined />}
-            onClick={openDelete}
-            disabled={!u || self}
-            data-testid={superUsersIds.delete}
-          >
-            Delete user
-          </Button>
-        }
-      />
-      {u ? (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            alignItems: 'start',
-            gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
+              Delete user
+            </Button>
+          }
+        />
+      )}
+      extra={deleteDialog}
+    >
+      {(u) => (
+        <CardGrid alignStart>
           <Stack spacing={2}>
             <DetailsCard user={u} self={self} />
             <MembershipsCard user={u} />
           </Stack>
           <PasswordCard user={u} />
-        </Box>
-      ) : (
-        <Skeleton variant="rounded" height={320} />
+        </CardGrid>
       )}
-      {deleteDialog}
-    </Box>
+    </DetailPage>
   );
 }

@@ -1,20 +1,23 @@
 /** `/super/users`: every account on the platform (operators), with its companies; a row opens it. */
+
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GLOBAL_ROLES } from '@rentloop/domain/roles';
 import { USER_STATUSES, type User } from '@rentloop/domain/users';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { useUsers } from '../users/hooks.ts';
-import { RoleChip, roleLabel, UserStatusChip } from '../users/UserChips.tsx';
+import { usersIds } from '../users/testids.ts';
+import { RoleChip, roleLabel } from '../users/UserChips.tsx';
 import { superUsersIds } from './testids.ts';
 
 const STATUS_LABEL = { active: 'Active', invited: 'Invited', disabled: 'Disabled' } as const;
@@ -62,7 +65,11 @@ const columns: Column<User>[] = [
         </Typography>
       ),
   },
-  { id: 'status', label: 'Status', render: (u) => <UserStatusChip status={u.status} /> },
+  {
+    id: 'status',
+    label: 'Status',
+    render: (u) => <StatusChip status={u.status} testId={usersIds.statusChip} />,
+  },
   {
     id: 'created_at',
     label: 'Created',
@@ -123,34 +130,23 @@ export function SuperUsersPage() {
   const state = useListState();
   const users = useUsers(state);
   const navigate = useNavigate();
-  const { search } = useLocation();
   return (
     <Box data-testid={superUsersIds.listPage}>
       <PageHeader
         title="Users"
         subtitle="Every account on the platform, with its companies"
         actions={
-          <Button
-            component={Link}
-            to={`/super/users/create${search}`}
-            variant="contained"
-            startIcon={<PersonAddAlt1Outlined />}
-            data-testid={superUsersIds.newUser}
-          >
+          <NewButton to="/super/users/create" icon={<PersonAddAlt1Outlined />} testId={superUsersIds.newUser}>
             New user
-          </Button>
+          </NewButton>
         }
       />
       <DataList
         label="Users"
         columns={columns}
-        rows={users.data?.data}
-        meta={users.data?.meta}
+        query={users}
         state={state}
         getRowId={(u) => u.id}
-        isLoading={users.isPending}
-        isFetching={users.isFetching}
-        error={users.error?.message}
         onRowClick={(u) => navigate(`/super/users/${u.id}`)}
         toolbar={<Filters state={state} />}
         emptyText={state.search || Object.keys(state.filters).length ? 'No users match.' : 'No users yet.'}

@@ -3,13 +3,13 @@
  * pending invitations (only what was typed when inviting). Owners, admins and operators change roles,
  * remove a user from the company (or withdraw an invitation) and send the invitation again.
  */
+
 import MailOutline from '@mui/icons-material/MailOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -22,16 +22,18 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { COMPANY_ROLES, type CompanyRole } from '@rentloop/domain/roles';
 import type { CompanyUser } from '@rentloop/domain/users';
 import { useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../utils/notify.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { useAssignRole, useCompanyUsers, useSendInvitation } from './hooks.ts';
 import { usersIds } from './testids.ts';
-import { FunctionChips, RoleChip, roleLabel, UserStatusChip } from './UserChips.tsx';
+import { FunctionChips, RoleChip, roleLabel } from './UserChips.tsx';
 
 /** Only owners (and operators) may appoint owners or change an owner's role (the server checks too). */
 function useMayGrantOwner() {
@@ -187,7 +189,6 @@ function RowActions({ user, onRemove }: { user: CompanyUser; onRemove: (user: Co
 export function UsersPage() {
   const state = useListState();
   const users = useCompanyUsers(state);
-  const { search } = useLocation();
   const { company } = useCurrentCompany();
   const { openRemove, removeDialog } = useRemoveFromCompany();
 
@@ -210,7 +211,11 @@ export function UsersPage() {
       hideOnMobile: true,
       render: (u) => <FunctionChips functions={u.company_functions} />,
     },
-    { id: 'status', label: 'Status', render: (u) => <UserStatusChip status={u.status} /> },
+    {
+      id: 'status',
+      label: 'Status',
+      render: (u) => <StatusChip status={u.status} testId={usersIds.statusChip} />,
+    },
     {
       id: 'actions',
       label: '',
@@ -248,27 +253,17 @@ export function UsersPage() {
         title="Users"
         subtitle={company ? `Who works in ${company.name}, and what they may do` : undefined}
         actions={
-          <Button
-            component={Link}
-            to={`/admin/users/create${search}`}
-            variant="contained"
-            startIcon={<PersonAdd />}
-            data-testid={usersIds.newUser}
-          >
+          <NewButton to="/admin/users/create" icon={<PersonAdd />} testId={usersIds.newUser}>
             Invite user
-          </Button>
+          </NewButton>
         }
       />
       <DataList
         label="Users"
         columns={columns}
-        rows={users.data?.data}
-        meta={users.data?.meta}
+        query={users}
         state={state}
         getRowId={(u) => u.id}
-        isLoading={users.isPending}
-        isFetching={users.isFetching}
-        error={users.error?.message}
         toolbar={roleFilter}
         emptyText={state.search || Object.keys(state.filters).length ? 'No users match.' : 'No users yet.'}
       />
