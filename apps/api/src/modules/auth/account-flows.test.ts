@@ -276,8 +276,13 @@ describe('secrets stay out of logs', () => {
 describe('signing in', () => {
   const login = (email: string, password: string, remoteAddress: string) =>
     h.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
-  /** As if every running wait had run out (this file's app runs on the system clock), so a guesser can fail again. */
-  const letWaitsRunOut = () => h.database.primary.update(signInThrottles).set({ blocked_until: sql`now()` });
+  /**
+   * As if every running wait had run out, so a guesser can fail again. A second in the past, not the
+   * database's now(): the throttle compares with the app's clock (milliseconds), and a request within
+   * the same millisecond as this update would still see a wait of one second.
+   */
+  const letWaitsRunOut = () =>
+    h.database.primary.update(signInThrottles).set({ blocked_until: sql`now() - interval '1 second'` });
 
   it('slows the guessing source with growing waits, lets the owner in from elsewhere, and a reset clears it', async () => {
     const user = await createUser(h);
