@@ -59,10 +59,11 @@ test('operators see the operator section in the spec order', async ({ page }) =>
   await expect(page.getByTestId(shellIds.drawerItem('super-companies'))).toBeVisible();
   const names = await drawerOrder(page);
   expect(names.admins).toEqual(['admin-users', 'admin-email-history']);
-  expect(names.operator).toEqual(['super-companies', 'super-users', 'super-history-logs']);
+  expect(names.operator).toEqual(['super-companies', 'super-users', 'super-events', 'super-history-logs']);
   expect(names.all).toEqual([...names.main, ...names.admins, ...names.operator]);
   await expect(page.getByTestId(shellIds.drawerItem('super-companies'))).toHaveText('Company List');
   await expect(page.getByTestId(shellIds.drawerItem('super-users'))).toHaveText('User List');
+  await expect(page.getByTestId(shellIds.drawerItem('super-events'))).toHaveText('Event List');
   await expect(page.getByTestId(shellIds.drawerHeader('operator'))).toBeVisible();
   await screenshot(page, 'shell-07-operator-drawer');
 });
