@@ -1,0 +1,151 @@
+/**
+ * Every list built by defineList gives exactly what a plain query gives: for random parameters
+ * (scope, page, per_page, sort, direction, search, filters), the same rows in the same order as
+ * `ORDER BY sort, id LIMIT OFFSET` and the same total as `count(*)`, so the fast paths (the total from
+ * entity_counts, deep pages from the other end of the index, the one-scan search, the deferred join)
+ * change nothing. A list without a fixture below fails: add one (seed rows, filter values, searches).
+ */
+import { and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import '../app.ts';
+import type { ListParams } from '../lists.ts';
+import { createCompany, useHarness } from '../testing/harness.ts';
+import type { Db } from './client.ts';
+import { type DefinedList, definedLists } from './define-list.ts';
+
+const h = useHarness();
+let companyId: number;
+let otherId: number;
+const db = () => h.database.primary as unknown as Db;
+const run = (query: SQL) => h.database.primary.execute(query);
+
+interface Fixture {
+  /** Inserts the list's rows for `company` (and some for `other`, which must never show). */
+  seed(company: number, other: number): Promise<void>;
+  filters: Record<string, unknown[]>;
+  searches: string[];
+}
+
+// Created dates spread over 97 days from 2026-01-01, so date filters cut through them.
+const day = (n: string) => sql.raw(`timestamptz '2026-01-01' + (${n} % 97) * interval '1 day'`);
+
+const fixtures: Record<string, Fixture> = {
+  customers: {
+    // 1,300 rows of the company (deep pages start at offset 1,000), names and dates repeating.
+    async seed(company, other) {
+      await run(sql`
+        insert into customers (company_id, name, email, language, billing_address, created_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end,
+               'Customer ' || (n % 13), 'c' || n || '@list.test', (array['en','de','fr'])[1 + n % 3],
+               jsonb_build_object('country', (array['DE','FR','NL'])[1 + n % 3]), ${day('n')}
+          from generate_series(1, 1517) as n`);
+    },
+    filters: {
+      language: ['en', 'de'],
+      country: ['de', 'nl'],
+      created_from: ['2026-02-01', '2026-03-20'],
+      created_to: ['2026-01-10', '2026-03-01'],
+    },
+    searches: ['Customer 1', 'c12', 'CUSTOMER', '@list', 'nothing-matches', '50%'],
+  },
+};
+
+beforeAll(async () => {
+  companyId = (await createCompany(h.database)).id;
+  otherId = (await createCompany(h.database)).id;
+  for (const list of definedLists) await fixtures[list.definition.name]?.seed(companyId, otherId);
+});
+
+/** The plain query: the definition's conditions, ORDER BY sort, id, LIMIT/OFFSET, and count(*). */
+async function plain(
+  list: DefinedList<string, Record<string, unknown>, unknown>,
+  scope: string,
+  p: ListParams<string, Record<string, unknown>>,
+) {
+  const def = list.definition;
+  const filterNames = Object.keys(p.filters).filter((n) => p.filters[n] !== undefined);
+  const where = and(...list.conditions(scope, Boolean(p.search && def.search), filterNames));
+  const values = { ...list.values(companyId, p), limit: p.perPage, offset: p.offset };
+  const direction = p.desc ? desc : asc;
+  const sortColumn = def.sorts[p.sort]!;
+  let q = db().select(def.columns).from(def.table).$dynamic();
+  for (const j of def.joins ?? [])
+    q = j.type === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
+  const rows = await q
+    .where(where)
+    .orderBy(direction(sortColumn), direction(def.id))
+    .limit(sql.placeholder('limit') as unknown as number)
+    .offset(sql.placeholder('offset') as unknown as number)
+    .prepare(undefined as unknown as string)
+    .execute(values);
+  const [counted] = await db()
+    .select({ n: count() })
+    .from(def.table)
+    .where(where)
+    .prepare(undefined as unknown as string)
+    .execute(values);
+  const map = def.map ?? ((r: unknown) => r);
+  return { rows: rows.map((r) => map(r as never)), total: Number(counted?.n) };
+}
+
+describe.each(definedLists.map((list) => [list.definition.name, list] as const))(
+  'the %s list',
+  (name, list) => {
+    const def = list.definition;
+    it('has a fixture here', () => {
+      expect(fixtures[name], `add a fixture for the ${name} list`).toBeDefined();
+    });
+
+    it('gives the rows and total of the plain query, for any parameters', async () => {
+      const fixture = fixtures[name]!;
+      const [everything] = await db()
+        .select({ n: count() })
+        .from(def.table)
+        .where(and(...list.conditions(Object.keys(def.scopes)[0]!, false, [])))
+        .prepare(undefined as unknown as string)
+        .execute({ companyId });
+      const unfiltered = Number(everything?.n);
+      expect(unfiltered, 'the fixture seeds rows').toBeGreaterThan(0);
+      const filterArbs = Object.fromEntries(
+        Object.entries(fixture.filters).map(([f, vs]) => [f, fc.option(fc.constantFrom(...vs), { freq: 3 })]),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            scope: fc.constantFrom(...Object.keys(def.scopes)),
+            sort: fc.constantFrom(...Object.keys(def.sorts)),
+            desc: fc.boolean(),
+            perPage: fc.constantFrom(1, 7, 10, 25, 100),
+            // Mostly pages within the list (the deep ones too), sometimes past its end.
+            at: fc.double({ min: 0, max: 1.05, noNaN: true }),
+            search: fc.option(fc.constantFrom(...fixture.searches), { freq: 3 }),
+            filters: fc.record(filterArbs, { requiredKeys: [] }),
+            // Half the cases unfiltered: the ones with the maintained total and the deep pages.
+            filtered: fc.boolean(),
+          }),
+          async ({ scope, sort, desc: descending, perPage, at, search, filters, filtered }) => {
+            const page = 1 + Math.floor((at * unfiltered) / perPage);
+            const cleanFilters = filtered
+              ? Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== null))
+              : {};
+            const p: ListParams<string, Record<string, unknown>> = {
+              page,
+              perPage,
+              offset: (page - 1) * perPage,
+              search: (filtered && search) || undefined,
+              sort,
+              desc: descending,
+              filters: cleanFilters,
+            };
+            const got = await list.list({ db: db(), companyId }, p, scope);
+            const want = await plain(list, scope, p);
+            expect(got.total).toBe(want.total);
+            expect(got.rows).toEqual(want.rows);
+          },
+        ),
+        { numRuns: 100 },
+      );
+    });
+  },
+);
