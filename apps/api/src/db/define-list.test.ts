@@ -49,12 +49,60 @@ const fixtures: Record<string, Fixture> = {
     },
     searches: ['Customer 1', 'c12', 'CUSTOMER', '@list', 'nothing-matches', '50%'],
   },
+  products: {
+    // 1,300 products of the company, with 1 to 3 variants each (some without a SKU), and a collection.
+    async seed(company, other) {
+      await run(sql`
+        insert into products (company_id, source, shop_id, name, type, status, created_at, updated_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end, 'woocommerce', 'p' || n,
+               'Product ' || (n % 13), (array['normal','digital','consumable'])[1 + n % 3],
+               (array['active','draft'])[1 + n % 2], ${day('n')}, ${day('(n * 7)')}
+          from generate_series(1, 1517) as n`);
+      await run(sql`
+        insert into product_variants (company_id, product_id, shop_id, sku, name, price, stock, created_at)
+        select p.company_id, p.id, p.shop_id || '-' || k,
+               case when k = 2 then null else 'SKU-' || p.id || '-' || k end,
+               p.name || ' v' || (p.id % 5), 1990 + k, k, p.created_at
+          from products p, generate_series(1, 3) as k
+         where k <= 1 + p.id % 3 and p.company_id in (${company}, ${other})
+         order by p.id, k`);
+      await run(sql`
+        insert into product_collections (company_id, name) values (${company}, 'List collection')`);
+      await run(sql`
+        insert into product_collection_items (company_id, collection_id, product_id)
+        select p.company_id, c.id, p.id from products p, product_collections c
+         where c.company_id = ${company} and p.company_id = ${company} and p.id % 4 = 0`);
+    },
+    filters: {
+      type: ['digital', 'normal'],
+      status: ['draft'],
+      source: ['woocommerce', 'manual'],
+      // Resolved after the seed (the collection's id).
+      collection_id: [],
+    },
+    searches: ['Product 1', 'p12', 'PRODUCT', 'nothing-matches'],
+  },
+  variants: {
+    // Seeded with the products.
+    async seed() {},
+    filters: { product_id: [] },
+    searches: ['sku-1', 'v3', 'PRODUCT 1', 'nothing-matches'],
+  },
 };
 
 beforeAll(async () => {
   companyId = (await createCompany(h.database)).id;
   otherId = (await createCompany(h.database)).id;
   for (const list of definedLists) await fixtures[list.definition.name]?.seed(companyId, otherId);
+  const ids = async (query: SQL) =>
+    ((await run(query)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  fixtures.products!.filters.collection_id = [
+    ...(await ids(sql`select id from product_collections where company_id = ${companyId}`)),
+    999_999,
+  ];
+  fixtures.variants!.filters.product_id = await ids(
+    sql`select id from products where company_id in (${companyId}, ${otherId}) order by id limit 4`,
+  );
 });
 
 /** The plain query: the definition's conditions, ORDER BY sort, id, LIMIT/OFFSET, and count(*). */
