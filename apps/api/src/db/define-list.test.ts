@@ -88,6 +88,29 @@ const fixtures: Record<string, Fixture> = {
     filters: { product_id: [] },
     searches: ['sku-1', 'v3', 'PRODUCT 1', 'nothing-matches'],
   },
+  history_logs: {
+    // Beside what the audit trigger writes for the other fixtures: the company's, another's and
+    // platform entries (no company), users and actions repeating.
+    async seed(company, other) {
+      await run(sql`
+        insert into history_logs (company_id, user_id, entity_type, entity_id, action, created_at)
+        select case n % 5 when 0 then null when 1 then ${other}::int8 else ${company}::int8 end,
+               case when n % 4 = 0 then null else n % 3 + 1 end,
+               (array['customers','auth','products','users'])[1 + n % 4], nullif((n % 50)::text, '0'),
+               (array['created','updated','deleted','login'])[1 + n % 4], ${day('n')}
+          from generate_series(1, 1500) as n`);
+    },
+    filters: {
+      entity: ['customers', 'auth'],
+      entity_id: ['12', '1'],
+      user: [1, 2, 999],
+      action: ['created', 'login'],
+      date_from: ['2026-02-01'],
+      date_to: ['2026-03-01'],
+      company_id: [],
+    },
+    searches: ['customers 1', 'AUTH', 'ers 4', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {
@@ -100,6 +123,7 @@ beforeAll(async () => {
     ...(await ids(sql`select id from product_collections where company_id = ${companyId}`)),
     999_999,
   ];
+  fixtures.history_logs!.filters.company_id = [companyId, otherId];
   fixtures.variants!.filters.product_id = await ids(
     sql`select id from products where company_id in (${companyId}, ${otherId}) order by id limit 4`,
   );
