@@ -111,6 +111,20 @@ const fixtures: Record<string, Fixture> = {
     },
     searches: ['customers 1', 'AUTH', 'ers 4', 'nothing-matches', '50%'],
   },
+  email_entries: {
+    // The company's mail, another company's and platform mail (no company).
+    async seed(company, other) {
+      await run(sql`
+        insert into email_entries (company_id, kind, "to", subject, body_html, status, created_at)
+        select case n % 5 when 0 then null when 1 then ${other}::int8 else ${company}::int8 end,
+               (array['invitation','password_reset','verification'])[1 + n % 3], 'to' || n || '@Mail.test',
+               'Subject ' || (n % 17), '<p>body</p>', (array['queued','sent','failed','not_sent'])[1 + n % 4],
+               ${day('n')}
+          from generate_series(1, 400) as n`);
+    },
+    filters: { status: ['sent', 'failed'], kind: ['invitation', 'none'] },
+    searches: ['to1', 'SUBJECT 1', '@mail', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {
