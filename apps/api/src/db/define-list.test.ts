@@ -125,6 +125,27 @@ const fixtures: Record<string, Fixture> = {
     filters: { status: ['sent', 'failed'], kind: ['invitation', 'none'] },
     searches: ['to1', 'SUBJECT 1', '@mail', 'nothing-matches', '50%'],
   },
+  events: {
+    // The company's events, another company's and the platform's (no company).
+    async seed(company, other) {
+      await run(sql`
+        insert into events (company_id, type, object, object_id, actor_id, created_at)
+        select case n % 5 when 0 then null when 1 then ${other}::int8 else ${company}::int8 end,
+               (array['customer.created','user.status_changed','product.created'])[1 + n % 3],
+               (array['customer','user','product'])[1 + n % 3], n % 40 + 1,
+               case when n % 4 = 0 then null else n % 3 + 1 end, ${day('n')}
+          from generate_series(1, 500) as n`);
+    },
+    filters: {
+      type: ['customer.created', 'user.status_changed'],
+      object: ['user', 'nothing'],
+      object_id: [1, 12],
+      actor: [1, 2],
+      date_from: ['2026-02-01'],
+      date_to: ['2026-03-01'],
+    },
+    searches: ['customer', 'USER 1', '.created', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {
