@@ -146,6 +146,17 @@ const fixtures: Record<string, Fixture> = {
     },
     searches: ['customer', 'USER 1', '.created', 'nothing-matches', '50%'],
   },
+  collections: {
+    // Beside the products' collection: the company's and another company's, names sorting by text.
+    async seed(company, other) {
+      await run(sql`
+        insert into product_collections (company_id, name, created_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end, 'Collection ' || n, ${day('n')}
+          from generate_series(1, 150) as n`);
+    },
+    filters: {},
+    searches: ['collection 1', 'LIST', '9', 'nothing-matches'],
+  },
 };
 
 beforeAll(async () => {
