@@ -157,6 +157,18 @@ const fixtures: Record<string, Fixture> = {
     filters: {},
     searches: ['collection 1', 'LIST', '9', 'nothing-matches'],
   },
+  users: {
+    // Every user (no company): names and dates repeating, some operators.
+    async seed() {
+      await run(sql`
+        insert into users (name, email, status, role, created_at)
+        select 'User ' || (n % 11), 'u' || n || '@users.test', (array['active','invited','disabled'])[1 + n % 3],
+               (array[null,'super-admin','support-user'])[1 + n % 3 * (n % 2)], ${day('n')}
+          from generate_series(1, 300) as n`);
+    },
+    filters: { status: ['active', 'disabled'], role: ['super-admin', 'support-user', 'nobody'] },
+    searches: ['user 1', 'u12', '@USERS', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {
