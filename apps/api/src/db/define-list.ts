@@ -88,6 +88,7 @@ export function defineList<
 >(def: ListDefinition<S, F, Row, Out>): DefinedList<S, F, Out> {
   const filterNames = Object.keys(def.filters);
   const defaultScope = Object.keys(def.scopes)[0]!;
+  const singleScope = Object.keys(def.scopes).length === 1;
 
   const conditions = (scope: string, search: boolean, filters: string[]): SQL[] => {
     const c: SQL[] = [];
@@ -108,7 +109,7 @@ export function defineList<
   const maintained = (s: Shape) => def.total !== undefined && def.total.scope === s.scope && !filtered(s);
   const whereOf = (s: Shape) => and(...conditions(s.scope, s.search, s.filters));
   const key = (s: Shape) =>
-    `${def.name}_${s.scope}_${s.sort}_${s.desc ? 'desc' : 'asc'}${
+    `${def.name}${singleScope ? '' : `_${s.scope}`}_${s.sort}_${s.desc ? 'desc' : 'asc'}${
       filtered(s)
         ? `_f${Number(s.search)}${filterNames.map((n) => Number(s.filters.includes(n))).join('')}`
         : ''
@@ -221,7 +222,10 @@ export function defineList<
             listQuery(db, s, reverse),
           ).execute({ ...v, ...window })) as (Row & { total: number })[],
         total: async () => {
-          const st = statement(db, `${key(s)}_count`, named, () => totalQuery(db, s));
+          // The maintained total is one statement for every sort (`customers_total`).
+          const st = maintained(s)
+            ? statement(db, `${def.name}_total`, true, () => totalQuery(db, s))
+            : statement(db, `${key(s)}_count`, named, () => totalQuery(db, s));
           return Number((await st.execute(v))[0]?.n ?? 0);
         },
       });
