@@ -169,12 +169,32 @@ const fixtures: Record<string, Fixture> = {
     filters: { status: ['active', 'disabled'], role: ['super-admin', 'support-user', 'nobody'] },
     searches: ['user 1', 'u12', '@USERS', 'nothing-matches', '50%'],
   },
+  company_users: {
+    // Members (the users fixture's, some in another company) and pending invitations.
+    async seed(company, other) {
+      await run(sql`
+        insert into company_users (company_id, user_id, role)
+        select case when u.id % 5 = 0 then ${other}::int8 else ${company}::int8 end, u.id,
+               (array['user','admin','owner'])[1 + u.id % 3]
+          from users u where u.email like '%@users.test'`);
+      await run(sql`
+        insert into company_invitations (company_id, email, name, role, created_at)
+        select case when n % 6 = 0 then ${other}::int8 else ${company}::int8 end, 'i' || n || '@invited.test',
+               'Invitee ' || (n % 7), (array['user','admin'])[1 + n % 2], ${day('n')}
+          from generate_series(1, 80) as n`);
+    },
+    filters: { status: ['invited', 'active'], role: ['admin', 'owner'] },
+    searches: ['user 1', 'invitee', '@INVITED', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {
   companyId = (await createCompany(h.database)).id;
   otherId = (await createCompany(h.database)).id;
-  for (const list of definedLists) await fixtures[list.definition.name]?.seed(companyId, otherId);
+  // In the fixtures' order: one may build on another's rows (company users on the users).
+  const defined = new Set(definedLists.map((l) => l.definition.name));
+  for (const [name, fixture] of Object.entries(fixtures))
+    if (defined.has(name)) await fixture.seed(companyId, otherId);
   const ids = async (query: SQL) =>
     ((await run(query)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   fixtures.products!.filters.collection_id = [
