@@ -30,6 +30,11 @@ export const historyLogs = pgTable(
     index('history_logs_company_idx').on(t.company_id, t.id),
     index('history_logs_entity_idx').on(t.entity_type, t.entity_id, t.id),
     index('history_logs_user_idx').on(t.user_id, t.id),
+    // The list's search (modules/history-logs/service.ts): entity type and id, lower-cased, trigram.
+    index('history_logs_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.entity_type} || ' ' || coalesce(${t.entity_id}, ''))) gin_trgm_ops`,
+    ),
     // Sign-in throttling counts recent failures per email (see modules/auth/service.ts).
     index('history_logs_auth_email_idx')
       .on(sql`(${t.after} ->> 'email')`, t.created_at)

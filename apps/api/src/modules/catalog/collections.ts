@@ -1,12 +1,13 @@
 /** Product collections: named groups of products (for filters, storefront sections, reports). */
 import type { Collection, collectionInputSchema, collectionUpdateSchema } from '@rentloop/domain/catalog';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { defineList, ph } from '../../db/define-list.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { productCollectionItems, productCollections, products } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
-import { likePattern } from '../../lists.ts';
+import type { ListParams } from '../../lists.ts';
 
 const columns = {
   id: productCollections.id,
@@ -26,23 +27,28 @@ const toCollection = (
   products_count: Number(r.products_count),
 });
 
-export async function listCollections(ctx: Ctx, p: { search?: string; offset: number; perPage: number }) {
-  const { db, companyId } = ctx;
-  const where = and(
-    eq(productCollections.company_id, companyId),
-    p.search ? sql`lower(${productCollections.name}) LIKE ${likePattern(p.search)}` : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(productCollections)
-      .where(where)
-      .orderBy(asc(productCollections.name))
-      .limit(p.perPage)
-      .offset(p.offset),
-    db.select({ n: count() }).from(productCollections).where(where),
-  ]);
-  return { rows: rows.map(toCollection), total: Number(total?.n ?? 0) };
+/**
+ * The collections list (db/define-list.ts), by name (unique in a company): the only sort the route
+ * accepts is `id`, and the list has always been ordered by name, ascending. No entity_counts
+ * trigger: the total counts the company's matching rows on `(company_id, name)`.
+ */
+export const collectionList = defineList<'id', Record<string, never>, Collection>({
+  name: 'collections',
+  table: productCollections,
+  id: productCollections.id,
+  scopes: { company: sql`${productCollections.company_id} = ${ph('companyId')}` },
+  columns,
+  sorts: { id: productCollections.name },
+  filters: {},
+  search: (pattern) => sql`lower(${productCollections.name}) LIKE ${pattern}`,
+  map: toCollection,
+});
+
+export function listCollections(
+  ctx: Ctx,
+  p: ListParams<'id', Record<string, never>>,
+): Promise<{ rows: Collection[]; total: number }> {
+  return collectionList.list(ctx, { ...p, desc: false });
 }
 
 async function getCollection(ctx: Ctx, id: number): Promise<Collection> {

@@ -1,41 +1,44 @@
 import type { EMAIL_ENTRY_SORTS, EmailEntry } from '@rentloop/domain/email';
-import { and, asc, count, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { type Ctx, isOperator, type UserActor } from '../../context.ts';
+import { defineList, ph } from '../../db/define-list.ts';
 import { emailEntries } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lists.ts';
-import { likePattern } from '../../lists.ts';
 
 // Never `delivery_html`: the unredacted body (with a still-valid link) stays with the delivery job.
 const { updated_at: _u, delivery_html: _d, ...columns } = getTableColumns(emailEntries);
 
+type Sort = (typeof EMAIL_ENTRY_SORTS)[number];
+type Filters = { status?: EmailEntry['status']; kind?: string };
+
+/**
+ * The Email History as a list (db/define-list.ts). No entity_counts trigger (platform mail has no
+ * company to count under): totals count the matching rows on `(company_id, id)`.
+ */
+export const emailEntryList = defineList<Sort, Filters, EmailEntry>({
+  name: 'email_entries',
+  table: emailEntries,
+  id: emailEntries.id,
+  scopes: {
+    company: sql`${emailEntries.company_id} = ${ph('companyId')}`,
+    // Operators: the company's mail and the platform's (password resets, operator invitations).
+    withPlatform: sql`(${emailEntries.company_id} = ${ph('companyId')} or ${emailEntries.company_id} is null)`,
+  },
+  columns,
+  // Entries are appended in time order, so created_at and id sort alike; id is the index.
+  sorts: { id: emailEntries.id, created_at: emailEntries.id },
+  filters: {
+    status: (v) => sql`${emailEntries.status} = ${v}`,
+    kind: (v) => sql`${emailEntries.kind} = ${v}`,
+  },
+  search: (pattern) =>
+    sql`(lower(${emailEntries.to}) LIKE ${pattern} OR lower(${emailEntries.subject}) LIKE ${pattern})`,
+});
+
 /** The company's sent mail; operators also see platform mail (password resets, operator invitations). */
-export async function listEmailEntries(
+export function listEmailEntries(
   ctx: Ctx<UserActor>,
-  p: ListParams<(typeof EMAIL_ENTRY_SORTS)[number], { status?: EmailEntry['status']; kind?: string }>,
+  p: ListParams<Sort, Filters>,
 ): Promise<{ rows: EmailEntry[]; total: number }> {
-  const { db, actor, companyId } = ctx;
-  const conditions: SQL[] = [
-    isOperator(actor.globalRole)
-      ? (or(eq(emailEntries.company_id, companyId), isNull(emailEntries.company_id)) as SQL)
-      : eq(emailEntries.company_id, companyId),
-  ];
-  if (p.filters.status) conditions.push(eq(emailEntries.status, p.filters.status));
-  if (p.filters.kind) conditions.push(eq(emailEntries.kind, p.filters.kind));
-  if (p.search) {
-    conditions.push(
-      sql`(lower(${emailEntries.to}) LIKE ${likePattern(p.search)} OR lower(${emailEntries.subject}) LIKE ${likePattern(p.search)})`,
-    );
-  }
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(columns)
-      .from(emailEntries)
-      .where(where)
-      .orderBy(p.desc ? desc(emailEntries.id) : asc(emailEntries.id))
-      .limit(p.perPage)
-      .offset(p.offset),
-    db.select({ n: count() }).from(emailEntries).where(where),
-  ]);
-  return { rows: rows as EmailEntry[], total: Number(total?.n ?? 0) };
+  return emailEntryList.list(ctx, p, isOperator(ctx.actor.globalRole) ? 'withPlatform' : 'company');
 }

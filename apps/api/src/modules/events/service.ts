@@ -3,11 +3,12 @@
  * (`recordEvent`, called by `transition()` and by creates), and read by operators (the Event List).
  */
 import type { EVENT_SORTS, Event, EventFilters } from '@rentloop/domain/events';
-import { and, asc, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { actingUserId, type Ctx, type PlatformCtx } from '../../context.ts';
+import { defineList, ph } from '../../db/define-list.ts';
 import { events, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { type ListParams, likePattern } from '../../lists.ts';
+import type { ListParams } from '../../lists.ts';
 
 export interface NewEvent {
   /** `<object>.<what happened>`: `user.status_changed`, `customer.created`. */
@@ -52,38 +53,40 @@ const scope = (companyId: number): SQL =>
 
 type Sort = (typeof EVENT_SORTS)[number];
 
-export async function listEvents(
+/**
+ * The Event List (db/define-list.ts). No entity_counts trigger (platform events have no company to
+ * count under): totals count the matching rows on the indexes `(company_id, id desc)` and
+ * `(company_id, type, id desc)`.
+ */
+export const eventList = defineList<Sort, EventFilters, Event>({
+  name: 'events',
+  table: events,
+  id: events.id,
+  scopes: {
+    withPlatform: sql`(${events.company_id} = ${ph('companyId')} or ${events.company_id} is null)`,
+  },
+  columns: selection,
+  joins: [{ table: users, on: eq(users.id, events.actor_id), type: 'left' }],
+  // Events are appended in time order (the clock only moves forward), so id sorts like created_at
+  // and is what the indexes hold.
+  sorts: { id: events.id, created_at: events.id },
+  filters: {
+    type: (v) => sql`${events.type} = ${v}`,
+    object: (v) => sql`${events.object} = ${v}`,
+    object_id: (v) => sql`${events.object_id} = ${v}`,
+    actor: (v) => sql`${events.actor_id} = ${v}`,
+    date_from: (v) => sql`${events.created_at} >= ${v}::date`,
+    date_to: (v) => sql`${events.created_at} < (${v}::date + 1)`,
+  },
+  search: (pattern) =>
+    sql`lower(${events.type} || ' ' || ${events.object} || ' ' || ${events.object_id}::text) LIKE ${pattern}`,
+});
+
+export function listEvents(
   ctx: Ctx,
   p: ListParams<Sort, EventFilters>,
 ): Promise<{ rows: Event[]; total: number }> {
-  const f = p.filters;
-  const conditions: SQL[] = [scope(ctx.companyId)];
-  if (f.type) conditions.push(eq(events.type, f.type));
-  if (f.object) conditions.push(eq(events.object, f.object));
-  if (f.object_id) conditions.push(eq(events.object_id, f.object_id));
-  if (f.actor) conditions.push(eq(events.actor_id, f.actor));
-  if (f.date_from) conditions.push(sql`${events.created_at} >= ${f.date_from}::date`);
-  if (f.date_to) conditions.push(sql`${events.created_at} < (${f.date_to}::date + 1)`);
-  if (p.search)
-    conditions.push(
-      sql`lower(${events.type} || ' ' || ${events.object} || ' ' || ${events.object_id}::text) LIKE ${likePattern(p.search)}`,
-    );
-  const where = and(...conditions);
-  // Events are appended in time order (the clock only moves forward), so id sorts like created_at
-  // and is what the indexes hold: (company_id, id desc), (company_id, type, id desc).
-  const order = p.desc ? desc(events.id) : asc(events.id);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select(selection)
-      .from(events)
-      .leftJoin(users, eq(users.id, events.actor_id))
-      .where(where)
-      .orderBy(order)
-      .limit(p.perPage)
-      .offset(p.offset),
-    ctx.db.select({ n: sql<number>`count(*)::int8` }).from(events).where(where),
-  ]);
-  return { rows: rows as Event[], total: Number(total?.n ?? 0) };
+  return eventList.list(ctx, p);
 }
 
 export async function getEvent(ctx: Ctx, id: number): Promise<Event> {

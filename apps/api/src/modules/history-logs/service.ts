@@ -5,9 +5,9 @@ import type {
   HistoryLogFilters,
   OperatorHistoryLogFilters,
 } from '@rentloop/domain/history-logs';
-import { and, asc, desc, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Ctx, isOperator, type PlatformCtx, type UserActor } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import { defineList, ph } from '../../db/define-list.ts';
 import { historyLogs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
@@ -23,12 +23,46 @@ function scope({ actor, companyId }: Ctx<UserActor>): SQL {
 
 type Sort = (typeof HISTORY_LOG_SORTS)[number];
 
+/**
+ * The trail as a list (db/define-list.ts). No entity_counts trigger (the trail is written by the audit
+ * trigger on every change; a count per company and row would serialize them): totals count the matching
+ * rows on the indexes, `(company_id, id)` for a company, the filters' own indexes, and the trigram
+ * index on the searched expression (migration 0021).
+ */
+export const historyLogList = defineList<Sort, OperatorHistoryLogFilters, HistoryLog>({
+  name: 'history_logs',
+  table: historyLogs,
+  id: historyLogs.id,
+  scopes: {
+    company: sql`${historyLogs.company_id} = ${ph('companyId')}`,
+    // Operators under a company's URL: its entries and the platform's.
+    withPlatform: sql`(${historyLogs.company_id} = ${ph('companyId')} or ${historyLogs.company_id} is null)`,
+    // Operators' whole trail (filtered by `company_id` to one company's, deleted ones too).
+    all: undefined,
+  },
+  columns: selection,
+  joins: [{ table: users, on: eq(users.id, historyLogs.user_id), type: 'left' }],
+  // Entries are appended in time order, so created_at and id sort alike; id is the index.
+  sorts: { id: historyLogs.id, created_at: historyLogs.id },
+  filters: {
+    entity: (v) => sql`${historyLogs.entity_type} = ${v}`,
+    entity_id: (v) => sql`${historyLogs.entity_id} = ${v}`,
+    user: (v) => sql`${historyLogs.user_id} = ${v}`,
+    action: (v) => sql`${historyLogs.action} = ${v}`,
+    date_from: (v) => sql`${historyLogs.created_at} >= ${v}::date`,
+    date_to: (v) => sql`${historyLogs.created_at} < (${v}::date + 1)`,
+    company_id: (v) => sql`${historyLogs.company_id} = ${v}`,
+  },
+  search: (pattern) =>
+    sql`lower(${historyLogs.entity_type} || ' ' || coalesce(${historyLogs.entity_id}, '')) LIKE ${pattern}`,
+});
+
 /** A company's trail (company routes: owners, admins, operators). */
 export function listHistoryLogs(
   ctx: Ctx<UserActor>,
   p: ListParams<Sort, HistoryLogFilters>,
 ): Promise<{ rows: HistoryLog[]; total: number }> {
-  return list(ctx.db, [scope(ctx)], p);
+  return historyLogList.list(ctx, p, isOperator(ctx.actor.globalRole) ? 'withPlatform' : 'company');
 }
 
 /**
@@ -40,42 +74,7 @@ export function listAllHistoryLogs(
   ctx: PlatformCtx,
   p: ListParams<Sort, OperatorHistoryLogFilters>,
 ): Promise<{ rows: HistoryLog[]; total: number }> {
-  const { company_id } = p.filters;
-  return list(ctx.db, company_id === undefined ? [] : [eq(historyLogs.company_id, company_id)], p);
-}
-
-async function list(
-  db: Db,
-  scoped: SQL[],
-  p: ListParams<Sort, HistoryLogFilters>,
-): Promise<{ rows: HistoryLog[]; total: number }> {
-  const f = p.filters;
-  const conditions: SQL[] = [...scoped];
-  if (f.entity) conditions.push(eq(historyLogs.entity_type, f.entity));
-  if (f.entity_id) conditions.push(eq(historyLogs.entity_id, f.entity_id));
-  if (f.user) conditions.push(eq(historyLogs.user_id, f.user));
-  if (f.action) conditions.push(eq(historyLogs.action, f.action));
-  if (f.date_from) conditions.push(sql`${historyLogs.created_at} >= ${f.date_from}::date`);
-  if (f.date_to) conditions.push(sql`${historyLogs.created_at} < (${f.date_to}::date + 1)`);
-  if (p.search)
-    conditions.push(
-      sql`${historyLogs.entity_type} || ' ' || coalesce(${historyLogs.entity_id}, '') ILIKE ${`%${p.search}%`}`,
-    );
-  const where = and(...conditions);
-  // Entries are appended in time order, so created_at and id sort alike; id is the index.
-  const order = p.desc ? desc(historyLogs.id) : asc(historyLogs.id);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(selection)
-      .from(historyLogs)
-      .leftJoin(users, eq(users.id, historyLogs.user_id))
-      .where(where)
-      .orderBy(order)
-      .limit(p.perPage)
-      .offset(p.offset),
-    db.select({ n: sql<number>`count(*)::int8` }).from(historyLogs).where(where),
-  ]);
-  return { rows: rows as HistoryLog[], total: Number(total?.n ?? 0) };
+  return historyLogList.list(ctx, p, 'all');
 }
 
 export async function getHistoryLog(ctx: Ctx<UserActor>, id: number): Promise<HistoryLog> {

@@ -7,13 +7,13 @@
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { CompanyRole } from '@rentloop/domain/roles';
 import type { CompanyUser, USER_SORTS, User } from '@rentloop/domain/users';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
+import { type PgColumn, type PgTable, QueryBuilder, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Ctx, UserActor } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import { defineList, ph } from '../../db/define-list.ts';
 import { companies, companyInvitations, companyUsers, users } from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
-import { type ListParams, likePattern } from '../../lists.ts';
+import type { ListParams } from '../../lists.ts';
 import {
   findInvitation,
   type InvitationStatus,
@@ -32,8 +32,8 @@ type UserRow = typeof users.$inferSelect;
  * the admin's input and constants: searching, filtering and sorting (on these columns only) can never
  * reveal anything of the account behind an invited address.
  */
-function companyUserRows(tx: Tx, companyId: number) {
-  const members = tx
+function companyUserRows(qb: QueryBuilder, companyId: ReturnType<typeof ph>) {
+  const members = qb
     .select({
       id: users.id,
       name: users.name,
@@ -52,8 +52,8 @@ function companyUserRows(tx: Tx, companyId: number) {
     })
     .from(users)
     .innerJoin(companyUsers, eq(companyUsers.user_id, users.id))
-    .where(eq(companyUsers.company_id, companyId));
-  const invited = tx
+    .where(sql`${companyUsers.company_id} = ${companyId}`);
+  const invited = qb
     .select({
       id: companyInvitations.id,
       name: companyInvitations.name,
@@ -70,37 +70,43 @@ function companyUserRows(tx: Tx, companyId: number) {
       company_functions: companyInvitations.company_functions,
     })
     .from(companyInvitations)
-    .where(eq(companyInvitations.company_id, companyId));
-  return unionAll(members, invited).as('company_user_rows');
+    .where(sql`${companyInvitations.company_id} = ${companyId}`);
+  return members.unionAll(invited).as('company_user_rows');
 }
 
-/** The users of one company, with their role there, and its pending invitations. */
-export async function listCompanyUsers(
+const rows = companyUserRows(new QueryBuilder(), ph('companyId'));
+type Filters = { status?: string; role?: string };
+
+/**
+ * The users of one company, with their role there, and its pending invitations (db/define-list.ts):
+ * the list reads the union above. No entity_counts row (members and invitations are two tables): the
+ * total counts the company's rows, on `company_users`' key and the invitations' company index.
+ */
+export const companyUserList = defineList<Sort, Filters, CompanyUser>({
+  name: 'company_users',
+  table: rows as unknown as PgTable,
+  id: rows.id as unknown as PgColumn,
+  // The company is chosen inside the union (its `companyId` placeholder).
+  scopes: { company: undefined },
+  columns: rows._.selectedFields as SelectedFields,
+  sorts: {
+    id: rows.id as unknown as PgColumn,
+    name: rows.name as unknown as PgColumn,
+    email: rows.email as unknown as PgColumn,
+    created_at: rows.created_at as unknown as PgColumn,
+  },
+  filters: {
+    status: (v) => sql`${rows.status} = ${v}`,
+    role: (v) => sql`${rows.company_role} = ${v}`,
+  },
+  search: (pattern) => sql`(lower(${rows.name}) LIKE ${pattern} OR ${rows.email} LIKE ${pattern})`,
+});
+
+export function listCompanyUsers(
   ctx: Ctx,
-  p: ListParams<Sort, { status?: string; role?: string }>,
+  p: ListParams<Sort, Filters>,
 ): Promise<{ rows: CompanyUser[]; total: number }> {
-  const tx = ctx.db;
-  const rows = companyUserRows(tx, ctx.companyId);
-  const conditions: SQL[] = [];
-  if (p.search)
-    conditions.push(
-      sql`(lower(${rows.name}) LIKE ${likePattern(p.search)} OR ${rows.email} LIKE ${likePattern(p.search)})`,
-    );
-  if (p.filters.status) conditions.push(eq(rows.status, p.filters.status as UserRow['status']));
-  if (p.filters.role) conditions.push(eq(rows.company_role, p.filters.role as CompanyRole));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const dir = p.desc ? desc : asc;
-  const [page, [total]] = await Promise.all([
-    tx
-      .select()
-      .from(rows)
-      .where(where)
-      .orderBy(dir(rows[p.sort]), dir(rows.id))
-      .limit(p.perPage)
-      .offset(p.offset),
-    tx.select({ n: count() }).from(rows).where(where),
-  ]);
-  return { rows: page, total: Number(total?.n ?? 0) };
+  return companyUserList.list(ctx, p);
 }
 
 /**

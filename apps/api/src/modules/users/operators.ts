@@ -2,13 +2,14 @@
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { CompanyRole } from '@rentloop/domain/roles';
 import type { USER_SORTS, User } from '@rentloop/domain/users';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PlatformCtx, UserActor } from '../../context.ts';
+import { defineList } from '../../db/define-list.ts';
 import { companies, companyUsers, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
 import { invitationMail } from '../../integrations/email/templates.ts';
-import { type ListParams, likePattern } from '../../lists.ts';
+import type { ListParams } from '../../lists.ts';
 import { appBase } from '../auth/account-flows.ts';
 import { issueUserToken } from '../auth/tokens.ts';
 import { createCompanyUser, ownersLeft } from './memberships.ts';
@@ -24,38 +25,34 @@ import {
 
 type Sort = (typeof USER_SORTS)[number];
 
-function listConditions(p: ListParams<Sort, { status?: string; role?: string }>): SQL[] {
-  const c: SQL[] = [];
-  if (p.search)
-    c.push(
-      sql`(lower(${users.name}) LIKE ${likePattern(p.search)} OR ${users.email} LIKE ${likePattern(p.search)})`,
-    );
-  if (p.filters.status) c.push(eq(users.status, p.filters.status as UserRow['status']));
-  return c;
-}
+type Filters = { status?: string; role?: string };
+
+/**
+ * Every user, for operators (db/define-list.ts). Users belong to no company, so there is no
+ * entity_counts row: the total counts the matching users (the whole table when unfiltered).
+ */
+export const userList = defineList<Sort, Filters, Omit<UserRow, 'password_hash'>>({
+  name: 'users',
+  table: users,
+  id: users.id,
+  scopes: { all: undefined },
+  columns: userColumns,
+  sorts: { id: users.id, name: users.name, email: users.email, created_at: users.created_at },
+  filters: {
+    status: (v) => sql`${users.status} = ${v}`,
+    role: (v) => sql`${users.role} = ${v}`,
+  },
+  search: (pattern) => sql`(lower(${users.name}) LIKE ${pattern} OR ${users.email} LIKE ${pattern})`,
+});
 
 /** Every user (operators). */
-export async function listUsers(ctx: PlatformCtx, p: ListParams<Sort, { status?: string; role?: string }>) {
-  const tx = ctx.db;
-  const conditions = listConditions(p);
-  if (p.filters.role) conditions.push(eq(users.role, p.filters.role as NonNullable<UserRow['role']>));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const dir = p.desc ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    tx
-      .select(userColumns)
-      .from(users)
-      .where(where)
-      .orderBy(dir(users[p.sort]), dir(users.id))
-      .limit(p.perPage)
-      .offset(p.offset),
-    tx.select({ n: count() }).from(users).where(where),
-  ]);
+export async function listUsers(ctx: PlatformCtx, p: ListParams<Sort, Filters>) {
+  const { rows, total } = await userList.list(ctx, p);
   const companiesOf = await membershipsOf(
     ctx,
     rows.map((r) => r.id),
   );
-  return { rows: rows.map((r) => toUser(r, companiesOf)), total: Number(total?.n ?? 0) };
+  return { rows: rows.map((r) => toUser(r as UserRow, companiesOf)), total };
 }
 
 /** Operators create any user, optionally in a company, optionally as an operator. */

@@ -1,0 +1,301 @@
+/**
+ * Every list built by defineList gives exactly what a plain query gives: for random parameters
+ * (scope, page, per_page, sort, direction, search, filters), the same rows in the same order as
+ * `ORDER BY sort, id LIMIT OFFSET` and the same total as `count(*)`, so the fast paths (the total from
+ * entity_counts, deep pages from the other end of the index, the one-scan search, the deferred join)
+ * change nothing. A list without a fixture below fails: add one (seed rows, filter values, searches).
+ */
+import { and, asc, count, desc, type SQL, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import '../app.ts';
+import type { ListParams } from '../lists.ts';
+import { createCompany, useHarness } from '../testing/harness.ts';
+import type { Db } from './client.ts';
+import { type DefinedList, definedLists } from './define-list.ts';
+
+const h = useHarness();
+let companyId: number;
+let otherId: number;
+const db = () => h.database.primary as unknown as Db;
+const run = (query: SQL) => h.database.primary.execute(query);
+
+interface Fixture {
+  /** Inserts the list's rows for `company` (and some for `other`, which must never show). */
+  seed(company: number, other: number): Promise<void>;
+  filters: Record<string, unknown[]>;
+  searches: string[];
+}
+
+// Created dates spread over 97 days from 2026-01-01, so date filters cut through them.
+const day = (n: string) => sql.raw(`timestamptz '2026-01-01' + (${n} % 97) * interval '1 day'`);
+
+const fixtures: Record<string, Fixture> = {
+  customers: {
+    // 1,300 rows of the company (deep pages start at offset 1,000), names and dates repeating.
+    async seed(company, other) {
+      await run(sql`
+        insert into customers (company_id, name, email, language, billing_address, created_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end,
+               'Customer ' || (n % 13), 'c' || n || '@list.test', (array['en','de','fr'])[1 + n % 3],
+               jsonb_build_object('country', (array['DE','FR','NL'])[1 + n % 3]), ${day('n')}
+          from generate_series(1, 1517) as n`);
+    },
+    filters: {
+      language: ['en', 'de'],
+      country: ['de', 'nl'],
+      created_from: ['2026-02-01', '2026-03-20'],
+      created_to: ['2026-01-10', '2026-03-01'],
+    },
+    searches: ['Customer 1', 'c12', 'CUSTOMER', '@list', 'nothing-matches', '50%'],
+  },
+  products: {
+    // 1,300 products of the company, with 1 to 3 variants each (some without a SKU), and a collection.
+    async seed(company, other) {
+      await run(sql`
+        insert into products (company_id, source, shop_id, name, type, status, created_at, updated_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end, 'woocommerce', 'p' || n,
+               'Product ' || (n % 13), (array['normal','digital','consumable'])[1 + n % 3],
+               (array['active','draft'])[1 + n % 2], ${day('n')}, ${day('(n * 7)')}
+          from generate_series(1, 1517) as n`);
+      await run(sql`
+        insert into product_variants (company_id, product_id, shop_id, sku, name, price, stock, created_at)
+        select p.company_id, p.id, p.shop_id || '-' || k,
+               case when k = 2 then null else 'SKU-' || p.id || '-' || k end,
+               p.name || ' v' || (p.id % 5), 1990 + k, k, p.created_at
+          from products p, generate_series(1, 3) as k
+         where k <= 1 + p.id % 3 and p.company_id in (${company}, ${other})
+         order by p.id, k`);
+      await run(sql`
+        insert into product_collections (company_id, name) values (${company}, 'List collection')`);
+      await run(sql`
+        insert into product_collection_items (company_id, collection_id, product_id)
+        select p.company_id, c.id, p.id from products p, product_collections c
+         where c.company_id = ${company} and p.company_id = ${company} and p.id % 4 = 0`);
+    },
+    filters: {
+      type: ['digital', 'normal'],
+      status: ['draft'],
+      source: ['woocommerce', 'manual'],
+      // Resolved after the seed (the collection's id).
+      collection_id: [],
+    },
+    searches: ['Product 1', 'p12', 'PRODUCT', 'nothing-matches'],
+  },
+  variants: {
+    // Seeded with the products.
+    async seed() {},
+    filters: { product_id: [] },
+    searches: ['sku-1', 'v3', 'PRODUCT 1', 'nothing-matches'],
+  },
+  history_logs: {
+    // Beside what the audit trigger writes for the other fixtures: the company's, another's and
+    // platform entries (no company), users and actions repeating.
+    async seed(company, other) {
+      await run(sql`
+        insert into history_logs (company_id, user_id, entity_type, entity_id, action, created_at)
+        select case n % 5 when 0 then null when 1 then ${other}::int8 else ${company}::int8 end,
+               case when n % 4 = 0 then null else n % 3 + 1 end,
+               (array['customers','auth','products','users'])[1 + n % 4], nullif((n % 50)::text, '0'),
+               (array['created','updated','deleted','login'])[1 + n % 4], ${day('n')}
+          from generate_series(1, 1500) as n`);
+    },
+    filters: {
+      entity: ['customers', 'auth'],
+      entity_id: ['12', '1'],
+      user: [1, 2, 999],
+      action: ['created', 'login'],
+      date_from: ['2026-02-01'],
+      date_to: ['2026-03-01'],
+      company_id: [],
+    },
+    searches: ['customers 1', 'AUTH', 'ers 4', 'nothing-matches', '50%'],
+  },
+  email_entries: {
+    // The company's mail, another company's and platform mail (no company).
+    async seed(company, other) {
+      await run(sql`
+        insert into email_entries (company_id, kind, "to", subject, body_html, status, created_at)
+        select case n % 5 when 0 then null when 1 then ${other}::int8 else ${company}::int8 end,
+               (array['invitation','password_reset','verification'])[1 + n % 3], 'to' || n || '@Mail.test',
+               'Subject ' || (n % 17), '<p>body</p>', (array['queued','sent','failed','not_sent'])[1 + n % 4],
+               ${day('n')}
+          from generate_series(1, 400) as n`);
+    },
+    filters: { status: ['sent', 'failed'], kind: ['invitation', 'none'] },
+    searches: ['to1', 'SUBJECT 1', '@mail', 'nothing-matches', '50%'],
+  },
+  events: {
+    // The company's events, another company's and the platform's (no company).
+    async seed(company, other) {
+      await run(sql`
+        insert into events (company_id, type, object, object_id, actor_id, created_at)
+        select case n % 5 when 0 then null when 1 then ${other}::int8 else ${company}::int8 end,
+               (array['customer.created','user.status_changed','product.created'])[1 + n % 3],
+               (array['customer','user','product'])[1 + n % 3], n % 40 + 1,
+               case when n % 4 = 0 then null else n % 3 + 1 end, ${day('n')}
+          from generate_series(1, 500) as n`);
+    },
+    filters: {
+      type: ['customer.created', 'user.status_changed'],
+      object: ['user', 'nothing'],
+      object_id: [1, 12],
+      actor: [1, 2],
+      date_from: ['2026-02-01'],
+      date_to: ['2026-03-01'],
+    },
+    searches: ['customer', 'USER 1', '.created', 'nothing-matches', '50%'],
+  },
+  collections: {
+    // Beside the products' collection: the company's and another company's, names sorting by text.
+    async seed(company, other) {
+      await run(sql`
+        insert into product_collections (company_id, name, created_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end, 'Collection ' || n, ${day('n')}
+          from generate_series(1, 150) as n`);
+    },
+    filters: {},
+    searches: ['collection 1', 'LIST', '9', 'nothing-matches'],
+  },
+  users: {
+    // Every user (no company): names and dates repeating, some operators.
+    async seed() {
+      await run(sql`
+        insert into users (name, email, status, role, created_at)
+        select 'User ' || (n % 11), 'u' || n || '@users.test', (array['active','invited','disabled'])[1 + n % 3],
+               (array[null,'super-admin','support-user'])[1 + n % 3 * (n % 2)], ${day('n')}
+          from generate_series(1, 300) as n`);
+    },
+    filters: { status: ['active', 'disabled'], role: ['super-admin', 'support-user', 'nobody'] },
+    searches: ['user 1', 'u12', '@USERS', 'nothing-matches', '50%'],
+  },
+  company_users: {
+    // Members (the users fixture's, some in another company) and pending invitations.
+    async seed(company, other) {
+      await run(sql`
+        insert into company_users (company_id, user_id, role)
+        select case when u.id % 5 = 0 then ${other}::int8 else ${company}::int8 end, u.id,
+               (array['user','admin','owner'])[1 + u.id % 3]
+          from users u where u.email like '%@users.test'`);
+      await run(sql`
+        insert into company_invitations (company_id, email, name, role, created_at)
+        select case when n % 6 = 0 then ${other}::int8 else ${company}::int8 end, 'i' || n || '@invited.test',
+               'Invitee ' || (n % 7), (array['user','admin'])[1 + n % 2], ${day('n')}
+          from generate_series(1, 80) as n`);
+    },
+    filters: { status: ['invited', 'active'], role: ['admin', 'owner'] },
+    searches: ['user 1', 'invitee', '@INVITED', 'nothing-matches', '50%'],
+  },
+};
+
+beforeAll(async () => {
+  companyId = (await createCompany(h.database)).id;
+  otherId = (await createCompany(h.database)).id;
+  // In the fixtures' order: one may build on another's rows (company users on the users).
+  const defined = new Set(definedLists.map((l) => l.definition.name));
+  for (const [name, fixture] of Object.entries(fixtures))
+    if (defined.has(name)) await fixture.seed(companyId, otherId);
+  const ids = async (query: SQL) =>
+    ((await run(query)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  fixtures.products!.filters.collection_id = [
+    ...(await ids(sql`select id from product_collections where company_id = ${companyId}`)),
+    999_999,
+  ];
+  fixtures.history_logs!.filters.company_id = [companyId, otherId];
+  fixtures.variants!.filters.product_id = await ids(
+    sql`select id from products where company_id in (${companyId}, ${otherId}) order by id limit 4`,
+  );
+});
+
+/** The plain query: the definition's conditions, ORDER BY sort, id, LIMIT/OFFSET, and count(*). */
+async function plain(
+  list: DefinedList<string, Record<string, unknown>, unknown>,
+  scope: string,
+  p: ListParams<string, Record<string, unknown>>,
+) {
+  const def = list.definition;
+  const filterNames = Object.keys(p.filters).filter((n) => p.filters[n] !== undefined);
+  const where = and(...list.conditions(scope, Boolean(p.search && def.search), filterNames));
+  const values = { ...list.values(companyId, p), limit: p.perPage, offset: p.offset };
+  const direction = p.desc ? desc : asc;
+  const sortColumn = def.sorts[p.sort]!;
+  let q = db().select(def.columns).from(def.table).$dynamic();
+  for (const j of def.joins ?? [])
+    q = j.type === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
+  const rows = await q
+    .where(where)
+    .orderBy(direction(sortColumn), direction(def.id))
+    .limit(sql.placeholder('limit') as unknown as number)
+    .offset(sql.placeholder('offset') as unknown as number)
+    .prepare(undefined as unknown as string)
+    .execute(values);
+  const [counted] = await db()
+    .select({ n: count() })
+    .from(def.table)
+    .where(where)
+    .prepare(undefined as unknown as string)
+    .execute(values);
+  const map = def.map ?? ((r: unknown) => r);
+  return { rows: rows.map((r) => map(r as never)), total: Number(counted?.n) };
+}
+
+describe.each(definedLists.map((list) => [list.definition.name, list] as const))(
+  'the %s list',
+  (name, list) => {
+    const def = list.definition;
+    it('has a fixture here', () => {
+      expect(fixtures[name], `add a fixture for the ${name} list`).toBeDefined();
+    });
+
+    it('gives the rows and total of the plain query, for any parameters', async () => {
+      const fixture = fixtures[name]!;
+      const [everything] = await db()
+        .select({ n: count() })
+        .from(def.table)
+        .where(and(...list.conditions(Object.keys(def.scopes)[0]!, false, [])))
+        .prepare(undefined as unknown as string)
+        .execute({ companyId });
+      const unfiltered = Number(everything?.n);
+      expect(unfiltered, 'the fixture seeds rows').toBeGreaterThan(0);
+      const filterArbs = Object.fromEntries(
+        Object.entries(fixture.filters).map(([f, vs]) => [f, fc.option(fc.constantFrom(...vs), { freq: 3 })]),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            scope: fc.constantFrom(...Object.keys(def.scopes)),
+            sort: fc.constantFrom(...Object.keys(def.sorts)),
+            desc: fc.boolean(),
+            perPage: fc.constantFrom(1, 7, 10, 25, 100),
+            // Mostly pages within the list (the deep ones too), sometimes past its end.
+            at: fc.double({ min: 0, max: 1.05, noNaN: true }),
+            search: fc.option(fc.constantFrom(...fixture.searches), { freq: 3 }),
+            filters: fc.record(filterArbs, { requiredKeys: [] }),
+            // Half the cases unfiltered: the ones with the maintained total and the deep pages.
+            filtered: fc.boolean(),
+          }),
+          async ({ scope, sort, desc: descending, perPage, at, search, filters, filtered }) => {
+            const page = 1 + Math.floor((at * unfiltered) / perPage);
+            const cleanFilters = filtered
+              ? Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== null))
+              : {};
+            const p: ListParams<string, Record<string, unknown>> = {
+              page,
+              perPage,
+              offset: (page - 1) * perPage,
+              search: (filtered && search) || undefined,
+              sort,
+              desc: descending,
+              filters: cleanFilters,
+            };
+            const got = await list.list({ db: db(), companyId }, p, scope);
+            const want = await plain(list, scope, p);
+            expect(got.total).toBe(want.total);
+            expect(got.rows).toEqual(want.rows);
+          },
+        ),
+        { numRuns: 100 },
+      );
+    });
+  },
+);

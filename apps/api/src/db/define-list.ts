@@ -1,0 +1,238 @@
+/**
+ * One builder for every list: `defineList({...})` declares the table, the selected columns, the sorts,
+ * the filters, the search and where the exact total comes from, and builds the statements the list runs
+ * (docs/performance.md "How the lists stay cheap"):
+ *
+ * - one statement per page (one round trip, one snapshot) where every row carries the exact total:
+ *   from entity_counts (kept by a trigger in the same transaction as every insert and delete) when the
+ *   list declares `total: { entity }` and the page has no search or filter, else counted (an InitPlan,
+ *   once, not per row);
+ * - the page's ids from the index (scope, sort column, id) alone, then only those rows read (deferred
+ *   join), so OFFSET walks index entries, not table rows;
+ * - deep unfiltered pages of a list with a maintained total read from the nearer end of the index
+ *   (db/list-pages.ts, `readPage`);
+ * - a search collects its matches once (trigram index on the search expression) and takes both the
+ *   count and a top-N sort of the page's ids from them;
+ * - statements built once per process and shape (sort, direction, scope, search, which filters), the
+ *   unfiltered ones named prepared statements (db/list-pages.ts, `statement`).
+ *
+ * Every list defined here is registered in `definedLists`, and `db/define-list.test.ts` checks each
+ * against a plain `ORDER BY sort, id LIMIT OFFSET` query with `count(*)`.
+ */
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { ListParams } from '../lists.ts';
+import { likePattern } from '../lists.ts';
+import type { Db } from './client.ts';
+import { readPage, statement } from './list-pages.ts';
+import { entityCounts } from './schema/index.ts';
+
+type Placeholder = ReturnType<typeof sql.placeholder>;
+
+/** A placeholder of the list's statements (`companyId`, `pattern`, `limit`, `offset`, `f_<filter>`). */
+export const ph = (name: string) => sql.placeholder(name);
+
+export interface ListDefinition<S extends string, F extends Record<string, unknown>, Row, Out> {
+  /** Names the statements (and the list in the equivalence test). */
+  name: string;
+  table: PgTable;
+  /** The table's id: the tie-break of every order and the key of the deferred join. */
+  id: PgColumn;
+  /**
+   * Which rows a caller may see, by name; the first is the default. Each is a condition with the
+   * `companyId` placeholder (or none: every row). A maintained total applies to `total.scope` only.
+   */
+  scopes: Record<string, SQL | undefined>;
+  /** What a row returns; may use the `companyId` placeholder (a company's currency, say). */
+  columns: SelectedFields;
+  /** Tables joined to read the page's rows (never to choose them). */
+  joins?: { table: PgTable; on: SQL; type: 'left' | 'inner' }[];
+  sorts: Record<S, PgColumn>;
+  /** One condition per filter, given the filter's placeholder. */
+  filters: { [K in keyof F]-?: (value: Placeholder) => SQL };
+  /** The search condition given the LIKE pattern's placeholder (lower-cased, wildcards escaped). */
+  search?: (pattern: Placeholder) => SQL;
+  /** `{ entity, scope }`: the unfiltered total of that scope is entity_counts' row; else counted. */
+  total?: { entity: string; scope: string };
+  map?: (row: Row) => Out;
+}
+
+export interface DefinedList<S extends string, F extends Record<string, unknown>, Out> {
+  definition: ListDefinition<S, F, never, Out>;
+  list(
+    ctx: { db: Db; companyId?: number | null },
+    p: ListParams<S, Partial<F>>,
+    scope?: string,
+  ): Promise<{ rows: Out[]; total: number }>;
+  /** The conditions of a page, for the equivalence test's plain query. */
+  conditions(scope: string, search: boolean, filters: string[]): SQL[];
+  values(companyId: number | null, p: ListParams<S, Partial<F>>): Record<string, unknown>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry of lists of every row type
+export const definedLists: DefinedList<string, Record<string, unknown>, any>[] = [];
+
+interface Shape {
+  sort: string;
+  desc: boolean;
+  scope: string;
+  search: boolean;
+  filters: string[];
+}
+
+export function defineList<
+  S extends string,
+  F extends Record<string, unknown>,
+  Row = Record<string, unknown>,
+  Out = Row,
+>(def: ListDefinition<S, F, Row, Out>): DefinedList<S, F, Out> {
+  const filterNames = Object.keys(def.filters);
+  const defaultScope = Object.keys(def.scopes)[0]!;
+  const singleScope = Object.keys(def.scopes).length === 1;
+
+  const conditions = (scope: string, search: boolean, filters: string[]): SQL[] => {
+    const c: SQL[] = [];
+    const scoped = def.scopes[scope];
+    if (scoped) c.push(scoped);
+    if (search && def.search) c.push(def.search(ph('pattern')));
+    for (const name of filters) c.push(def.filters[name as keyof F](ph(`f_${name}`)));
+    return c;
+  };
+  const shapeOf = (p: ListParams<S, Partial<F>>, scope: string): Shape => ({
+    sort: p.sort,
+    desc: p.desc,
+    scope,
+    search: Boolean(p.search) && Boolean(def.search),
+    filters: filterNames.filter((n) => p.filters[n] !== undefined && p.filters[n] !== null),
+  });
+  const filtered = (s: Shape) => s.search || s.filters.length > 0;
+  const maintained = (s: Shape) => def.total !== undefined && def.total.scope === s.scope && !filtered(s);
+  const whereOf = (s: Shape) => and(...conditions(s.scope, s.search, s.filters));
+  const key = (s: Shape) =>
+    `${def.name}${singleScope ? '' : `_${s.scope}`}_${s.sort}_${s.desc ? 'desc' : 'asc'}${
+      filtered(s)
+        ? `_f${Number(s.search)}${filterNames.map((n) => Number(s.filters.includes(n))).join('')}`
+        : ''
+    }`;
+
+  const orderBy = (s: Shape, descending: boolean) => {
+    const direction = descending ? desc : asc;
+    const column = def.sorts[s.sort as S];
+    return column === def.id ? [direction(def.id)] : [direction(column), direction(def.id)];
+  };
+
+  const maintainedTotal = () =>
+    sql<number>`(select ${entityCounts.total} from ${entityCounts}
+      where ${entityCounts.company_id} = ${ph('companyId')} and ${entityCounts.entity} = ${def.total!.entity})`;
+
+  /** The rows of the page's ids, with the joins, in the requested order. */
+  const rowsOf = (db: Db, s: Shape, total: SQL<number>, pageIds: SQL | ReturnType<Db['select']>) => {
+    let q = db
+      .select({ ...def.columns, total: total.mapWith(Number) })
+      .from(def.table)
+      .$dynamic();
+    for (const j of def.joins ?? [])
+      q = j.type === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
+    return q.where(inArray(def.id, pageIds as SQL)).orderBy(...orderBy(s, s.desc));
+  };
+
+  function listQuery(db: Db, s: Shape, reverse: boolean) {
+    const where = whereOf(s);
+    if (s.search) {
+      // A search counts its matches anyway (a trigram bitmap scan that reads every matching row), so
+      // the page is taken from those same matches: one scan, then a top-N sort of the matching ids,
+      // instead of a second walk down the index that filters rows until the page is full. Referenced
+      // twice, the CTE is computed once.
+      const matches = db.$with('matches').as(
+        db
+          .select({
+            id: sql<number>`${def.id}`.as('match_id'),
+            key: sql`${def.sorts[s.sort as S]}`.as('sort_key'),
+          })
+          .from(def.table)
+          .where(where),
+      );
+      const direction = s.desc ? desc : asc;
+      // Not `.with(matches)` here: the subquery reads the outer statement's CTE.
+      const pageIds = db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(direction(matches.key), direction(matches.id))
+        .limit(ph('limit'))
+        .offset(ph('offset'));
+      const total = sql<number>`(select count(*) from ${matches})`;
+      let q = db
+        .with(matches)
+        .select({ ...def.columns, total: total.mapWith(Number) })
+        .from(def.table)
+        .$dynamic();
+      for (const j of def.joins ?? [])
+        q = j.type === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
+      return q.where(inArray(def.id, pageIds)).orderBy(...orderBy(s, s.desc));
+    }
+    const pageIds = db
+      .select({ id: def.id })
+      .from(def.table)
+      .where(where)
+      .orderBy(...orderBy(s, s.desc !== reverse))
+      .limit(ph('limit'))
+      .offset(ph('offset'));
+    const total = maintained(s)
+      ? maintainedTotal()
+      : sql<number>`(select count(*) from ${def.table} where ${where ?? sql`true`})`;
+    return rowsOf(db, s, total, pageIds as unknown as SQL);
+  }
+
+  /** The total alone, for a page past the end (no row to carry it) and to place a deep page. */
+  function totalQuery(db: Db, s: Shape) {
+    return maintained(s)
+      ? db
+          .select({ n: entityCounts.total })
+          .from(entityCounts)
+          .where(
+            and(eq(entityCounts.company_id, ph('companyId')), eq(entityCounts.entity, def.total!.entity)),
+          )
+      : db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(def.table)
+          .where(whereOf(s));
+  }
+
+  const values = (companyId: number | null, p: ListParams<S, Partial<F>>) => {
+    const v: Record<string, unknown> = {
+      companyId,
+      pattern: p.search ? likePattern(p.search) : null,
+    };
+    for (const n of filterNames) v[`f_${n}`] = p.filters[n] ?? null;
+    return v;
+  };
+
+  const defined: DefinedList<S, F, Out> = {
+    definition: def as unknown as ListDefinition<S, F, never, Out>,
+    conditions,
+    values,
+    async list(ctx, p, scope = defaultScope) {
+      const { db } = ctx;
+      const s = shapeOf(p, scope);
+      const v = values(ctx.companyId ?? null, p);
+      const named = !filtered(s);
+      const { rows, total } = await readPage(p, !maintained(s), {
+        page: async (reverse, window) =>
+          (await statement(db, `${key(s)}${reverse ? '_rev' : ''}`, named, () =>
+            listQuery(db, s, reverse),
+          ).execute({ ...v, ...window })) as (Row & { total: number })[],
+        total: async () => {
+          // The maintained total is one statement for every sort (`customers_total`).
+          const st = maintained(s)
+            ? statement(db, `${def.name}_total`, true, () => totalQuery(db, s))
+            : statement(db, `${key(s)}_count`, named, () => totalQuery(db, s));
+          return Number((await st.execute(v))[0]?.n ?? 0);
+        },
+      });
+      const map = def.map ?? ((r: Row) => r as unknown as Out);
+      return { rows: rows.map(({ total: _t, ...r }) => map(r as Row)), total };
+    },
+  };
+  definedLists.push(defined as never);
+  return defined;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "history_logs_search_trgm_idx" ON "history_logs" USING gin ((lower("entity_type" || ' ' || coalesce("entity_id", ''))) gin_trgm_ops);
