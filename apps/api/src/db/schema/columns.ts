@@ -23,6 +23,6 @@ export const refColumn = (name: string) => bigint(name, { mode: 'number' });
  * An amount of money: integer minor units (cents for CAD, whole yen for JPY) of the company's
  * currency, as `bigint` in the database and in JS (`@rentloop/domain/money`). The currency is not
  * stored per row: it is the company's, frozen once a priced row exists (migration 0017). The API
- * shows and takes decimal strings.
+ * shows and takes decimal strings; `apps/api/src/money.ts` converts.
  */
 export const money = (name: string) => bigint(name, { mode: 'bigint' });
