@@ -1,22 +1,17 @@
 /**
  * The catalog: products, variants, bundles, collections, tax rules and availability settings
  * (spec 01 §3, §7 "Products, variants, bundles, collections, tax"; spec 02 "Availability settings").
- * Amounts cross the wire as decimal strings in the company's currency ("129.00"); the server keeps
- * integer minor units (see money.ts).
+ * Amounts cross the wire as decimal strings in the company's currency ("129.00": `amountSchema` in
+ * records, `amountInputSchema` in inputs, both in money.ts); the server keeps integer minor units.
  */
 import { z } from 'zod';
 import { safeText, updateSchemaOf } from './api.ts';
 import { countryByAlpha2 } from './countries.ts';
 import { BILLING_INTERVALS, PRODUCT_TYPES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { amountInputSchema, amountSchema } from './money.ts';
 import { regionByCode, regionsForCountry } from './regions.ts';
 import { isHttpUrl } from './validation.ts';
-
-/** A decimal amount as sent by a form or an API client; the server converts it with the company currency. */
-export const amountInputSchema = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,4})?$/, MESSAGES.amountInvalid));
 
 /** Decimals a tax percentage keeps: Quebec's QST is 9.975 %, GST + QST 14.975 % (numeric(7,4) in the database). */
 export const PERCENT_DECIMALS = 4;
@@ -55,7 +50,7 @@ export const PRODUCT_STATUSES = ['active', 'draft', 'archived', 'deleted_in_shop
 /** Tax classes a product can belong to; a tax rule applies to one class. */
 export const PRODUCT_CLASSES = ['standard', 'reduced', 'zero'] as const;
 
-const amount = z.string().nullable();
+const amount = amountSchema.nullable();
 
 export const rentalPricesSchema = z.object(
   Object.fromEntries(BILLING_INTERVALS.map((i) => [i, amount])) as Record<
@@ -72,7 +67,7 @@ export const variantSchema = z.object({
   sku: z.string().nullable(),
   name: z.string(),
   options: z.record(z.string(), z.string()),
-  price: z.string().nullable(),
+  price: amount,
   stock: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -120,7 +115,7 @@ export const variantInsightSchema = z.object({
   sku: z.string().nullable(),
   name: z.string(),
   options: z.record(z.string(), z.string()),
-  price: z.string().nullable(),
+  price: amount,
   /** Units in stock; null when the stock is not tracked. */
   stock: z.number().int().nullable(),
   /** Bundles and groups the variant is in, and how many of them are active. */
@@ -260,7 +255,7 @@ export const bundleSchema = z.object({
   description: z.string().nullable(),
   is_group: z.boolean(),
   is_active: z.boolean(),
-  price: z.string().nullable(),
+  price: amount,
   variants: z.array(
     z.object({
       variant_id: z.number().int(),

@@ -5,12 +5,13 @@ import { bcp47, COUNTRY_NAME_LANGUAGES } from './countries.ts';
 import { CURRENCIES, CURRENCY_EXPONENTS } from './currencies.ts';
 import { MESSAGES } from './messages.ts';
 import {
+  amountInputSchema,
+  amountSchema,
   decimalToMinor,
   formatMoney,
   type LineAmounts,
   lineAmounts,
   minorToDecimal,
-  moneyAmountSchema,
   parseMoney,
   parsePercent,
   percentOf,
@@ -457,22 +458,45 @@ describe('lines and totals', () => {
   });
 });
 
-describe('moneyAmountSchema', () => {
-  it('turns a decimal payload into minor units', () => {
-    expect(moneyAmountSchema('CAD').parse('12.50')).toBe(1250n);
-    expect(moneyAmountSchema('CAD').parse(12.5)).toBe(1250n);
-    expect(moneyAmountSchema('JPY').parse('1200')).toBe(1200n);
+describe('the wire schemas of amounts', () => {
+  it('answer decimal strings, whatever minorToDecimal gives in any currency', () => {
+    for (const [minor, currency] of [
+      [12900n, 'CAD'],
+      [1200n, 'JPY'],
+      [1250n, 'KWD'],
+      [-500n, 'EUR'],
+      [0n, 'CLF'],
+    ] as const) {
+      const decimal = minorToDecimal(minor, currency);
+      expect(amountSchema.parse(decimal)).toBe(decimal);
+    }
+    for (const value of [12.5, '12,50', '1e3', ' 12.50', '', '.5']) {
+      expect(amountSchema.safeParse(value).success).toBe(false);
+    }
   });
-  it.each([['12.505'], ['abc'], ['1,234.00'], [Number.NaN]])(
-    'refuses %j with the amount message',
-    (value) => {
-      const r = moneyAmountSchema('CAD').safeParse(value);
-      expect(r.success).toBe(false);
-      expect(r.error?.issues[0]?.message).toBe(MESSAGES.amountInvalid);
-    },
-  );
-  it('refuses an unknown currency when the schema is made', () => {
-    expect(() => moneyAmountSchema('XYZ')).toThrow(RangeError);
+
+  it('take a non-negative decimal string or JSON number, as the exact decimal string', () => {
+    expect(amountInputSchema.parse('129.00')).toBe('129.00');
+    expect(amountInputSchema.parse(' 129 ')).toBe('129');
+    expect(amountInputSchema.parse(12.5)).toBe('12.5');
+    expect(amountInputSchema.parse(0.1)).toBe('0.1');
+    expect(amountInputSchema.parse('999999999999.9999')).toBe('999999999999.9999');
+  });
+
+  it.each([
+    ['-1.00'],
+    ['12,50'],
+    ['1,234.00'],
+    ['abc'],
+    ['1e3'],
+    [1e21],
+    ['12.34567'],
+    ['1234567890123'],
+    [0.1 + 0.2],
+  ])('refuse %j with the amount message', (value) => {
+    const r = amountInputSchema.safeParse(value);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe(MESSAGES.amountInvalid);
   });
 });
 

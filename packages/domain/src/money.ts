@@ -5,7 +5,8 @@
  * Why bigint and not a safe-integer `number`: the database stores `bigint` (ARCHITECTURE "Data"),
  * a sum of any number of lines can never lose precision, and the type system refuses to mix an
  * amount with a float by accident (`1n + 0.1` does not compile). Amounts cross the wire as decimal
- * strings ("1234.50"): `minorToDecimal` and `decimalToMinor` are the edges.
+ * strings ("1234.50"; `amountSchema` and `amountInputSchema` below): `minorToDecimal` and
+ * `decimalToMinor` convert, and the server does it in one place (`apps/api/src/money.ts`).
  *
  * No binary floating point is used in any amount, sum, tax or rounding: decimal input is parsed
  * digit by digit, percentages are exact fractions, and rounding is integer division.
@@ -248,20 +249,42 @@ export function sumLines(lines: Iterable<LineAmounts>): LineAmounts {
   return total;
 }
 
+// ---- on the wire ----
+
+/** What the API answers for an amount: `minorToDecimal`'s output, a minus sign only for a negative amount. */
+const AMOUNT_PATTERN = /^-?\d+(\.\d+)?$/;
+/** What the API takes: a non-negative plain decimal, at most 12 digits before the point and 4 after. */
+const AMOUNT_INPUT_PATTERN = /^\d{1,12}(\.\d{1,4})?$/;
+
 /**
- * A decimal amount in a payload (string or JSON number) as minor units of `currency`: the server's
- * edge. More decimals than the currency has, or anything else, is a validation error.
+ * An amount as the API answers it: a decimal string in the company currency with exactly the
+ * currency's decimals ("129.00" in CAD, "1200" in JPY, "1.250" in KWD); never a JSON number, so no
+ * client reads it through binary floating point. Every amount field of a record uses it.
  */
-export function moneyAmountSchema(currency: string) {
-  currencyExponent(currency);
-  return z
-    .custom<string | number>((v) => typeof v === 'string' || typeof v === 'number', MESSAGES.amountInvalid)
-    .transform((value, ctx) => {
-      const minor = decimalToMinor(value, currency);
-      if (minor === undefined) {
-        ctx.addIssue({ code: 'custom', message: MESSAGES.amountInvalid });
-        return z.NEVER;
-      }
-      return minor;
-    });
-}
+export const amountSchema = z
+  .string()
+  .regex(AMOUNT_PATTERN)
+  .meta({
+    description:
+      "An amount in the company's currency, as a decimal string with the currency's number of decimals.",
+    examples: ['129.00'],
+  });
+
+/**
+ * An amount as the API takes it (every amount field of an input): a non-negative decimal string
+ * ("129", "129.5", "129.00"; surrounding spaces are ignored) or a JSON number, read by its shortest
+ * decimal form (12.5 is "12.5"), never by its binary value. The output is the decimal string; the
+ * server converts it to minor units of the company currency (`toMinor` in `apps/api/src/money.ts`),
+ * refusing more decimals than the currency has with a 422 on the field: nothing is rounded.
+ */
+export const amountInputSchema = z
+  .union([z.string(), z.number()])
+  // On the union, the side a request schema documents (zod drops examples on a transforming schema).
+  .meta({
+    description:
+      "An amount in the company's currency: a decimal string (or a JSON number) with at most the currency's number of decimals; more is refused, never rounded.",
+    examples: ['129.00'],
+    pattern: AMOUNT_INPUT_PATTERN.source,
+  })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(AMOUNT_INPUT_PATTERN, MESSAGES.amountInvalid));

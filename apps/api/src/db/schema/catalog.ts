@@ -3,7 +3,6 @@ import { PRODUCT_TYPES } from '@rentloop/domain/enums';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   foreignKey,
   index,
@@ -15,10 +14,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 
-const money = (name: string) => bigint(name, { mode: 'bigint' });
 const companyRef = () =>
   refColumn('company_id')
     .notNull()

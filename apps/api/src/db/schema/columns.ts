@@ -18,3 +18,11 @@ export const tsOrNull = (name: string) => timestamptz(name);
 /** Primary keys are bigint identities read as JS numbers (safe up to 2^53). */
 export const idColumn = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
 export const refColumn = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * An amount of money: integer minor units (cents for CAD, whole yen for JPY) of the company's
+ * currency, as `bigint` in the database and in JS (`@rentloop/domain/money`). The currency is not
+ * stored per row: it is the company's, frozen once a priced row exists (migration 0017). The API
+ * shows and takes decimal strings; `apps/api/src/money.ts` converts.
+ */
+export const money = (name: string) => bigint(name, { mode: 'bigint' });

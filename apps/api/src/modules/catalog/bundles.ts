@@ -12,7 +12,7 @@ import type { Ctx } from '../../context.ts';
 import { bundles, bundleVariants, productVariants } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { type ListParams, likePattern } from '../../lists.ts';
-import { companyCurrency, toDecimal, toMinor } from './money.ts';
+import { companyCurrency, toDecimal, toMinor } from '../../money.ts';
 
 type BundleRow = typeof bundles.$inferSelect;
 

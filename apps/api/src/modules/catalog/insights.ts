@@ -15,7 +15,7 @@ import {
   productVariants,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { companyCurrency, toDecimal } from './money.ts';
+import { companyCurrency, toDecimal } from '../../money.ts';
 
 export async function variantInsights(ctx: Ctx, productId: number): Promise<VariantInsights> {
   const { db, companyId } = ctx;

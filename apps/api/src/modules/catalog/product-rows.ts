@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { products, productVariants } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { toDecimal } from './money.ts';
+import { toDecimal } from '../../money.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type VariantRow = typeof productVariants.$inferSelect;

@@ -74,7 +74,19 @@ describe('products made by hand', () => {
     const before = (await req(staff, 'GET', `/read-replica/${cid}/rentloopdb/products`)).json().meta.total;
     const res = await req(admin, 'POST', api('products'), drill({ buyout_price: '149.005' }));
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toHaveProperty('buyout_price');
+    expect(res.json().errors).toEqual({
+      buyout_price: ['Must be an amount in CAD (at most its number of decimals).'],
+    });
+    for (const [payload, field] of [
+      [{ rental_prices: { monthly: '19.905' } }, 'rental_prices.monthly'],
+      [{ variants: [{ name: 'Drill', price: 12.999 }] }, 'variants.0.price'],
+    ] as const) {
+      const nested = await req(admin, 'POST', api('products'), drill(payload));
+      expect(nested.statusCode).toBe(422);
+      expect(nested.json().errors).toEqual({
+        [field]: ['Must be an amount in CAD (at most its number of decimals).'],
+      });
+    }
     const nul = await req(admin, 'POST', api('products'), drill({ name: 'Drill\u0000' }));
     expect(nul.statusCode).toBe(422);
     expect(nul.json().errors).toHaveProperty('name');

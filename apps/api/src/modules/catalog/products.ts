@@ -23,7 +23,7 @@ import {
   productVariants,
 } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../errors.ts';
-import { companyCurrency, toMinor } from './money.ts';
+import { companyCurrency, toMinor } from '../../money.ts';
 import { productRow, toProduct } from './product-rows.ts';
 import { productVariantsOf } from './variants.ts';
 

@@ -15,7 +15,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { ProductSync } from '@rentloop/domain/catalog';
-import { decimalToMinor } from '@rentloop/domain/money';
 import { isHttpUrl } from '@rentloop/domain/validation';
 import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -31,6 +30,7 @@ import {
 import { ShopError, type ShopProduct } from '../../integrations/shops/types.ts';
 import { inJobTransaction, jobActor, jobCtx } from '../../jobs/context.ts';
 import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
+import { shopAmountToMinor } from '../../money.ts';
 import { getShopConnection, getShopSettings } from '../settings/shop.ts';
 import type { Transact } from './transact.ts';
 
@@ -191,9 +191,6 @@ interface PageScope {
   now: string;
 }
 
-const minor = (price: string | null, currency: string) =>
-  price === null ? null : (decimalToMinor(price, currency, { round: 'half-up' }) ?? null);
-
 const variantValues = (scope: PageScope, productId: number, p: ShopProduct) =>
   p.variants.map((v) => ({
     company_id: scope.companyId,
@@ -202,7 +199,7 @@ const variantValues = (scope: PageScope, productId: number, p: ShopProduct) =>
     sku: v.sku,
     name: v.name,
     options: v.options,
-    price: minor(v.price, scope.currency),
+    price: shopAmountToMinor(v.price, scope.currency),
     stock: v.stock,
   }));
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { products, productVariants } from '../../db/schema/index.ts';
 import { invalid } from '../../errors.ts';
-import { companyCurrency, toMinor } from './money.ts';
+import { companyCurrency, toMinor } from '../../money.ts';
 import { productRow, toVariant, type VariantListRow, variantColumns } from './product-rows.ts';
 
 /** The variants of a product the caller has already found in the company. */

@@ -5,9 +5,15 @@
  * rounded: more decimals than the currency has is an error) and sent as the exact decimal; amounts
  * are shown with `formatMoney`.
  */
-import { amountInputSchema, percentInputSchema } from '@rentloop/domain/catalog';
+import { percentInputSchema } from '@rentloop/domain/catalog';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { decimalToMinor, formatMoney, minorToDecimal, parseMoney } from '@rentloop/domain/money';
+import {
+  amountInputSchema,
+  decimalToMinor,
+  formatMoney,
+  minorToDecimal,
+  parseMoney,
+} from '@rentloop/domain/money';
 import { firstError } from '@rentloop/domain/validation';
 import { z } from 'zod';
 
