@@ -18,7 +18,7 @@ import pg from 'pg';
 import { migrate, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { drive, signIn } from './load.ts';
 import { LIST_SPECS, scenarioPath, scenariosOf } from './scenarios.ts';
-import { type Seeded, seed } from './seed.ts';
+import { BIG_COMPANY_CUSTOMERS, type Seeded, seed } from './seed.ts';
 import { startServer } from './server.ts';
 
 const env = process.env;
@@ -93,7 +93,9 @@ async function main() {
       const { seeded } = prepared;
       const token = await signIn(server.url, seeded.userEmail, seeded.userPassword);
       const companyId = seeded.companyId;
-      for (const scenario of scenariosOf('customers').filter((s) => s.key !== 'deep')) {
+      for (const scenario of scenariosOf('customers', BIG_COMPANY_CUSTOMERS).filter(
+        (s) => s.key !== 'deep',
+      )) {
         for (const connections of levels) {
           const url = `${server.url}${scenarioPath(companyId, scenario)}`;
           const figures = await drive(url, token, server.pid, {

@@ -80,8 +80,8 @@ const atMost = (
 });
 
 /**
- * The targets on PostgreSQL: issue 2's for the customers list; issue 5 sets the same for the product
- * and variant lists.
+ * The targets on PostgreSQL: issue 2's for the customers list, which issues 5 and 9 set for every list
+ * built with defineList (products, variants, history logs, email history, events, collections, users).
  */
 export function evaluateTargets(results: DatabaseResult[]): Target[] {
   const pg = results.find((r) => r.database === 'postgres');
@@ -99,7 +99,9 @@ export function evaluateTargets(results: DatabaseResult[]): Target[] {
     if (deep) t.push(atLeast('deep page throughput', deep.requests_per_s, 300, 'req/s'));
     if (search) {
       t.push(atLeast('search throughput', search.requests_per_s, 350, 'req/s'));
-      t.push(atMost('search p99 latency', search.p99_ms, 30, 'ms'));
+      // No answer within the run has no latency to show: a miss, not a p99 of 0.
+      const p99 = search.requests > 0 ? search.p99_ms : Number.POSITIVE_INFINITY;
+      t.push(atMost('search p99 latency', p99, 30, 'ms'));
     }
     t.push(atMost('server RSS (max)', Math.max(...ofList.map((s) => s.http.max_rss_mb)), 250, 'MB'));
     out.push(...t.map((x) => ({ database: 'postgres' as const, list, ...x })));

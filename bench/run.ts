@@ -75,7 +75,6 @@ const lists = (env.BENCH_LISTS ?? LISTS.join(','))
 for (const l of lists) {
   if (!LISTS.includes(l)) throw new Error(`BENCH_LISTS: unknown list "${l}" (known: ${LISTS.join(', ')})`);
 }
-const scenarios = lists.flatMap(scenariosOf);
 const PG_SERVER = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const PG_DB = 'rentloop_bench';
 const keep = env.BENCH_KEEP === '1';
@@ -100,23 +99,34 @@ async function adminQuery(text: string): Promise<pg.QueryResult> {
 /** What the answer of a scenario must be, computed from the rows themselves (not from the service). */
 async function expectedAnswer(exec: SqlExecutor, seeded: Seeded, s: Scenario): Promise<Expected> {
   const spec = LIST_SPECS[s.list];
-  const where = s.search
-    ? `company_id = $1 AND ${spec.searchText} LIKE '%' || $2 || '%'`
-    : 'company_id = $1 AND $2::text IS NULL';
+  const from = `(${spec.rowsSql}) x WHERE ($2::text IS NULL OR ${spec.searchText} LIKE '%' || $2 || '%')`;
   const params = [seeded.companyId, s.search ?? null];
-  const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM ${spec.table} WHERE ${where}`, params);
+  const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM ${from}`, params);
   const total = Number(count?.n);
-  if (!s.search && total !== spec.rows) throw new Error(`seeded ${spec.table} missing`);
+  if (!s.search && spec.rows !== undefined && total !== spec.rows)
+    throw new Error(`seeded ${s.list} missing`);
   const ids = await rowsOf(
     exec,
-    `SELECT id FROM ${spec.table} WHERE ${where} ORDER BY id DESC LIMIT ${s.perPage} OFFSET ${(s.page - 1) * s.perPage}`,
+    `SELECT id FROM ${from} ORDER BY ${spec.order} LIMIT ${s.perPage} OFFSET ${(s.page - 1) * s.perPage}`,
     params,
   );
   return { total, ids: ids.map((r) => Number(r.id)) };
 }
 
+/** Each list's scenarios: the deep page from the rows the list shows the bench's reader. */
+async function scenariosFor(exec: SqlExecutor, seeded: Seeded): Promise<Scenario[]> {
+  const out: Scenario[] = [];
+  for (const list of lists) {
+    const spec = LIST_SPECS[list];
+    const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM (${spec.rowsSql}) x`, [seeded.companyId]);
+    out.push(...scenariosOf(list, spec.rows ?? Number(count?.n)));
+  }
+  return out;
+}
+
 interface Prepared {
   seeded: Seeded;
+  scenarios: Scenario[];
   seedSeconds: number;
   /** By scenarioId. */
   expected: Map<string, Expected>;
@@ -165,7 +175,8 @@ async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
     const t0 = Date.now();
     const seeded = await seed(database.executor, {
       customers: lists.includes('customers'),
-      catalog: lists.includes('products') || lists.includes('variants'),
+      catalog: lists.some((l) => l === 'products' || l === 'variants' || l === 'collections'),
+      more: lists.some((l) => !['customers', 'products', 'variants'].includes(l)),
     });
     const seedSeconds = (Date.now() - t0) / 1000;
     const seededRows = Object.entries(seeded.counts).map(
@@ -173,6 +184,7 @@ async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
     );
     log(`${kind}: seeded ${seededRows.join(', ')} in ${seedSeconds.toFixed(1)} s`);
 
+    const scenarios = await scenariosFor(database.executor, seeded);
     const expected = new Map<string, Expected>();
     const sql = new Map<string, { figures: SqlFigures; statements: Statement[] }>();
     for (const s of scenarios) {
@@ -189,7 +201,7 @@ async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
       );
     }
     ready = true;
-    return { seeded, seedSeconds, expected, sql, serverEnv, cleanup };
+    return { seeded, scenarios, seedSeconds, expected, sql, serverEnv, cleanup };
   } finally {
     await closeDirect();
     await database.close();
@@ -202,10 +214,17 @@ async function benchDatabase(kind: 'postgres' | 'pglite'): Promise<DatabaseResul
   const prepared = await prepare(kind);
   const server = await startServer(prepared.serverEnv);
   try {
-    const token = await signIn(server.url, prepared.seeded.userEmail, prepared.seeded.userPassword);
+    const { seeded } = prepared;
+    const tokens = {
+      owner: await signIn(server.url, seeded.userEmail, seeded.userPassword),
+      operator: seeded.operatorEmail
+        ? await signIn(server.url, seeded.operatorEmail, seeded.userPassword)
+        : '',
+    };
     const idle = rssMb(server.pid);
     const results: ScenarioResult[] = [];
-    for (const s of scenarios) {
+    for (const s of prepared.scenarios) {
+      const token = tokens[LIST_SPECS[s.list].reader];
       const path = scenarioPath(prepared.seeded.companyId, s);
       const expected = prepared.expected.get(scenarioId(s))!;
       // A broken endpoint must not post a good number: check the answer first.

@@ -1,49 +1,153 @@
 /**
- * The lists the bench drives and their three loads each: the first page, a deep page (90% of the
- * way down, newest first) and a search for a term in about 1% of the big company's rows.
+ * The lists the bench drives (every list built with defineList) and their three loads each: the first
+ * page, a deep page (90% of the way down, in the list's default order) and a search for a term in about
+ * 1% of the big company's rows.
  */
 import { BIG_COMPANY_CUSTOMERS, SEARCH_SURNAME } from './seed.ts';
 import { BIG_COMPANY_PRODUCTS, BIG_COMPANY_VARIANTS, PRODUCT_SEARCH } from './seed-catalog.ts';
+import { MORE_SEARCHES } from './seed-more.ts';
 
-export const LISTS = ['customers', 'products', 'variants'] as const;
+export const LISTS = [
+  'customers',
+  'products',
+  'variants',
+  'history_logs',
+  'email_entries',
+  'events',
+  'collections',
+  'company_users',
+  'users',
+] as const;
 export type ListKey = (typeof LISTS)[number];
 
 export interface ListSpec {
   key: ListKey;
-  /** The path segment after /read-replica/{company}/rentloopdb/. */
-  path: string;
-  /** The table, and the text a search matches, written here from the rows (not from the service). */
-  table: string;
+  /** The list's URL without its query, given the company. */
+  path(companyId: number): string;
+  /** Who reads it: the big company's owner, or an operator (the operators' lists). */
+  reader: 'owner' | 'operator';
+  /**
+   * The rows the list shows, as plain SQL written here (not taken from the service), `$1` the company;
+   * `searchText` is what a search matches in them (lower-cased), `order` the list's default order.
+   */
+  rowsSql: string;
   searchText: string;
-  /** Rows of the big company. */
-  rows: number;
+  order: string;
+  /** The route's default sort and direction, which the service is called with (db statements). */
+  sort: 'id' | 'name';
+  desc: boolean;
   search: string;
+  /** Rows of the big company's list when known before seeding (else counted after the seed). */
+  rows?: number;
 }
+
+const replica = (path: string) => (companyId: number) => `/read-replica/${companyId}/rentloopdb/${path}`;
+const people = `lower(name) || ' ' || email`;
 
 export const LIST_SPECS: Record<ListKey, ListSpec> = {
   customers: {
     key: 'customers',
-    path: 'customers',
-    table: 'customers',
+    path: replica('customers'),
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM customers WHERE company_id = $1',
     searchText: `lower(name || ' ' || email || ' ' || coalesce(phone, ''))`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
     rows: BIG_COMPANY_CUSTOMERS,
     search: SEARCH_SURNAME.toLowerCase(),
   },
   products: {
     key: 'products',
-    path: 'products',
-    table: 'products',
+    path: replica('products'),
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM products WHERE company_id = $1',
     searchText: `lower(name || ' ' || coalesce(shop_id, ''))`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
     rows: BIG_COMPANY_PRODUCTS,
     search: PRODUCT_SEARCH,
   },
   variants: {
     key: 'variants',
-    path: 'variants',
-    table: 'product_variants',
+    path: replica('variants'),
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM product_variants WHERE company_id = $1',
     searchText: `lower(coalesce(sku, '') || ' ' || name)`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
     rows: BIG_COMPANY_VARIANTS,
     search: PRODUCT_SEARCH,
+  },
+  history_logs: {
+    key: 'history_logs',
+    path: (companyId) => `/api/${companyId}/utils/history-logs`,
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM history_logs WHERE company_id = $1',
+    searchText: `lower(entity_type || ' ' || coalesce(entity_id, ''))`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
+    search: MORE_SEARCHES.history_logs,
+  },
+  email_entries: {
+    key: 'email_entries',
+    path: (companyId) => `/api/${companyId}/rentloopdb/email-entries`,
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM email_entries WHERE company_id = $1',
+    searchText: `lower("to") || ' ' || lower(subject)`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
+    search: MORE_SEARCHES.email_entries,
+  },
+  events: {
+    key: 'events',
+    path: replica('events'),
+    reader: 'operator',
+    // Operators see the company's events and the platform's.
+    rowsSql: 'SELECT * FROM events WHERE company_id = $1 OR company_id IS NULL',
+    searchText: `lower(type || ' ' || object || ' ' || object_id::text)`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
+    search: MORE_SEARCHES.events,
+  },
+  collections: {
+    key: 'collections',
+    path: (companyId) => `/api/${companyId}/rentloopdb/product-collections`,
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM product_collections WHERE company_id = $1',
+    searchText: 'lower(name)',
+    order: 'name ASC, id ASC',
+    sort: 'id',
+    desc: false,
+    search: MORE_SEARCHES.collections,
+  },
+  company_users: {
+    key: 'company_users',
+    path: (companyId) => `/api/auth/${companyId}/users`,
+    reader: 'owner',
+    // The seed makes no pending invitations: the list is the members.
+    rowsSql: `SELECT u.* FROM users u JOIN company_users cu ON cu.user_id = u.id WHERE cu.company_id = $1`,
+    searchText: people,
+    order: 'name ASC, id ASC',
+    sort: 'name',
+    desc: false,
+    search: MORE_SEARCHES.company_users,
+  },
+  users: {
+    key: 'users',
+    path: () => '/api/auth/users',
+    reader: 'operator',
+    rowsSql: 'SELECT * FROM users WHERE $1::int8 IS NOT NULL',
+    searchText: people,
+    order: 'name ASC, id ASC',
+    sort: 'name',
+    desc: false,
+    search: MORE_SEARCHES.users,
   },
 };
 
@@ -58,10 +162,11 @@ export interface Scenario {
 
 const PER_PAGE = 10;
 
-export function scenariosOf(list: ListKey): Scenario[] {
+/** The three scenarios of a list of `rows` rows. */
+export function scenariosOf(list: ListKey, rows: number): Scenario[] {
   const spec = LIST_SPECS[list];
   // 90% of the way down: page 9,001 of 10,000 for 100,000 rows.
-  const deep = Math.floor((spec.rows * 0.9) / PER_PAGE) + 1;
+  const deep = Math.floor((rows * 0.9) / PER_PAGE) + 1;
   return [
     { list, key: 'page1', label: 'page 1', page: 1, perPage: PER_PAGE, search: undefined },
     {
@@ -89,5 +194,5 @@ export const scenarioId = (s: Scenario) => `${s.list}:${s.key}`;
 export function scenarioPath(companyId: number, s: Scenario): string {
   const q = new URLSearchParams({ page: String(s.page), per_page: String(s.perPage) });
   if (s.search) q.set('search', s.search);
-  return `/read-replica/${companyId}/rentloopdb/${LIST_SPECS[s.list].path}?${q}`;
+  return `${LIST_SPECS[s.list].path(companyId)}?${q}`;
 }

@@ -13,6 +13,7 @@ import type { SqlExecutor } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { DEMO_SURNAMES, demoCustomers, prng } from '../apps/api/src/seed/demo-customers.ts';
 import { seedCatalog } from './seed-catalog.ts';
+import { BENCH_OPERATOR, seedMore } from './seed-more.ts';
 
 export const BIG_COMPANY_CUSTOMERS = 100_000;
 export const SMALL_COMPANIES = 9;
@@ -153,6 +154,8 @@ export interface Seeded {
   counts: Partial<Record<SeededEntity, Record<number, number>>>;
   userEmail: string;
   userPassword: string;
+  /** The operator (same password), when the operators' lists were seeded. */
+  operatorEmail?: string;
 }
 
 /** Runs `load` with the audit trigger (migration 0004) of `tables` off: the lists never read history. */
@@ -198,7 +201,7 @@ async function seedCustomers(exec: SqlExecutor, big: number, small: number[]) {
  */
 export async function seed(
   exec: SqlExecutor,
-  what: { customers: boolean; catalog: boolean },
+  what: { customers: boolean; catalog: boolean; more?: boolean },
 ): Promise<Seeded> {
   const companies = await rowsOf(
     exec,
@@ -230,11 +233,19 @@ export async function seed(
     );
   }
 
+  const passwordHash = await hashPassword(BENCH_USER.password);
+  if (what.more) {
+    await withoutAudit(
+      exec,
+      ['users', 'company_users', 'product_collections', 'email_entries', 'events'],
+      async () => seedMore(exec, big, small, passwordHash),
+    );
+  }
   const [user] = await rowsOf(
     exec,
     `INSERT INTO users (name, email, password_hash, email_verified_at) VALUES ('Bench Owner', $1, $2, now())
      RETURNING id`,
-    [BENCH_USER.email, await hashPassword(BENCH_USER.password)],
+    [BENCH_USER.email, passwordHash],
   );
   await exec.executeSql(`INSERT INTO company_users (company_id, user_id, role) VALUES ($1, $2, 'owner')`, [
     big,
@@ -262,5 +273,11 @@ export async function seed(
   // What a settled production table looks like: statistics gathered and the visibility map set
   // (autovacuum does both after a bulk load; index-only scans depend on the visibility map).
   await exec.executeSql('VACUUM ANALYZE');
-  return { companyId: big, counts, userEmail: BENCH_USER.email, userPassword: BENCH_USER.password };
+  return {
+    companyId: big,
+    counts,
+    userEmail: BENCH_USER.email,
+    userPassword: BENCH_USER.password,
+    operatorEmail: what.more ? BENCH_OPERATOR.email : undefined,
+  };
 }

@@ -1,9 +1,8 @@
 /**
  * The list endpoints' SQL, run directly: what the database alone can do, next to what the server does.
  *
- * The statements are not written by hand: the list's service function (`listCustomers` in
- * apps/api/src/modules/customers/service.ts, `listProducts` / `listVariants` in
- * apps/api/src/modules/catalog/product-lists.ts) runs once per scenario on a client that records what it
+ * The statements are not written by hand: the list's definition (`defineList`, apps/api/src/db/define-list.ts,
+ * with the scope its service uses for the bench's reader) runs once per scenario on a client that records what it
  * sends (text, values and, for a named prepared statement, its name), so the bench times exactly the
  * statements the service issues for that page, then replays them serially on one connection (named
  * ones as prepared statements, as the server runs them). The per-request sign-in check is not included.
@@ -14,10 +13,33 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Db } from '../apps/api/src/db/client.ts';
 import * as schema from '../apps/api/src/db/schema/index.ts';
-import { listProducts, listVariants } from '../apps/api/src/modules/catalog/product-lists.ts';
-import { listCustomers } from '../apps/api/src/modules/customers/service.ts';
+import { collectionList } from '../apps/api/src/modules/catalog/collections.ts';
+import { productList, variantList } from '../apps/api/src/modules/catalog/product-lists.ts';
+import { customerList } from '../apps/api/src/modules/customers/service.ts';
+import { emailEntryList } from '../apps/api/src/modules/email/service.ts';
+import { eventList } from '../apps/api/src/modules/events/service.ts';
+import { historyLogList } from '../apps/api/src/modules/history-logs/service.ts';
+import { companyUserList } from '../apps/api/src/modules/users/company-users.ts';
+import { userList } from '../apps/api/src/modules/users/operators.ts';
 import { testCtx } from '../apps/api/src/testing/ctx.ts';
-import type { Scenario } from './scenarios.ts';
+import { LIST_SPECS, type ListKey, type Scenario } from './scenarios.ts';
+
+/**
+ * Each list's definition (db/define-list.ts) and the scope the bench's reader gets: the services call
+ * the same `list()` with the same scope (the owner: its company; an operator: with the platform's rows).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: lists of every row type
+const DEFINED: Record<ListKey, { list: { list(...a: any[]): Promise<unknown> }; scope?: string }> = {
+  customers: { list: customerList },
+  products: { list: productList },
+  variants: { list: variantList },
+  history_logs: { list: historyLogList, scope: 'company' },
+  email_entries: { list: emailEntryList, scope: 'company' },
+  events: { list: eventList },
+  collections: { list: collectionList },
+  company_users: { list: companyUserList },
+  users: { list: userList },
+};
 
 export interface Statement {
   /** Set for a named prepared statement. */
@@ -72,13 +94,12 @@ export async function recordStatements(
     perPage: s.perPage,
     offset: (s.page - 1) * s.perPage,
     search: s.search,
-    sort: 'id' as const,
-    desc: true,
+    sort: LIST_SPECS[s.list].sort,
+    desc: LIST_SPECS[s.list].desc,
     filters: {},
   };
-  if (s.list === 'customers') await listCustomers(testCtx(db, companyId), params);
-  else if (s.list === 'products') await listProducts(testCtx(db, companyId), params);
-  else await listVariants(testCtx(db, companyId), params);
+  const { list, scope } = DEFINED[s.list];
+  await list.list(testCtx(db, companyId), params, scope);
   return recorded;
 }
 

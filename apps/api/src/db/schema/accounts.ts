@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { EMAIL_STATUSES } from '@rentloop/domain/email';
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
@@ -66,7 +67,12 @@ export const emailEntries = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [index('email_entries_company_idx').on(t.company_id, t.id)],
+  (t) => [
+    index('email_entries_company_idx').on(t.company_id, t.id),
+    // The email history's search (modules/email/service.ts: recipient or subject), trigram.
+    index('email_entries_to_trgm_idx').using('gin', sql`lower(${t.to}) gin_trgm_ops`),
+    index('email_entries_subject_trgm_idx').using('gin', sql`lower(${t.subject}) gin_trgm_ops`),
+  ],
 );
 
 /** Platform-wide settings (operators): one row per key. */

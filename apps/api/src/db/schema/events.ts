@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn } from './columns.ts';
 import { companies } from './companies.ts';
@@ -26,5 +27,10 @@ export const events = pgTable(
     index('events_company_type_idx').on(t.company_id, t.type, t.id.desc()),
     // The events of one object (its timeline; the list's object filter).
     index('events_object_idx').on(t.object, t.object_id, t.id.desc()),
+    // The list's search (modules/events/service.ts): type, object and id, lower-cased, trigram.
+    index('events_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.type} || ' ' || ${t.object} || ' ' || ${t.object_id}::text)) gin_trgm_ops`,
+    ),
   ],
 );
