@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { EMAIL_STATUSES } from '@rentloop/domain/email';
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
