@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
 import { passwordResetMail, verifyEmailMail } from '../../integrations/email/templates.ts';
 import { joinCompany } from '../users/join.ts';
+import { activateIfInvited } from '../users/status.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import { clearAccount } from './throttle.ts';
@@ -94,11 +95,11 @@ export async function resetPassword(
     .update(users)
     .set({
       password_hash: await hashPassword(input.password),
-      status: sql`CASE WHEN ${users.status} = 'invited' THEN 'active' ELSE ${users.status} END`,
       email_verified_at: sql`coalesce(${users.email_verified_at}, ${now}::timestamptz)`,
       updated_at: now,
     })
     .where(eq(users.id, userId));
+  await activateIfInvited(ctx, userId, invitationId !== null ? 'invitation_accepted' : 'password_set');
   await tx.update(sessions).set({ revoked_at: now }).where(eq(sessions.user_id, userId));
   await clearAccount(ctx, user.email);
   if (invitationId !== null) await joinCompany(ctx, userId, invitationId);

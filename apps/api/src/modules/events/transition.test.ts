@@ -9,7 +9,7 @@ import { fixedClock, type PlatformCtx, type UserActor } from '../../context.ts';
 import { events, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
-import { userMachine } from '../users/status.ts';
+import { activateIfInvited, userMachine } from '../users/status.ts';
 import { transition } from './transition.ts';
 
 const h = useHarness();
@@ -216,6 +216,49 @@ describe('user status through the API', () => {
         const expected = to === status || offered.some((a) => a.to === to) ? 200 : 409;
         expect(res.statusCode, `${status} -> ${to}`).toBe(expected);
       }
+    }
+  });
+
+  it('a support user is offered nothing on a super-admin (the server would refuse every change)', async () => {
+    const support = await createUser(h, { globalRole: 'support-user' });
+    const superAdmin = await createUser(h, { globalRole: 'super-admin' });
+    expect((await actions(support, superAdmin.id)).json().data).toEqual({ status: 'active', actions: [] });
+    expect((await put(support, superAdmin.id, { status: 'disabled' })).statusCode).toBe(403);
+    // The same support user is offered the table's actions on a merchant's user.
+    expect((await actions(support, member.id)).json().data.actions.length).toBeGreaterThan(0);
+  });
+
+  it('an invited account that gets its password becomes active through the table, with its event', async () => {
+    const target = await createUser(h);
+    await setStatus(target.id, 'invited');
+    const res = await call(h.app, operator, {
+      method: 'PUT',
+      url: `/api/auth/users/password/${target.id}`,
+      payload: { password: 'a-New-passphrase-42' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await userRow(target.id)).status).toBe('active');
+    expect((await eventsOf(target.id)).at(-1)).toMatchObject({
+      type: 'user.status_changed',
+      actor_id: operator.id,
+      payload: { action: 'activate', from: 'invited', to: 'active', reason: 'password_set' },
+    });
+  });
+});
+
+describe('activateIfInvited()', () => {
+  it('activates only an invited account: a disabled one stays disabled, an active one writes nothing', async () => {
+    const target = await createUser(h);
+    for (const [status, after] of [
+      ['invited', 'active'],
+      ['disabled', 'disabled'],
+      ['active', 'active'],
+    ] as const) {
+      await setStatus(target.id, status);
+      const before = (await eventsOf(target.id)).length;
+      await inTransaction((ctx) => activateIfInvited(ctx, target.id, 'invitation_accepted'));
+      expect((await userRow(target.id)).status, status).toBe(after);
+      expect((await eventsOf(target.id)).length, status).toBe(before + (status === 'invited' ? 1 : 0));
     }
   });
 });

@@ -4,14 +4,14 @@
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { ProfileUpdate, User } from '@rentloop/domain/users';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { hasOperatorPowers, type PlatformCtx, type UserActor } from '../../context.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { sendVerification } from '../auth/account-flows.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { changeUserStatus } from './status.ts';
+import { activateIfInvited, changeUserStatus } from './status.ts';
 import { assertEmailFree, assertMayManageSuper, membershipsOf, toUser, userColumns } from './user-record.ts';
 
 /** A user's own record, or any user for (verified) operators; anyone else's is not found. */
@@ -80,10 +80,10 @@ export async function changePassword(
     .update(users)
     .set({
       password_hash: await hashPassword(input.password),
-      // An invited account that gets a password (from an operator) is in use from now on.
-      status: sql`CASE WHEN ${users.status} = 'invited' THEN 'active' ELSE ${users.status} END`,
       updated_at: ctx.clock.now().toISOString(),
     })
     .where(eq(users.id, userId));
+  // An invited account that gets a password (from an operator) is in use from now on.
+  await activateIfInvited(ctx, userId, 'password_set');
   await revokeSessions(ctx, userId, self ? actor.sessionId : undefined);
 }

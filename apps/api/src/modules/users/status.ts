@@ -13,7 +13,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { actingUserId, type PlatformCtx } from '../../context.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
 import { actionsOf, type Machine, type Transitioned, transition } from '../events/transition.ts';
+import { mayManageRole } from './user-record.ts';
 
 export const userMachine: Machine<UserStatus, UserAction, { self: boolean }> = {
   object: 'user',
@@ -44,7 +46,29 @@ export async function changeUserStatus(
   return done;
 }
 
-/** What an operator may do to user `id` now (`GET /api/auth/users/{id}/actions`). */
-export function userActions(ctx: PlatformCtx, id: number): Promise<UserActions> {
-  return actionsOf(ctx, userMachine, id, guardOf(ctx, id));
+/**
+ * An invited account that gets its password (the invitation or reset link, or an operator setting it) is
+ * in use from then on: `activate`, through the table, with its event. Any other status stays as it is
+ * (a disabled account stays disabled: a password does not undo an operator's decision).
+ */
+export async function activateIfInvited(ctx: PlatformCtx, id: number, reason: string): Promise<void> {
+  const [row] = await ctx.db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  if (row?.status === 'invited')
+    await transition(ctx, userMachine, id, 'activate', { guard: guardOf(ctx, id), payload: { reason } });
+}
+
+/**
+ * What the asking operator may do to user `id` now (`GET /api/auth/users/{id}/actions`): the table's
+ * actions from the user's status, none where the asker may not change this user at all (a support user
+ * asking about a super-admin), so the screen offers only what the server would accept.
+ */
+export async function userActions(ctx: PlatformCtx, id: number): Promise<UserActions> {
+  const answer = await actionsOf(ctx, userMachine, id, guardOf(ctx, id));
+  if (ctx.actor.kind !== 'user') throw new AppError('forbidden');
+  const [target] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, id));
+  return mayManageRole(ctx.actor, target?.role ?? null) ? answer : { ...answer, actions: [] };
 }

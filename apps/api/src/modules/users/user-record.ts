@@ -66,7 +66,10 @@ export async function assertEmailFree(ctx: PlatformCtx, email: string, exceptId?
  * a support-user may not (docs/api.md, "Accounts and access").
  */
 const ONLY_SUPER_MANAGES_SUPER = 'Only a super-admin may create or change a super-admin.';
+/** Whether `actor` may change a user of `targetRole` (a super-admin is changed by super-admins only). */
+export const mayManageRole = (actor: UserActor, targetRole: User['role'] | undefined): boolean =>
+  targetRole !== 'super-admin' || actor.globalRole === 'super-admin';
+
 export function assertMayManageSuper(actor: UserActor, targetRole: User['role'] | undefined) {
-  if (targetRole === 'super-admin' && actor.globalRole !== 'super-admin')
-    throw new AppError('forbidden', ONLY_SUPER_MANAGES_SUPER);
+  if (!mayManageRole(actor, targetRole)) throw new AppError('forbidden', ONLY_SUPER_MANAGES_SUPER);
 }
