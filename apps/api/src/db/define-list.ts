@@ -26,6 +26,7 @@ import { likePattern } from '../lists.ts';
 import type { Db } from './client.ts';
 import { readPage, statement } from './list-pages.ts';
 import { entityCounts } from './schema/index.ts';
+import { type TrailScope, trailTotal } from './trail-counts.ts';
 
 type Placeholder = ReturnType<typeof sql.placeholder>;
 
@@ -54,6 +55,11 @@ export interface ListDefinition<S extends string, F extends Record<string, unkno
   search?: (pattern: Placeholder) => SQL;
   /** `{ entity, scope }`: the unfiltered total of that scope is entity_counts' row; else counted. */
   total?: { entity: string; scope: string };
+  /**
+   * An append-only trail (db/trail-counts.ts): the unfiltered total of each scope named here is the
+   * trail's maintained count of the company, the company and the platform, or all; else counted.
+   */
+  trail?: { entity: string; scopes: Partial<Record<string, TrailScope>> };
   map?: (row: Row) => Out;
 }
 
@@ -106,7 +112,9 @@ export function defineList<
     filters: filterNames.filter((n) => p.filters[n] !== undefined && p.filters[n] !== null),
   });
   const filtered = (s: Shape) => s.search || s.filters.length > 0;
-  const maintained = (s: Shape) => def.total !== undefined && def.total.scope === s.scope && !filtered(s);
+  const trailScope = (s: Shape) => def.trail?.scopes[s.scope];
+  const maintained = (s: Shape) =>
+    !filtered(s) && ((def.total !== undefined && def.total.scope === s.scope) || trailScope(s) !== undefined);
   const whereOf = (s: Shape) => and(...conditions(s.scope, s.search, s.filters));
   const key = (s: Shape) =>
     `${def.name}${singleScope ? '' : `_${s.scope}`}_${s.sort}_${s.desc ? 'desc' : 'asc'}${
@@ -121,9 +129,12 @@ export function defineList<
     return column === def.id ? [direction(def.id)] : [direction(column), direction(def.id)];
   };
 
-  const maintainedTotal = () =>
-    sql<number>`(select ${entityCounts.total} from ${entityCounts}
+  const maintainedTotal = (s: Shape): SQL<number> => {
+    const trail = trailScope(s);
+    if (trail) return trailTotal(def.trail!.entity, trail, ph('companyId'));
+    return sql<number>`(select ${entityCounts.total} from ${entityCounts}
       where ${entityCounts.company_id} = ${ph('companyId')} and ${entityCounts.entity} = ${def.total!.entity})`;
+  };
 
   /** The rows of the page's ids, with the joins, in the requested order. */
   const rowsOf = (db: Db, s: Shape, total: SQL<number>, pageIds: SQL | ReturnType<Db['select']>) => {
@@ -178,13 +189,15 @@ export function defineList<
       .limit(ph('limit'))
       .offset(ph('offset'));
     const total = maintained(s)
-      ? maintainedTotal()
+      ? maintainedTotal(s)
       : sql<number>`(select count(*) from ${def.table} where ${where ?? sql`true`})`;
     return rowsOf(db, s, total, pageIds as unknown as SQL);
   }
 
   /** The total alone, for a page past the end (no row to carry it) and to place a deep page. */
   function totalQuery(db: Db, s: Shape) {
+    if (trailScope(s) && !filtered(s))
+      return db.select({ n: maintainedTotal(s).mapWith(Number) }).from(sql`(select 1) as one`);
     return maintained(s)
       ? db
           .select({ n: entityCounts.total })
@@ -224,7 +237,9 @@ export function defineList<
         total: async () => {
           // The maintained total is one statement for every sort (`customers_total`).
           const st = maintained(s)
-            ? statement(db, `${def.name}_total`, true, () => totalQuery(db, s))
+            ? statement(db, `${def.name}${singleScope ? '' : `_${s.scope}`}_total`, true, () =>
+                totalQuery(db, s),
+              )
             : statement(db, `${key(s)}_count`, named, () => totalQuery(db, s));
           return Number((await st.execute(v))[0]?.n ?? 0);
         },

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies, customers } from '../db/schema/index.ts';
+import { foldTrailCounts } from '../db/trail-counts.ts';
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
@@ -28,6 +29,20 @@ export const purgeExpiredSessionsJob = defineJob({
     const keys = await purgeExpiredIdempotencyKeys(ctx.db, ctx.clock.now());
     jc.log.info({ removed, idempotency_keys: keys }, 'expired sessions and idempotency keys purged');
     return removed;
+  },
+});
+
+/**
+ * Every minute: folds the trails' count changes into their totals (db/trail-counts.ts), so a list's
+ * total reads a handful of rows however busy the companies were. Platform rows, not audited.
+ */
+export const foldTrailCountsJob = defineJob({
+  name: 'trail-counts-fold',
+  schema: z.object({}),
+  cron: '* * * * *',
+  async handler(_data, jc) {
+    const folded = await jc.database.primary.transaction((tx) => foldTrailCounts(tx));
+    return folded;
   },
 });
 
@@ -71,6 +86,7 @@ export const seedDemoCustomersJob = defineJob({
 
 export const ALL_JOBS: JobDefinition[] = [
   purgeExpiredSessionsJob,
+  foldTrailCountsJob,
   seedDemoCustomersJob,
   sendEmailJob,
   productSyncJob,

@@ -33,6 +33,7 @@ export const emailEntryList = defineList<Sort, Filters, EmailEntry>({
   },
   search: (pattern) =>
     sql`(lower(${emailEntries.to}) LIKE ${pattern} OR lower(${emailEntries.subject}) LIKE ${pattern})`,
+  trail: { entity: 'email_entries', scopes: { company: 'company', withPlatform: 'company+platform' } },
 });
 
 /** The company's sent mail; operators also see platform mail (password resets, operator invitations). */

@@ -80,6 +80,7 @@ export const eventList = defineList<Sort, EventFilters, Event>({
   },
   search: (pattern) =>
     sql`lower(${events.type} || ' ' || ${events.object} || ' ' || ${events.object_id}::text) LIKE ${pattern}`,
+  trail: { entity: 'events', scopes: { withPlatform: 'company+platform' } },
 });
 
 export function listEvents(

@@ -307,6 +307,8 @@ describe('the audit trail', () => {
       'product_syncs',
       'sessions',
       'sign_in_throttles',
+      'trail_count_changes',
+      'trail_counts',
     ]);
   });
 });

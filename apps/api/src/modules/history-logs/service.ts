@@ -55,6 +55,11 @@ export const historyLogList = defineList<Sort, OperatorHistoryLogFilters, Histor
   },
   search: (pattern) =>
     sql`lower(${historyLogs.entity_type} || ' ' || coalesce(${historyLogs.entity_id}, '')) LIKE ${pattern}`,
+  // Exact totals without counting (db/trail-counts.ts): the trail grows with every write.
+  trail: {
+    entity: 'history_logs',
+    scopes: { company: 'company', withPlatform: 'company+platform', all: 'all' },
+  },
 });
 
 /** A company's trail (company routes: owners, admins, operators). */
