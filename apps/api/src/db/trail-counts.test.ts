@@ -91,7 +91,15 @@ describe('trail counts', () => {
   });
 
   it('the history-log list answers the kept total (company and operator scopes)', async () => {
-    const params = { page: 1, perPage: 5, offset: 0, sort: 'id' as const, desc: true, filters: {} };
+    const params = {
+      page: 1,
+      perPage: 5,
+      offset: 0,
+      search: undefined,
+      sort: 'id' as const,
+      desc: true,
+      filters: {},
+    };
     for (const scope of ['company', 'withPlatform', 'all'] as const) {
       const { total } = await historyLogList.list(testCtx(db(), a), params, scope);
       const counted = await one(

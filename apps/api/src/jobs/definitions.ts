@@ -7,6 +7,7 @@ import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
+import { recordEvents } from '../modules/events/service.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { inJobTransaction, jobActor, jobPlatformCtx } from './context.ts';
 import { defineJob, type JobDefinition } from './queue.ts';
@@ -75,10 +76,21 @@ export const seedDemoCustomersJob = defineJob({
           ...c,
           company_id: ctx.companyId,
         }));
-        await ctx.db
+        const created = await ctx.db
           .insert(customers)
           .values(rows as (typeof customers.$inferInsert)[])
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: customers.id, name: customers.name, email: customers.email });
+        // As createCustomer does for one: each new customer's event (a repeat inserts none, writes none).
+        await recordEvents(
+          ctx,
+          created.map((c) => ({
+            type: 'customer.created',
+            object: 'customer',
+            objectId: c.id,
+            payload: { name: c.name, email: c.email },
+          })),
+        );
       });
     }
   },

@@ -82,6 +82,13 @@ describe('jobs on the database (pg-boss)', () => {
       sql`SELECT total FROM entity_counts WHERE company_id = ${company!.id} AND entity = 'customers'`,
     );
     expect(Number((kept as unknown as { rows: { total: number }[] }).rows[0]!.total)).toBe(120);
+    // One customer.created event per customer, the first run's only.
+    const written = await database.primary.execute(
+      sql`SELECT count(*) AS n, count(DISTINCT object_id) AS objects FROM events
+           WHERE company_id = ${company!.id} AND type = 'customer.created'`,
+    );
+    const row = (written as unknown as { rows: { n: unknown; objects: unknown }[] }).rows[0]!;
+    expect([Number(row.n), Number(row.objects)]).toEqual([120, 120]);
   });
 
   it('runs a queued job through a started worker', async () => {

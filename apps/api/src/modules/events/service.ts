@@ -27,19 +27,29 @@ export const companyOf = (ctx: Ctx | PlatformCtx): number | null =>
  * records. Company work records the company; platform work (users) records none. Time: the clock.
  */
 export async function recordEvent(ctx: Ctx | PlatformCtx, event: NewEvent): Promise<number> {
-  const [row] = await ctx.db
+  const [id] = await recordEvents(ctx, [event]);
+  return id!;
+}
+
+/** Several events in one statement (a bulk write: the demo customers), in the given order. */
+export async function recordEvents(ctx: Ctx | PlatformCtx, list: NewEvent[]): Promise<number[]> {
+  if (list.length === 0) return [];
+  const at = ctx.clock.now().toISOString();
+  const rows = await ctx.db
     .insert(events)
-    .values({
-      company_id: companyOf(ctx),
-      type: event.type,
-      object: event.object,
-      object_id: event.objectId,
-      payload: event.payload ?? {},
-      actor_id: actingUserId(ctx.actor),
-      created_at: ctx.clock.now().toISOString(),
-    })
+    .values(
+      list.map((event) => ({
+        company_id: companyOf(ctx),
+        type: event.type,
+        object: event.object,
+        object_id: event.objectId,
+        payload: event.payload ?? {},
+        actor_id: actingUserId(ctx.actor),
+        created_at: at,
+      })),
+    )
     .returning({ id: events.id });
-  return row!.id;
+  return rows.map((r) => r.id);
 }
 
 const selection = { ...getTableColumns(events), actor_name: users.name, actor_email: users.email };
@@ -54,9 +64,9 @@ const scope = (companyId: number): SQL =>
 type Sort = (typeof EVENT_SORTS)[number];
 
 /**
- * The Event List (db/define-list.ts). No entity_counts trigger (platform events have no company to
- * count under): totals count the matching rows on the indexes `(company_id, id desc)` and
- * `(company_id, type, id desc)`.
+ * The Event List (db/define-list.ts). Unfiltered totals are trail counts (db/trail-counts.ts: the
+ * company's and the platform's events); filtered ones count on the indexes `(company_id, id desc)`,
+ * `(company_id, type, id desc)` and the search's trigram index.
  */
 export const eventList = defineList<Sort, EventFilters, Event>({
   name: 'events',
