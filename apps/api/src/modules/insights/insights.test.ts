@@ -35,7 +35,7 @@ const product = (name: string, type: string, variants: object[], status = 'activ
 beforeAll(async () => {
   const company = await createCompany(h.database, { name: 'Counted Co', currency: 'CAD' });
   const other = await createCompany(h.database, { name: 'Not Counted Co', currency: 'CAD' });
-  const empty = await createCompany(h.database, { name: 'Empty Co', currency: 'JPY' });
+  const empty = await createCompany(h.database, { name: 'Empty Co', currency: 'GBP' });
   cid = company.id;
   emptyCid = empty.id;
   admin = await createUser(h, { company, role: 'admin' });
@@ -43,7 +43,7 @@ beforeAll(async () => {
   stranger = await createUser(h, { company: other, role: 'owner' });
   emptyOwner = await createUser(h, { company: empty, role: 'owner' });
 
-  const customer = async (user: TestUser, company: number, body: object) => {
+  const customer = async (user: TestUser, company: number, body: Record<string, unknown>) => {
     const res = await call(h.app, user, {
       method: 'POST',
       url: `/api/${company}/rentloopdb/customers`,
@@ -131,13 +131,19 @@ describe('GET /api/{company}/insights/summary', () => {
     });
   });
 
-  it('answers zeros in the currency’s own decimals for a company without data', async () => {
+  it('answers zeros, with the currency’s decimals, for a company without data', async () => {
     const res = await summary(emptyOwner, emptyCid);
     expect(res.json().data).toEqual({
-      currency: 'JPY',
+      currency: 'GBP',
       customers: { total: 0, by_country: [], by_language: [] },
       products: { total: 0, by_type: [] },
-      catalog: { variants: 0, priced_variants: 0, list_value: '0', stock_value: '0', units_in_stock: 0 },
+      catalog: {
+        variants: 0,
+        priced_variants: 0,
+        list_value: '0.00',
+        stock_value: '0.00',
+        units_in_stock: 0,
+      },
     });
   });
 
