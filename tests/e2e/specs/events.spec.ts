@@ -81,4 +81,10 @@ test('an operator disables a user and finds the event in the Event List, with it
   await waitForList(page);
   await expect(page.getByTestId(dataListIds.row)).toHaveCount(2);
   await expect(page.getByTestId(dataListIds.row).first()).toContainText('disabled → active');
+  await screenshot(page, 'events-03-filtered');
+
+  // The shared filter bar clears every filter at once.
+  await page.getByTestId(eventsIds.clearFilters).click();
+  await expect(page).toHaveURL(/\/super\/events$/);
+  await expect(page.getByTestId(eventsIds.filter('object_id'))).toHaveValue('');
 });
