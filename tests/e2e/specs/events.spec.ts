@@ -21,6 +21,8 @@ const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text 
 test('an operator disables a user and finds the event in the Event List, with its payload', async ({
   page,
 }) => {
+  // Several saves and list loads on a shared, busy machine: more time than the default.
+  test.slow();
   const company = await createCompany(page, 'Events');
   const user = await createMember(page, company.id, 'user', 'evented');
 

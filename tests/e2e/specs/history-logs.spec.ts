@@ -20,6 +20,8 @@ const diffRow = (field: string) => `[data-testid="${historyLogsIds.diffRow}"][da
 test('operators read the history logs by record name, filter them and see what a change changed', async ({
   page,
 }) => {
+  // Much setting up through the API on a shared, busy machine: more time than the default.
+  test.slow();
   const company = await createCompany(page, 'Audit');
   const renamed = `${company.name} Audited`;
   // Every field is sent: a partial update resets the others to their defaults (reported as an API bug).

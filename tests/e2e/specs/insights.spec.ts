@@ -15,6 +15,8 @@ const bar = (name: string, key: string) =>
 test('Insights shows what the data holds: customers by country and language, products by type, the catalog value', async ({
   page,
 }) => {
+  // Much setting up through the API on a shared, busy machine: more time than the default.
+  test.slow();
   // A company of the test's own, so every figure is known.
   const company = await createCompany(page, 'Insights', 'CAD');
   const address = {
@@ -87,6 +89,7 @@ test('Insights shows what the data holds: customers by country and language, pro
 });
 
 test('Insights of a company without data says so instead of drawing empty bars', async ({ page }) => {
+  test.slow();
   const company = await createCompany(page, 'Empty insights', 'EUR');
   await signInThroughApi(page, USERS.operator, `/super/companies/${company.id}`);
   await page.getByTestId(companyAdminIds.switchTo).click();

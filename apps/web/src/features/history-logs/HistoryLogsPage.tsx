@@ -92,7 +92,7 @@ function Filters({ state }: { state: ListStateControls }) {
         state={state}
         name="date_from"
         label="From"
-        width={170}
+        width={185}
         max={filters.date_to}
         testId={historyLogsIds.filter('date_from')}
       />
@@ -100,7 +100,7 @@ function Filters({ state }: { state: ListStateControls }) {
         state={state}
         name="date_to"
         label="To"
-        width={170}
+        width={185}
         min={filters.date_from}
         testId={historyLogsIds.filter('date_to')}
       />

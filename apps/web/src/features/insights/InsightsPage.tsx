@@ -58,10 +58,10 @@ function StatCard(props: {
               {props.label}
             </Typography>
             <Typography
-              variant="h4"
+              variant="h5"
               component="p"
               data-testid={props.testId}
-              sx={{ overflowWrap: 'anywhere' }}
+              sx={{ fontWeight: 700, overflowWrap: 'break-word' }}
             >
               {props.value === undefined ? <Skeleton width={80} /> : props.value}
             </Typography>
