@@ -25,6 +25,7 @@ import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
+import { useCurrentCompany } from '../companies/current-company.tsx';
 import { type DiffRow, diffRows, humanize, type ShownValue, showValue } from './diff.ts';
 import { entityOne, entityRef } from './entities.ts';
 import { useHistoryLog } from './hooks.ts';
@@ -149,6 +150,7 @@ const summary = (l: HistoryLog) =>
 export function HistoryLogDetailPage() {
   const id = Number(useParams().id);
   const log = useHistoryLog(id);
+  const { company } = useCurrentCompany();
   const navigate = useNavigate();
   const location = useLocation();
   // Back to the list as it was (filters, page) when we came from it; else to the list.
@@ -198,7 +200,11 @@ export function HistoryLogDetailPage() {
               {formatDateTime(l.created_at)}
             </DetailField>
             <DetailField label="Company" testId={historyLogsIds.detailField('company_id')}>
-              {l.company_id === null ? 'Platform' : `#${l.company_id}`}
+              {l.company_id === null
+                ? 'Platform'
+                : l.company_id === company?.id
+                  ? company.name
+                  : `#${l.company_id}`}
             </DetailField>
             <DetailField label="IP address" testId={historyLogsIds.detailField('ip')}>
               {l.ip}

@@ -50,7 +50,7 @@ function StatCard(props: {
     <Card>
       <CardActionArea component={Link} to={props.to} sx={{ height: '100%' }}>
         <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', p: 3 }}>
-          <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 48, height: 48 }}>
+          <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 40, height: 40 }}>
             {props.icon}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
@@ -61,7 +61,8 @@ function StatCard(props: {
               variant="h5"
               component="p"
               data-testid={props.testId}
-              sx={{ fontWeight: 700, overflowWrap: 'break-word' }}
+              // An amount reads whole: never broken inside "CA$5,100.28".
+              sx={{ fontWeight: 700, fontSize: '1.3rem', whiteSpace: 'nowrap' }}
             >
               {props.value === undefined ? <Skeleton width={80} /> : props.value}
             </Typography>
