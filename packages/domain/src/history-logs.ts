@@ -11,6 +11,14 @@ export const historyLogSchema = z.object({
   user_email: z.string().nullable(),
   entity_type: z.string(),
   entity_id: z.string().nullable(),
+  /**
+   * What the record is called (a customer's or company's name, a product's, a user's email; a settings
+   * group's key), read when the entry is listed; for a record that no longer exists, the name the
+   * entry itself recorded; null when neither says.
+   */
+  entity_name: z.string().nullable(),
+  /** Whether the record still exists (null: a kind of record the trail does not look up). */
+  entity_exists: z.boolean().nullable(),
   action: z.string(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

@@ -21,6 +21,8 @@ const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text 
 test('an operator disables a user and finds the event in the Event List, with its payload', async ({
   page,
 }) => {
+  // Several saves and list loads on a shared, busy machine: more time than the default.
+  test.slow();
   const company = await createCompany(page, 'Events');
   const user = await createMember(page, company.id, 'user', 'evented');
 
@@ -81,4 +83,10 @@ test('an operator disables a user and finds the event in the Event List, with it
   await waitForList(page);
   await expect(page.getByTestId(dataListIds.row)).toHaveCount(2);
   await expect(page.getByTestId(dataListIds.row).first()).toContainText('disabled → active');
+  await screenshot(page, 'events-03-filtered');
+
+  // The shared filter bar clears every filter at once.
+  await page.getByTestId(eventsIds.clearFilters).click();
+  await expect(page).toHaveURL(/\/super\/events$/);
+  await expect(page.getByTestId(eventsIds.filter('object_id'))).toHaveValue('');
 });

@@ -23,8 +23,12 @@ const STATUSES: Record<string, { label?: string; color?: ChipColor }> = {
   created: { color: 'success' },
   updated: { color: 'info' },
   deleted: { color: 'error' },
-  login_failed: { color: 'warning' },
-  refresh_reused: { color: 'error' },
+  // Sign-ins (the trail's `auth` entries), in the staff's words.
+  login: { label: 'Signed in' },
+  login_failed: { label: 'Sign-in failed', color: 'warning' },
+  logout: { label: 'Signed out' },
+  // A rotated-away refresh token came back: every session of that sign-in was ended.
+  refresh_reused: { label: 'Token reused', color: 'error' },
 };
 
 export const statusLabel = (status: string) => STATUSES[status]?.label ?? humanize(status);

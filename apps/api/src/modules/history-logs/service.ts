@@ -11,6 +11,7 @@ import { defineList, ph } from '../../db/define-list.ts';
 import { historyLogs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
+import { type HistoryLogRow, withRecordNames } from './record-names.ts';
 
 const selection = { ...getTableColumns(historyLogs), user_name: users.name, user_email: users.email };
 
@@ -29,7 +30,7 @@ type Sort = (typeof HISTORY_LOG_SORTS)[number];
  * rows on the indexes, `(company_id, id)` for a company, the filters' own indexes, and the trigram
  * index on the searched expression (migration 0021).
  */
-export const historyLogList = defineList<Sort, OperatorHistoryLogFilters, HistoryLog>({
+export const historyLogList = defineList<Sort, OperatorHistoryLogFilters, HistoryLogRow>({
   name: 'history_logs',
   table: historyLogs,
   id: historyLogs.id,
@@ -62,12 +63,17 @@ export const historyLogList = defineList<Sort, OperatorHistoryLogFilters, Histor
   },
 });
 
-/** A company's trail (company routes: owners, admins, operators). */
-export function listHistoryLogs(
+/** A company's trail (company routes: owners, admins, operators), with the records' names. */
+export async function listHistoryLogs(
   ctx: Ctx<UserActor>,
   p: ListParams<Sort, HistoryLogFilters>,
 ): Promise<{ rows: HistoryLog[]; total: number }> {
-  return historyLogList.list(ctx, p, isOperator(ctx.actor.globalRole) ? 'withPlatform' : 'company');
+  const page = await historyLogList.list(
+    ctx,
+    p,
+    isOperator(ctx.actor.globalRole) ? 'withPlatform' : 'company',
+  );
+  return { rows: await withRecordNames(ctx.db, page.rows), total: page.total };
 }
 
 /**
@@ -75,11 +81,12 @@ export function listHistoryLogs(
  * platform's, or one company's with `company_id`, which keeps working after the company is deleted
  * (the trail has no foreign key to companies, so its entries outlive them).
  */
-export function listAllHistoryLogs(
+export async function listAllHistoryLogs(
   ctx: PlatformCtx,
   p: ListParams<Sort, OperatorHistoryLogFilters>,
 ): Promise<{ rows: HistoryLog[]; total: number }> {
-  return historyLogList.list(ctx, p, 'all');
+  const page = await historyLogList.list(ctx, p, 'all');
+  return { rows: await withRecordNames(ctx.db, page.rows), total: page.total };
 }
 
 export async function getHistoryLog(ctx: Ctx<UserActor>, id: number): Promise<HistoryLog> {
@@ -90,5 +97,6 @@ export async function getHistoryLog(ctx: Ctx<UserActor>, id: number): Promise<Hi
     .where(and(eq(historyLogs.id, id), scope(ctx)))
     .limit(1);
   if (!row) throw notFound();
-  return row as HistoryLog;
+  const [named] = await withRecordNames(ctx.db, [row as HistoryLogRow]);
+  return named!;
 }

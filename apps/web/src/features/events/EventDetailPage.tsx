@@ -4,6 +4,8 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { actorText } from '../../components/ActorCell.tsx';
+import { CodeBlock, DetailGrid } from '../../components/DetailGrid.tsx';
 import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
@@ -47,47 +49,35 @@ export function EventDetailPage() {
         const path = objectPath(e);
         return (
           <Box sx={{ display: 'grid', gap: 2 }}>
-            <Card>
-              <CardContent>
-                <Box
-                  sx={{
-                    display: 'grid',
-                    gap: 2,
-                    gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
-                  }}
-                >
-                  <DetailField label="Type" testId={eventsIds.detailField('type')}>
-                    {e.type}
-                  </DetailField>
-                  <DetailField label="Object" testId={eventsIds.detailField('object')}>
-                    {e.object}
-                  </DetailField>
-                  <DetailField label="Object id" testId={eventsIds.detailField('object_id')}>
-                    {path ? (
-                      <Link to={path} style={{ color: 'inherit' }}>
-                        {e.object_id}
-                      </Link>
-                    ) : (
-                      e.object_id
-                    )}
-                  </DetailField>
-                  <DetailField label="Event id" testId={eventsIds.detailField('id')}>
-                    {e.id}
-                  </DetailField>
-                  <DetailField label="By" testId={eventsIds.detailField('actor')}>
-                    {e.actor_id
-                      ? `${e.actor_name ?? `User #${e.actor_id}`}${e.actor_email ? ` (${e.actor_email})` : ''}`
-                      : 'System'}
-                  </DetailField>
-                  <DetailField label="When" testId={eventsIds.detailField('created_at')}>
-                    {formatDateTime(e.created_at)}
-                  </DetailField>
-                  <DetailField label="Company" testId={eventsIds.detailField('company_id')}>
-                    {e.company_id === null ? 'Platform' : `#${e.company_id}`}
-                  </DetailField>
-                </Box>
-              </CardContent>
-            </Card>
+            <DetailGrid>
+              <DetailField label="Type" testId={eventsIds.detailField('type')}>
+                {e.type}
+              </DetailField>
+              <DetailField label="Object" testId={eventsIds.detailField('object')}>
+                {e.object}
+              </DetailField>
+              <DetailField label="Object id" testId={eventsIds.detailField('object_id')}>
+                {path ? (
+                  <Link to={path} style={{ color: 'inherit' }}>
+                    {e.object_id}
+                  </Link>
+                ) : (
+                  e.object_id
+                )}
+              </DetailField>
+              <DetailField label="Event id" testId={eventsIds.detailField('id')}>
+                {e.id}
+              </DetailField>
+              <DetailField label="By" testId={eventsIds.detailField('actor')}>
+                {actorText({ id: e.actor_id, name: e.actor_name, email: e.actor_email })}
+              </DetailField>
+              <DetailField label="When" testId={eventsIds.detailField('created_at')}>
+                {formatDateTime(e.created_at)}
+              </DetailField>
+              <DetailField label="Company" testId={eventsIds.detailField('company_id')}>
+                {e.company_id === null ? 'Platform' : `#${e.company_id}`}
+              </DetailField>
+            </DetailGrid>
             <Card>
               <CardHeader
                 title="Payload"
@@ -95,24 +85,9 @@ export function EventDetailPage() {
                 slotProps={{ title: { variant: 'h6' } }}
               />
               <CardContent sx={{ pt: 0 }}>
-                <Box
-                  component="pre"
-                  data-testid={eventsIds.payload}
-                  sx={{
-                    m: 0,
-                    p: 1.5,
-                    fontSize: 13,
-                    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                    bgcolor: 'action.hover',
-                    borderRadius: 1,
-                    whiteSpace: 'pre-wrap',
-                    wordBreak: 'break-word',
-                    maxHeight: 480,
-                    overflow: 'auto',
-                  }}
-                >
+                <CodeBlock maxHeight={480} testId={eventsIds.payload}>
                   {prettyPayload(e.payload)}
-                </Box>
+                </CodeBlock>
               </CardContent>
             </Card>
           </Box>

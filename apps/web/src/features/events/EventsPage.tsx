@@ -2,20 +2,17 @@
  * `/super/events` (Event List, operators): what happened to the objects of the current company and
  * of the platform (users), newest first, filtered by type, object and object id.
  */
-import FilterListOff from '@mui/icons-material/FilterListOff';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EVENT_OBJECTS, EVENT_TYPES, type Event } from '@rentloop/domain/events';
-import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ActorCell } from '../../components/ActorCell.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
+import { FilterBar, SelectFilter, TextFilter } from '../../components/ListFilters.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { SEARCH_DEBOUNCE_MS } from '../../components/paging.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { EventTypeChip } from './EventTypeChip.tsx';
@@ -53,21 +50,7 @@ const columns: Column<Event>[] = [
   {
     id: 'actor',
     label: 'By',
-    render: (e) =>
-      e.actor_id ? (
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="body2">{e.actor_name ?? `User #${e.actor_id}`}</Typography>
-          {e.actor_email && (
-            <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-              {e.actor_email}
-            </Typography>
-          )}
-        </Box>
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          System
-        </Typography>
-      ),
+    render: (e) => <ActorCell id={e.actor_id} name={e.actor_name} email={e.actor_email} />,
   },
   {
     id: 'company',
@@ -81,42 +64,12 @@ const columns: Column<Event>[] = [
   },
 ];
 
-/** The object id filter: updates the URL after typing stops (like the search box). */
-function ObjectIdFilter({ state }: { state: ListStateControls }) {
-  const value = state.filters.object_id ?? '';
-  const [text, setText] = useState(value);
-  const { setFilter } = state;
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = window.setTimeout(() => setFilter('object_id', text.trim() || null), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, value, setFilter]);
-  return (
-    <TextField
-      label="Object id"
-      type="number"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      sx={{ width: 120 }}
-      slotProps={{ htmlInput: { 'data-testid': eventsIds.filter('object_id'), min: 1 } }}
-    />
-  );
-}
+const OBJECT_OPTIONS = EVENT_OBJECTS.map((object) => ({ value: object, label: objectName(object) }));
 
 function Filters({ state }: { state: ListStateControls }) {
   const { filters, setFilter } = state;
-  const [, setParams] = useSearchParams();
-  const any = Object.keys(filters).length > 0;
-  const clear = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('filters');
-      next.delete('page');
-      return next;
-    });
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+    <FilterBar state={state} clearTestId={eventsIds.clearFilters}>
       <Autocomplete
         freeSolo
         autoSelect
@@ -135,34 +88,25 @@ function Filters({ state }: { state: ListStateControls }) {
           />
         )}
       />
-      <TextField
-        select
+      <SelectFilter
+        state={state}
+        name="object"
         label="Object"
-        value={filters.object ?? ''}
-        onChange={(event) => setFilter('object', event.target.value || null)}
-        sx={{ width: 150 }}
-        slotProps={{
-          select: { displayEmpty: true },
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': eventsIds.filter('object') },
-        }}
-      >
-        <MenuItem value="" data-testid={eventsIds.objectOption('all')}>
-          All objects
-        </MenuItem>
-        {EVENT_OBJECTS.map((object) => (
-          <MenuItem key={object} value={object} data-testid={eventsIds.objectOption(object)}>
-            {objectName(object)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <ObjectIdFilter state={state} />
-      {any && (
-        <Button startIcon={<FilterListOff />} onClick={clear} data-testid={eventsIds.clearFilters}>
-          Clear filters
-        </Button>
-      )}
-    </Box>
+        allLabel="All objects"
+        options={OBJECT_OPTIONS}
+        width={150}
+        testId={eventsIds.filter('object')}
+        optionTestId={eventsIds.objectOption}
+      />
+      <TextFilter
+        state={state}
+        name="object_id"
+        label="Object id"
+        type="number"
+        width={120}
+        testId={eventsIds.filter('object_id')}
+      />
+    </FilterBar>
   );
 }
 

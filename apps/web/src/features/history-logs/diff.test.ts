@@ -64,6 +64,12 @@ describe('showValue', () => {
     expect(showValue(42)).toEqual({ kind: 'text', text: '42' });
     expect(showValue(false)).toEqual({ kind: 'text', text: 'false' });
     expect(showValue('')).toEqual({ kind: 'text', text: '' });
+    expect(showValue('2026-11-24T19:20:58.816+00:00')).toMatchObject({ kind: 'text' });
+    expect(showValue('2026-11-24T19:20:58.816+00:00')).not.toEqual({
+      kind: 'text',
+      text: '2026-11-24T19:20:58.816+00:00',
+    });
+    expect(showValue('2026-11-24')).toEqual({ kind: 'text', text: '2026-11-24' });
   });
 });
 

@@ -4,6 +4,7 @@
  */
 
 import type { HistoryLog } from '@rentloop/domain/history-logs';
+import { formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
 
 /** What the audit trigger writes in place of a secret column's value. */
@@ -44,6 +45,8 @@ export function diffRows(log: Pick<HistoryLog, 'before' | 'after'>): DiffRow[] {
   });
 }
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
 export type ShownValue =
   | { kind: 'none' }
   | { kind: 'null' }
@@ -71,6 +74,8 @@ export function showValue(value: unknown, present = true): ShownValue {
         return { kind: 'text', text: value };
       }
     }
+    // A timestamp column (created_at, sent_at) reads as every date of the app does.
+    if (TIMESTAMP.test(trimmed)) return { kind: 'text', text: formatDateTime(trimmed) || value };
     return { kind: 'text', text: value };
   }
   if (typeof value === 'object') return { kind: 'json', text: JSON.stringify(value, null, 2) };

@@ -45,8 +45,9 @@ export function useUsers(state: ListState) {
   });
 }
 
-export function useUser(id: number) {
+export function useUser(id: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: usersKeys.detail(id),
     queryFn: async ({ signal }) => unwrap(await api.get<User>(`/api/auth/users/${id}`, { signal })),
   });
