@@ -14,7 +14,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // A bound on a hung test, not a speed check: the long end-to-end walks (invitations in two browsers, a
+  // product's whole life) take 40-60 s on a busy 2-core machine with Debian's Chromium.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
   use: {

@@ -30,6 +30,9 @@ test('an owner invites a colleague, who gets the email, sets a password, signs i
   page,
   browser,
 }) => {
+  // The whole invitation round trip, in two browsers, with the mail: longer than the default 60 s allows
+  // on a busy 2-core machine (it once ran out of time on its very last step).
+  test.slow();
   const company = await createCompany(page, 'Invite');
   const owner = await createMember(page, company.id, 'owner');
   await signInThroughApi(page, owner.email, '/admin/users', owner.password);

@@ -44,8 +44,12 @@ test('an operator disables a user and finds the event in the Event List, with it
   await page.getByTestId(eventsIds.filter('object_id')).fill(String(user.id));
   await expect(page).toHaveURL(new RegExp(`object_id%22%3A%22${user.id}%22`));
   await waitForList(page);
-  const row = page.getByTestId(dataListIds.row);
-  await expect(row).toHaveCount(1);
+  // The user's two status changes, newest first: the disable just made, and the activation when the
+  // member set their first password (invited -> active, through the same table).
+  const rows = page.getByTestId(dataListIds.row);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('invited → active');
+  const row = rows.first();
   await expect(row.getByTestId(eventsIds.type)).toHaveAttribute('data-type', 'user.status_changed');
   await expect(row).toContainText(`User #${user.id}`);
   await expect(row).toContainText('active → disabled');

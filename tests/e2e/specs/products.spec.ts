@@ -96,6 +96,8 @@ async function ownCatalog(page: Page): Promise<number> {
 
 test.describe('a merchant without a shop', () => {
   test('creates a product with two variants, finds it, edits rental prices and stock', async ({ page }) => {
+    // Many saves, reloads and screenshots: it once ran out of the default 60 s on its last step.
+    test.slow();
     await ownCatalog(page);
     const id = stamp();
     const name = `Trail camera ${id}`;
