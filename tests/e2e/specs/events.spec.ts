@@ -73,10 +73,10 @@ test('an operator disables a user and finds the event in the Event List, with it
   await page.getByTestId(eventsIds.back).click();
   await expect(page).toHaveURL(new RegExp(`object_id%22%3A%22${user.id}%22`));
   await waitForList(page);
-  await expect(page.getByTestId(dataListIds.row)).toHaveCount(1);
+  await expect(page.getByTestId(dataListIds.row)).toHaveCount(2);
 
   // The status menu offers what the server accepts now (GET /api/auth/users/{id}/actions): from
-  // disabled, activate. Active again: a second event, newest first.
+  // disabled, activate. Active again: a third event, newest first.
   await page.goto(`/super/users/${user.id}`);
   await choose(page, superUsersIds.detailStatus, superUsersIds.statusOption('active'));
   await page.getByTestId(superUsersIds.detailSave).click();
@@ -85,7 +85,7 @@ test('an operator disables a user and finds the event in the Event List, with it
     `/super/events?filters=${encodeURIComponent(JSON.stringify({ object_id: String(user.id) }))}`,
   );
   await waitForList(page);
-  await expect(page.getByTestId(dataListIds.row)).toHaveCount(2);
+  await expect(page.getByTestId(dataListIds.row)).toHaveCount(3);
   await expect(page.getByTestId(dataListIds.row).first()).toContainText('disabled → active');
   await screenshot(page, 'events-03-filtered');
 
