@@ -6,6 +6,7 @@ import {
   addressFormSchema,
   addressSchema,
   isPhoneValidForCountry,
+  phoneInvalidMessage,
   regionFieldFor,
   regionForAuPostcode,
   regionFromPostalCode,
@@ -292,9 +293,14 @@ describe('addressSchema (the server)', () => {
       expect(isPhoneValidForCountry(4165550199, 'ca')).toBe(false);
       expect(isPhoneValidForCountry('(416) 555-0199', null)).toBe(false);
     });
+    it('says the expected format with the country’s example number', () => {
+      expect(phoneInvalidMessage('ca')).toBe('Phone number like +1 506 234 5678 or (506) 234-5678.');
+      expect(phoneInvalidMessage('de')).toBe('Phone number like +49 1512 3456789 or 01512 3456789.');
+      expect(phoneInvalidMessage('aq')).toBe(MESSAGES.phoneInvalid);
+    });
     it('reports an invalid phone on the phone field', () => {
       expect(issuesOf(addressSchema, { ...canadian, phone: '+1 212 555 0100' })).toEqual([
-        `phone: ${MESSAGES.phoneInvalid}`,
+        `phone: ${phoneInvalidMessage('ca')}`,
       ]);
     });
   });
@@ -443,7 +449,7 @@ describe('addressFormSchema (the browser form)', () => {
     expect(issuesOf(addressFormSchema, bad).sort()).toEqual(
       [
         `email: ${MESSAGES.emailWhitespace}`,
-        `phone: ${MESSAGES.phoneInvalid}`,
+        `phone: ${phoneInvalidMessage('ca')}`,
         `street_number: ${MESSAGES.onlyNumbers}`,
         `region: ${MESSAGES.provinceMismatch}`,
       ].sort(),

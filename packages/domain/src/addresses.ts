@@ -27,7 +27,14 @@
  * upper-case. US ZIP ranges and Australian postcode ranges fill the state or region in the form;
  * they are not enforced against it, since real codes cross those lines (2620 is ACT and NSW).
  */
-import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import {
+  type CountryCode,
+  getExampleNumber,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/max';
+// ~1.4 kB gzip: one example mobile number per country, for a message that shows the expected format.
+import phoneExamples from 'libphonenumber-js/mobile/examples';
 import { z } from 'zod';
 import { safeText } from './api.ts';
 import { countryByAlpha2 } from './countries.ts';
@@ -93,6 +100,20 @@ export function isPhoneValidForCountry(phone: unknown, alpha2: unknown): boolean
 }
 
 /**
+ * The message for a phone number that is not valid for the country: it shows the expected format with
+ * the country's example number, written internationally and nationally ("Phone number like +1 506 234
+ * 5678 or (506) 234-5678."); the general message for a country without an example.
+ */
+export function phoneInvalidMessage(alpha2: unknown): string {
+  const country = typeof alpha2 === 'string' ? alpha2.toUpperCase() : '';
+  if (!isSupportedCountry(country)) return MESSAGES.phoneInvalid;
+  const example = getExampleNumber(country as CountryCode, phoneExamples);
+  return example
+    ? MESSAGES.phoneLike(example.formatInternational(), example.formatNational())
+    : MESSAGES.phoneInvalid;
+}
+
+/**
  * The region a postal code gives, with the field it goes in, for the form to fill: a US ZIP gives
  * the state, an Australian postcode the region, a Canadian postal code the province (by the spec's
  * inference). `undefined` when the country has no such lookup or the code gives nothing.
@@ -155,7 +176,7 @@ function countryRules(a: Record<string, unknown>, ctx: Ctx): void {
 
   const phone = str(a.phone)?.trim() ?? '';
   if (phone !== '' && countryByAlpha2(country) && !isPhoneValidForCountry(phone, country)) {
-    issue(ctx, 'phone', MESSAGES.phoneInvalid);
+    issue(ctx, 'phone', phoneInvalidMessage(country));
   }
 }
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addressFieldsSchema } from './addresses.ts';
-import { idParam, isoDate, listQuerySchema, parseRecordId, updateSchemaOf } from './api.ts';
+import { emailText, idParam, isoDate, listQuerySchema, parseRecordId, updateSchemaOf } from './api.ts';
+import { loginSchema } from './auth.ts';
 import { productCreateSchema, productUpdateSchema } from './catalog.ts';
 import { companyCreateSchema } from './companies.ts';
 import { customerFiltersSchema, customerInputSchema } from './customers.ts';
 import { historyLogFiltersSchema } from './history-logs.ts';
 import { MESSAGES } from './messages.ts';
-import { profileUpdateSchema } from './users.ts';
+import { companyUserCreateSchema, passwordSchema, profileUpdateSchema } from './users.ts';
 
 describe('updateSchemaOf', () => {
   const input = z.object({
@@ -125,5 +126,31 @@ describe('product image URLs', () => {
         url,
       ).toEqual([['image_url', MESSAGES.validUrl]]);
     }
+  });
+});
+
+describe('an empty required field says "Required field." (spec 01 §5), not a format message', () => {
+  const messagesOf = (schema: z.ZodType, value: unknown) =>
+    schema.safeParse(value).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+  it('email: blank is required, a bad one must be valid', () => {
+    expect(messagesOf(emailText(), '  ')).toEqual([`: ${MESSAGES.required}`]);
+    expect(messagesOf(emailText(), 'ann@example')).toEqual([`: ${MESSAGES.emailInvalid}`]);
+    expect(emailText().parse(' Ann@Example.COM ')).toBe('ann@example.com');
+  });
+
+  it('in the customer, user and sign-in schemas the API validates with', () => {
+    expect(messagesOf(customerInputSchema, { name: 'Ann', email: '' })).toEqual([
+      `email: ${MESSAGES.required}`,
+    ]);
+    expect(messagesOf(companyUserCreateSchema, { name: 'Ann', email: '' })).toEqual([
+      `email: ${MESSAGES.required}`,
+    ]);
+    expect(messagesOf(loginSchema, { email: '', password: '' })).toEqual([
+      `email: ${MESSAGES.required}`,
+      `password: ${MESSAGES.required}`,
+    ]);
+    // One message for an empty new password, not also "at least 8 characters".
+    expect(messagesOf(passwordSchema, '')).toEqual([`: ${MESSAGES.required}`]);
   });
 });

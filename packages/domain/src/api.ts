@@ -22,6 +22,18 @@ export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
 export const safeText = () =>
   z.string().refine(hasNoNul, MESSAGES.nulCharacter).refine(isWellFormedText, MESSAGES.loneSurrogate);
 
+/**
+ * A required email, trimmed and lower-cased: a blank one is "Required field." (spec 01 §5), not a format
+ * message; then "Email must be valid.". The pipe stops at the first part's issue, so a blank email
+ * gets one message, on the form and in the API's 422 alike.
+ */
+export const emailText = (max = 254) =>
+  safeText()
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.required)
+    .pipe(z.email({ message: MESSAGES.emailInvalid }).max(max));
+
 export const MIN_DATE_YEAR = 1900;
 export const MAX_DATE_YEAR = 2999;
 
@@ -68,6 +80,13 @@ export const MAX_PER_PAGE = 100;
  * `filters` is a JSON object of field -> value; the API also takes `filters[field]=value` and folds it
  * into that object (apps/api/src/http/querystring.ts).
  */
+/**
+ * A yes/no list filter: JSON true or false, or the text "true" or "false" (a filter kept in a web
+ * page's URL is text; `z.coerce.boolean()` would read "false" as true).
+ */
+export const booleanFilter = () =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional();
+
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),

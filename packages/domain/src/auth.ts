@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './api.ts';
+import { emailText, safeText } from './api.ts';
 import { userCompanySchema } from './companies.ts';
 import { globalRoleSchema } from './roles.ts';
 
@@ -7,10 +7,7 @@ import { globalRoleSchema } from './roles.ts';
 export const TOKEN_LIFETIME_SECONDS = 86_400;
 
 export const loginSchema = z.object({
-  email: safeText()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ message: 'Email must be valid.' })),
+  email: emailText(),
   password: z.string().min(1, 'Required field.').max(1024),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

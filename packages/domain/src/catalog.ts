@@ -5,7 +5,7 @@
  * records, `amountInputSchema` in inputs, both in money.ts); the server keeps integer minor units.
  */
 import { z } from 'zod';
-import { safeText, updateSchemaOf } from './api.ts';
+import { booleanFilter, safeText, updateSchemaOf } from './api.ts';
 import { countryByAlpha2 } from './countries.ts';
 import { BILLING_INTERVALS, PRODUCT_TYPES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
@@ -94,6 +94,8 @@ export const productSchema = z.object({
   variants_count: z.number().int(),
   stock_total: z.number().int().nullable(),
   collections: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** When the product was archived in Rentloop (out of the default list), or null. */
+  archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -102,6 +104,8 @@ export type Product = z.infer<typeof productSchema>;
 export const productDetailSchema = productSchema.extend({
   variants: z.array(variantSchema),
   bundles: z.array(z.object({ id: z.number().int(), name: z.string(), is_group: z.boolean() })),
+  /** Why the product may not be deleted (a bundle holds a variant, the shop owns it), or null. */
+  delete_refused: z.string().nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -222,7 +226,7 @@ export const bulkBuyoutSchema = z.object({
     .max(500),
 });
 
-/** `PUT products/variants`: price, stock or SKU of many variants at once (hand-made products only). */
+/** `PUT products/variants`: price, stock, SKU or name of many variants at once (hand-made products only). */
 export const bulkVariantsSchema = z.object({
   variants: z
     .array(
@@ -231,11 +235,15 @@ export const bulkVariantsSchema = z.object({
         price: optionalAmount,
         stock: z.number().int().min(0, MESSAGES.onlyZeroOrPositive).nullable().optional(),
         sku: safeText().trim().min(1).max(100).nullable().optional(),
+        name: safeText().trim().min(1, MESSAGES.required).max(200).optional(),
       }),
     )
     .min(1)
     .max(500),
 });
+
+/** `POST products/{id}/variants`: one more variant of a hand-made product. */
+export const variantCreateSchema = variantInputSchema;
 
 export const PRODUCT_SORTS = ['id', 'name', 'created_at', 'updated_at'] as const;
 export const productFiltersSchema = z.object({
@@ -243,6 +251,8 @@ export const productFiltersSchema = z.object({
   status: z.enum(PRODUCT_STATUSES).optional(),
   collection_id: z.coerce.number().int().positive().optional(),
   source: z.enum(PRODUCT_SOURCES).optional(),
+  /** true: the archived products instead of the active ones (the default). */
+  archived: booleanFilter(),
 });
 export const VARIANT_SORTS = ['id', 'sku', 'name', 'created_at'] as const;
 export const variantFiltersSchema = z.object({ product_id: z.coerce.number().int().positive().optional() });

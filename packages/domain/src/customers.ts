@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
-import { isoDate, safeText, updateSchemaOf } from './api.ts';
+import { booleanFilter, emailText, isoDate, safeText, updateSchemaOf } from './api.ts';
 
 /** Languages a customer can be written to in (the spec's content languages, as ISO 639-1 codes). */
 export const CUSTOMER_LANGUAGES = ['da', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'no', 'sl', 'sv'] as const;
@@ -18,10 +18,19 @@ export const customerSchema = z.object({
   // newer rule would refuse must not break the list), and running them per row cost ~0.5 ms a page.
   billing_address: addressFieldsSchema.nullable(),
   shipping_address: addressFieldsSchema.nullable(),
+  /** When the customer was archived (out of the default list), or null. */
+  archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Customer = z.infer<typeof customerSchema>;
+
+/**
+ * `GET customers/{id}`: the customer, and why it may not be deleted (what refers to it), or null when
+ * it may. Nothing refers to customers yet; orders and subscriptions will.
+ */
+export const customerDetailSchema = customerSchema.extend({ delete_refused: z.string().nullable() });
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
 const optionalText = (max: number) =>
   safeText()
@@ -34,10 +43,7 @@ const optionalText = (max: number) =>
 /** What staff may write when creating a customer. */
 export const customerInputSchema = z.object({
   name: safeText().trim().min(1, 'Required field.').max(200),
-  email: safeText()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ message: 'Email must be valid.' })),
+  email: emailText(),
   phone: optionalText(40),
   language: z.enum(CUSTOMER_LANGUAGES).default('en'),
   company_name: optionalText(200),
@@ -60,5 +66,16 @@ export const customerFiltersSchema = z.object({
   country: safeText().trim().toLowerCase().length(2).optional(),
   created_from: isoDate().optional(),
   created_to: isoDate().optional(),
+  /** true: the archived customers instead of the active ones (the default). */
+  archived: booleanFilter(),
 });
 export type CustomerFilters = z.infer<typeof customerFiltersSchema>;
+
+/** What archiving, restoring and deleting a customer answer (not in the spec's catalogue). */
+export const CUSTOMER_TEXTS = {
+  archived: 'Customer archived.',
+  restored: 'Customer restored.',
+  deleted: 'Customer deleted.',
+  alreadyArchived: 'This customer is already archived.',
+  notArchived: 'This customer is not archived.',
+} as const;

@@ -45,12 +45,16 @@ export const MESSAGES = {
   /** Texts below are ours: the spec names the rule but not its message. */
   countryCodeFormat: 'Must be a two-letter country code.',
   countryUnknown: 'Must be a known country.',
-  postalCodeInvalid: 'Must be a valid postal code.',
-  zipCodeInvalid: 'Must be a valid ZIP code.',
-  postcodeInvalid: 'Must be a valid postcode.',
+  // A format error says the expected format (issue 11, "Forms"): Canada, the US, Australia.
+  postalCodeInvalid: 'Postal code like K1A 0B1.',
+  zipCodeInvalid: 'ZIP code like 98101 or 98101-1234.',
+  postcodeInvalid: 'Postcode like 2000 (four digits).',
   regionUnknown: 'Must be one of the listed regions.',
   provinceMismatch: 'Province does not match the postal code.',
   phoneInvalid: 'Phone number is not valid for this country.',
+  /** The country's example number (addresses.ts `phoneInvalidMessage`). */
+  phoneLike: (international: string, national: string) =>
+    `Phone number like ${international} or ${national}.`,
   amountInvalid: 'Must be a valid amount.',
   percentInvalid: 'Must be a percentage with at most four decimals.',
   /** Ours: PostgreSQL text cannot hold U+0000, and no form has a reason to send it. */
@@ -82,6 +86,14 @@ export const MESSAGES = {
   invitationSent: 'Invitation email sent.',
   invitationNotDelivered: 'The invitation was recorded but not delivered: email is not configured.',
   userCreated: 'User created.',
+  /** Ours: inviting someone to a company creates an invitation, not a user (the "Invite user" dialog). */
+  invitationSentTo: (email: string) => `Invitation sent to ${email}.`,
+  /** Ours: the invitation is saved with "Send the invitation email now" off; it can be sent from the list. */
+  invitationNotSentYet: (email: string) =>
+    `${email} is invited. The invitation email was not sent: send it from the user's actions when ready.`,
+  /** Ours: `DELETE /{company}/users/{id}` ("Remove from company"); the spec's text is for `role: null`. */
+  removedFromCompany: 'Removed from the company.',
+  invitationWithdrawn: 'Invitation withdrawn.',
   userCreateFailed: 'Failed to create user.',
   userUpdated: 'User updated.',
   userAlreadyMember: 'This user already belongs to the company.',

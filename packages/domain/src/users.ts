@@ -1,6 +1,6 @@
 /** Users, their account flows and their administration (spec 01 §3 "User", §6, §7 "Authentication and users"). */
 import { z } from 'zod';
-import { safeText } from './api.ts';
+import { emailText, safeText } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { companyRoleSchema, globalRoleSchema } from './roles.ts';
 import { actionsSchema, type TransitionTable } from './transitions.ts';
@@ -46,7 +46,12 @@ const lengthOk = (v: string) => v.length >= PASSWORD_MIN_LENGTH && v.length <= P
  */
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
+  // Empty is "Required field." alone (spec 01 §5), not also "at least 8 characters".
+  .min(1, MESSAGES.required)
+  .refine(
+    (v) => v.length === 0 || v.length >= PASSWORD_MIN_LENGTH,
+    `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  )
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`)
   // Each rule speaks only where the ones before it are met, so a password gets one message. (Not with
   // zod's `abort`: an aborting issue also silences the form's own checks, such as "Passwords do not match.")
@@ -56,10 +61,7 @@ export const passwordSchema = z
     MESSAGES.passwordRepetitive,
   );
 
-const email = safeText()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Email must be valid.' }).max(254));
+const email = emailText();
 const name = safeText().trim().min(1, 'Required field.').max(200);
 
 /** Company functions a user performs (free labels such as "billing", "warehouse"). */

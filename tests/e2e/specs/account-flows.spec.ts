@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { PORT } from '../credentials.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   authIds,
   callApi,

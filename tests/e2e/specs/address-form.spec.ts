@@ -8,8 +8,10 @@
  * server give errors under); a field's error is its helper text, which is the input's accessible
  * description.
  */
-import { expect, type Locator, type Page, test } from '@playwright/test';
+
 import { ACCESS_TOKEN_KEY } from '../../../apps/web/src/api/storage-keys.ts';
+import { phoneInvalidMessage } from '../../../packages/domain/src/addresses.ts';
+import { expect, type Locator, type Page, test } from '../fixtures.ts';
 import { customersIds, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
 
 // Tall enough that the whole dialog shows in the screenshots without scrolling its content.
@@ -107,10 +109,11 @@ async function emailRules(dialog: Locator, email: string) {
  */
 async function phoneRules(
   dialog: Locator,
-  phone: { foreign: string; national: string; dialCode: string; international: string },
+  phone: { country: string; foreign: string; national: string; dialCode: string; international: string },
 ) {
   await field(dialog, 'phone').fill(phone.foreign);
-  await expectError(dialog, 'phone', MESSAGES.phoneInvalid);
+  // The message shows the country's format with its example number.
+  await expectError(dialog, 'phone', phoneInvalidMessage(phone.country));
   await field(dialog, 'phone').fill(phone.national);
   await expectValid(dialog, 'phone');
   await expect(field(dialog, 'phone').locator('xpath=..')).toContainText(phone.dialCode);
@@ -154,6 +157,7 @@ test('a Canadian address: every rule, the province from the postal code, Canada 
   await emailRules(dialog, email);
   // A Seattle number on a Toronto address.
   await phoneRules(dialog, {
+    country: 'ca',
     foreign: '+1 206 555 0123',
     national: '416 555 0199',
     dialCode: '+1',
@@ -209,6 +213,7 @@ test('a US address: every rule, the state from the ZIP code, USPS lines', async 
   await emailRules(dialog, email);
   // A Toronto number on a Seattle address.
   await phoneRules(dialog, {
+    country: 'us',
     foreign: '+1 416 555 0199',
     national: '(206) 555-0123',
     dialCode: '+1',
@@ -247,6 +252,7 @@ test('an Australian address: every rule, the state from the postcode, Australia 
   await expectError(dialog, 'postal_code', MESSAGES.postcodeInvalid);
   await emailRules(dialog, email);
   await phoneRules(dialog, {
+    country: 'au',
     foreign: '+1 416 555 0199',
     national: '02 5550 0123',
     dialCode: '+61',
@@ -287,6 +293,7 @@ test('a German address: every rule, free-text region, postal code before the cit
   await field(dialog, 'city').fill('Berlin');
   await emailRules(dialog, email);
   await phoneRules(dialog, {
+    country: 'de',
     foreign: '+1 416 555 0199',
     national: '030 901820',
     dialCode: '+49',

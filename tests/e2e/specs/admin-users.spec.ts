@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '../fixtures.ts';
 import {
   authIds,
   choose,
@@ -45,7 +45,8 @@ test('an owner invites a colleague, who gets the email, sets a password, signs i
   await expect(page).toHaveURL(/\/admin\/users\/create$/);
   // Checked before it is sent.
   await page.getByTestId(usersIds.save).click();
-  await expect(page.getByTestId(usersIds.createDialog).getByText(MESSAGES.required)).toBeVisible();
+  // Name and email are both empty: each says "Required field." (not a format message).
+  await expect(page.getByTestId(usersIds.createDialog).getByText(MESSAGES.required)).toHaveCount(2);
 
   const colleague = uniqueEmail('colleague');
   await page.getByTestId(usersIds.name).fill('  Casey Colleague ');
@@ -58,7 +59,8 @@ test('an owner invites a colleague, who gets the email, sets a password, signs i
   await expect(page.getByTestId(usersIds.sendInvitation)).toBeChecked();
   await screenshot(page, 'admin-users-02-invite');
   await page.getByTestId(usersIds.save).click();
-  await expect(toast(page, MESSAGES.userCreated)).toBeVisible();
+  // Says what happened: an invitation went out (not "User created.").
+  await expect(toast(page, MESSAGES.invitationSentTo(colleague))).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByTestId(dataListIds.row)).toHaveCount(2);
   const invited = page.getByTestId(dataListIds.row).filter({ hasText: colleague });
@@ -170,7 +172,7 @@ test('an owner changes a role, sends the invitation again and removes a user fro
   await expect(confirm).toContainText(target.email);
   await screenshot(page, 'admin-users-06-remove-confirm');
   await confirm.getByTestId(confirmDialogIds.confirm).click();
-  await expect(toast(page, MESSAGES.roleRemoved)).toBeVisible();
+  await expect(toast(page, MESSAGES.removedFromCompany)).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(row(page, target.id)).toHaveCount(0);
   await expect(page.getByTestId(dataListIds.row)).toHaveCount(1);
@@ -200,7 +202,7 @@ test('an owner invites an existing account: the list shows only the invitation u
   await page.getByTestId(usersIds.email).fill(person.email);
   await page.getByTestId(usersIds.save).click();
   // The same answer as for a new address.
-  await expect(toast(page, MESSAGES.userCreated)).toBeVisible();
+  await expect(toast(page, MESSAGES.invitationSentTo(person.email))).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users$/);
   const pending = page.getByTestId(dataListIds.row).filter({ hasText: person.email });
   await expect(pending).toContainText('Typed Guess');

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { ACCESS_TOKEN_KEY } from '../../../apps/web/src/api/storage-keys.ts';
 import { PASSWORD, USERS } from '../credentials.ts';
+import { expect, test } from '../fixtures.ts';
 import { authIds, insightsIds, MESSAGES, screenshot, shellIds, signInThroughApi } from '../helpers.ts';
 
 test('a wrong password shows the server message and stays on the sign-in page', async ({ page }) => {

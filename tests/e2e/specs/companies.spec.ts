@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { COMPANIES, USERS } from '../credentials.ts';
+import { expect, test } from '../fixtures.ts';
 import { companiesIds, pagerRange, screenshot, shellIds, signInThroughApi, waitForList } from '../helpers.ts';
 
 test('staff switch between their companies with the ordinary switcher', async ({ page }) => {

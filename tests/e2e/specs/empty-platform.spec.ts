@@ -10,8 +10,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_TOKEN_KEY } from '../../../apps/web/src/api/storage-keys.ts';
+import { expect, type Page, test } from '../fixtures.ts';
 import {
   authIds,
   choose,

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { USERS } from '../credentials.ts';
+import { expect, type Page, test } from '../fixtures.ts';
 import {
   choose,
   createCompany,

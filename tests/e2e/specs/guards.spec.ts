@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { USERS } from '../credentials.ts';
+import { expect, test } from '../fixtures.ts';
 import { dataListIds, shellIds, signInThroughApi, usersIds, waitForList } from '../helpers.ts';
 
 test('a plain user opening an admin or operator screen lands on the index', async ({ page }) => {

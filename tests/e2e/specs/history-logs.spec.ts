@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { USERS } from '../credentials.ts';
+import { expect, test } from '../fixtures.ts';
 import {
   callApi,
   choose,

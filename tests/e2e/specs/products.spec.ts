@@ -3,7 +3,7 @@
  * rental terms, buyout prices in bulk, collections, bundles, tax, availability); a merchant connects
  * a WooCommerce shop and syncs it from a fake WooCommerce server started here.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import { FakeCatalog } from '../../../apps/api/src/integrations/shops/testing/catalog.ts';
 import {
   type FakeWooCommerce,
@@ -23,6 +23,7 @@ import {
   taxIds,
 } from '../../../apps/web/src/features/products/testids.ts';
 import { USERS } from '../credentials.ts';
+import { expect, type Page, test } from '../fixtures.ts';
 import {
   dataListIds,
   MESSAGES,
@@ -153,7 +154,8 @@ test.describe('a merchant without a shop', () => {
     await expect(page.getByTestId(productsIds.field('buyout_price'))).toHaveText('CA$1,250.50');
     await expect(page.getByTestId(productsIds.field('minimum_term_months'))).toHaveText('3 months');
     await expect(page.getByTestId(productsIds.variantRow)).toHaveCount(2);
-    await expect(page.getByTestId(shellIds.breadcrumbs)).toContainText(/Products.*Product \d+/);
+    // The crumb names the product (its name from the page's data), not "Product 520".
+    await expect(page.getByTestId(shellIds.breadcrumbs)).toContainText(`Products${name}`);
     const detailUrl = page.url();
 
     // The list finds it by search and shows its prices in the company currency.
@@ -540,7 +542,9 @@ test.describe('a merchant with a WooCommerce shop', () => {
     await form.locator('input[name="consumer_secret"]').fill(WOO_SECRET);
     await form.getByTestId(shopIds.save).click();
     await expect(toasts(page).filter({ hasText: 'Shop settings saved.' })).toBeVisible();
-    await expect(page.getByTestId(shopIds.status)).toContainText('Connected');
+    // Saved, but nothing has read the shop yet: the badge does not claim a connection it has not made.
+    await expect(page.getByTestId(shopIds.status)).toHaveAttribute('data-reach', 'not-reached-yet');
+    await expect(page.getByTestId(shopIds.status)).toContainText('Saved, not reached yet');
     await expect(page.getByTestId(shopIds.status)).toContainText(shop.url);
     // Write-only: the fields are empty and say the stored credentials are kept.
     await expect(form.locator('input[name="consumer_key"]')).toHaveValue('');

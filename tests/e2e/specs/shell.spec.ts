@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { USERS } from '../credentials.ts';
+import { expect, type Page, test } from '../fixtures.ts';
 import { MESSAGES, screenshot, shellIds, signIn, signInThroughApi } from '../helpers.ts';
 
 /** The drawer's route names in order, and those of each section (by the route name's prefix). */

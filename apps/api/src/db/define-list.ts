@@ -24,6 +24,7 @@ import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { ListParams } from '../lists.ts';
 import { likePattern } from '../lists.ts';
 import type { Db } from './client.ts';
+import { afterKey, type KeysetAfter, selectedIds } from './list-export.ts';
 import { readPage, statement } from './list-pages.ts';
 import { entityCounts } from './schema/index.ts';
 import { type TrailScope, trailTotal } from './trail-counts.ts';
@@ -73,6 +74,15 @@ export interface DefinedList<S extends string, F extends Record<string, unknown>
   /** The conditions of a page, for the equivalence test's plain query. */
   conditions(scope: string, search: boolean, filters: string[]): SQL[];
   values(companyId: number | null, p: ListParams<S, Partial<F>>): Record<string, unknown>;
+  /**
+   * Every row of the list (page and per_page ignored), in the list's order, `size` rows a statement:
+   * for exports (http/list-export.ts). `ids` keeps only those rows (an export of a selection).
+   */
+  batches(
+    ctx: { db: Db; companyId?: number | null },
+    p: ListParams<S, Partial<F>>,
+    options?: { scope?: string; size?: number; ids?: number[] },
+  ): AsyncGenerator<Out[]>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of lists of every row type
@@ -116,7 +126,7 @@ export function defineList<
   const maintained = (s: Shape) =>
     !filtered(s) && ((def.total !== undefined && def.total.scope === s.scope) || trailScope(s) !== undefined);
   const whereOf = (s: Shape) => and(...conditions(s.scope, s.search, s.filters));
-  const key = (s: Shape) =>
+  const shapeKey = (s: Shape) =>
     `${def.name}${singleScope ? '' : `_${s.scope}`}_${s.sort}_${s.desc ? 'desc' : 'asc'}${
       filtered(s)
         ? `_f${Number(s.search)}${filterNames.map((n) => Number(s.filters.includes(n))).join('')}`
@@ -220,6 +230,37 @@ export function defineList<
     return v;
   };
 
+  /**
+   * One batch of an export: the rows after the previous batch's last (sort key, id), never an
+   * OFFSET, so each batch walks the same index from where the last one stopped and a row written
+   * meanwhile cannot shift the rows into a duplicate or a gap.
+   */
+  function batchQuery(db: Db, s: Shape, after: KeysetAfter, ids: boolean) {
+    const column = def.sorts[s.sort as S];
+    const c = conditions(s.scope, s.search, s.filters);
+    if (ids) c.push(selectedIds(def.id, ph('ids')));
+    if (after !== 'first') c.push(afterKey(column, def.id, s.desc, after, ph('k_value'), ph('k_id')));
+    const pageIds = db
+      .select({ id: def.id })
+      .from(def.table)
+      .where(and(...c))
+      .orderBy(...orderBy(s, s.desc))
+      .limit(ph('limit'));
+    let q = db
+      .select({
+        ...def.columns,
+        // The sort key as text travels back as an untyped parameter, which PostgreSQL reads as the
+        // column's own type: exact for timestamps (microseconds), numbers and text alike.
+        __key: sql<string | null>`${column}::text`,
+        __id: sql<string>`${def.id}::text`,
+      })
+      .from(def.table)
+      .$dynamic();
+    for (const j of def.joins ?? [])
+      q = j.type === 'left' ? q.leftJoin(j.table, j.on) : q.innerJoin(j.table, j.on);
+    return q.where(inArray(def.id, pageIds as unknown as SQL)).orderBy(...orderBy(s, s.desc));
+  }
+
   const defined: DefinedList<S, F, Out> = {
     definition: def as unknown as ListDefinition<S, F, never, Out>,
     conditions,
@@ -231,7 +272,7 @@ export function defineList<
       const named = !filtered(s);
       const { rows, total } = await readPage(p, !maintained(s), {
         page: async (reverse, window) =>
-          (await statement(db, `${key(s)}${reverse ? '_rev' : ''}`, named, () =>
+          (await statement(db, `${shapeKey(s)}${reverse ? '_rev' : ''}`, named, () =>
             listQuery(db, s, reverse),
           ).execute({ ...v, ...window })) as (Row & { total: number })[],
         total: async () => {
@@ -240,12 +281,34 @@ export function defineList<
             ? statement(db, `${def.name}${singleScope ? '' : `_${s.scope}`}_total`, true, () =>
                 totalQuery(db, s),
               )
-            : statement(db, `${key(s)}_count`, named, () => totalQuery(db, s));
+            : statement(db, `${shapeKey(s)}_count`, named, () => totalQuery(db, s));
           return Number((await st.execute(v))[0]?.n ?? 0);
         },
       });
       const map = def.map ?? ((r: Row) => r as unknown as Out);
       return { rows: rows.map(({ total: _t, ...r }) => map(r as Row)), total };
+    },
+    async *batches(ctx, p, options = {}) {
+      const { db } = ctx;
+      const s = shapeOf(p, options.scope ?? defaultScope);
+      const size = options.size ?? 500;
+      const ids = options.ids;
+      const map = def.map ?? ((r: Row) => r as unknown as Out);
+      const v = { ...values(ctx.companyId ?? null, p), limit: size, ids: ids?.join(',') };
+      let after: KeysetAfter = 'first';
+      let key: Record<string, unknown> = {};
+      for (;;) {
+        const shape = `${shapeKey(s)}_export_${after}${ids ? '_ids' : ''}`;
+        const rows = (await statement(db, shape, false, () => batchQuery(db, s, after, Boolean(ids))).execute(
+          { ...v, ...key },
+        )) as (Row & { __key: string | null; __id: string })[];
+        if (rows.length === 0) return;
+        yield rows.map(({ __key: _k, __id: _i, ...r }) => map(r as Row));
+        if (rows.length < size) return;
+        const last = rows[rows.length - 1]!;
+        after = last.__key === null ? 'null' : 'value';
+        key = { k_value: last.__key, k_id: last.__id };
+      }
     },
   };
   definedLists.push(defined as never);

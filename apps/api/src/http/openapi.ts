@@ -144,6 +144,15 @@ const transform: typeof jsonSchemaTransform = (input) => {
   const out = jsonSchemaTransform(input);
   const response = out.schema.response as Record<string, Record<string, unknown>> | undefined;
   for (const [status, json] of Object.entries(response ?? {})) {
+    // A non-JSON answer (a list's CSV export, http/list-export.ts) is documented under its media type.
+    const mediaType = json['x-media-type'];
+    if (typeof mediaType === 'string') {
+      response![status] = {
+        description: `The file (${mediaType}).`,
+        content: { [mediaType]: { schema: { type: 'string' } } },
+      };
+      continue;
+    }
     const description = ERROR_DESCRIPTIONS[status];
     if (!description || typeof json.$ref !== 'string') continue;
     response![status] = {

@@ -59,6 +59,9 @@ export const RECIPES: Record<string, Recipe> = {
     params: byId((r) => r.customer),
     body: () => ({ name: 'Renamed' }),
   },
+  'POST /api/:company/rentloopdb/customers/:id/archive': { params: byId((r) => r.customer) },
+  'POST /api/:company/rentloopdb/customers/:id/restore': { params: byId((r) => r.customer) },
+  'DELETE /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
   // events (operators only: a company's owner gets 403)
   'GET /api/:company/rentloopdb/events/:id': { params: byId((r) => r.event) },
   // history logs
@@ -79,7 +82,17 @@ export const RECIPES: Record<string, Recipe> = {
     params: byId((r) => r.product),
     body: (r) => ({ buyout_price: '1.00', collection_ids: [r.collection] }),
   },
+  'POST /api/:company/rentloopdb/products/:id/archive': { params: byId((r) => r.product) },
+  'POST /api/:company/rentloopdb/products/:id/restore': { params: byId((r) => r.product) },
+  'DELETE /api/:company/rentloopdb/products/:id': { params: byId((r) => r.product) },
   'GET /api/:company/rentloopdb/products/:id/variants': { params: byId((r) => r.product) },
+  'POST /api/:company/rentloopdb/products/:id/variants': {
+    params: byId((r) => r.product),
+    body: () => ({ name: 'Another variant', price: '2.00' }),
+  },
+  'DELETE /api/:company/rentloopdb/products/:id/variants/:variantId': {
+    params: (r) => ({ id: r.product, variantId: r.variant }),
+  },
   'GET /api/:company/rentloopdb/products/:id/variants/insights': { params: byId((r) => r.product) },
   'GET /read-replica/:company/rentloopdb/variants': {
     query: (r) => `filters=${encodeURIComponent(JSON.stringify({ product_id: r.product }))}`,

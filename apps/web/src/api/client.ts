@@ -147,6 +147,32 @@ async function send<T>(
   };
 }
 
+/**
+ * A raw fetch with the session (bearer token, one refresh on a 401), for answers that are not JSON
+ * envelopes: a list's CSV export, read as a stream (components/csv-download.ts).
+ */
+export async function fetchWithSession(
+  url: string,
+  init: RequestInit = {},
+  retried = false,
+): Promise<Response> {
+  const token = tokenStore.accessToken();
+  const headers = new Headers(init.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const res = await fetch(url, { ...init, headers });
+  if (res.status === 401 && token && !retried) {
+    if (await refreshTokens()) return fetchWithSession(url, init, true);
+    tokenStore.clear();
+  }
+  return res;
+}
+
+/** The message of a failed answer that is a JSON envelope (or the generic one). */
+export async function failureMessage(res: Response): Promise<string> {
+  const json = await readBody(res);
+  return typeof json?.message === 'string' && json.message ? json.message : MESSAGES.requestNotSuccessful;
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

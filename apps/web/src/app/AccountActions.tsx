@@ -111,7 +111,8 @@ export function AccountActions({ inverted = false }: { inverted?: boolean }) {
           </IconButton>
         </Tooltip>
       )}
-      <Tooltip title={me ? `Signed in as ${me.email}` : ''}>
+      {/* describeChild: the email describes the button; as its label it replaced "Sign out". */}
+      <Tooltip title={me ? `Signed in as ${me.email}` : ''} describeChild>
         <Button
           color="inherit"
           variant="text"

@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { matchRoutes, Link as RouterLink, useLocation } from 'react-router';
+import { useCrumbLabels } from '../components/crumb-labels.ts';
 import { appRoutes } from '../routes.tsx';
 import { flattenRoutes } from './route-meta.ts';
 import { shellIds } from './testids.ts';
@@ -17,20 +18,22 @@ export interface Crumb {
   title: string;
 }
 
-export function breadcrumbsFor(pathname: string): Crumb[] {
+export function breadcrumbsFor(pathname: string, labels?: ReadonlyMap<string, string>): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   return segments.flatMap((_, i) => {
     const prefix = `/${segments.slice(0, i + 1).join('/')}`;
     const match = matchRoutes(matchable, prefix)?.at(-1);
     if (!match || match.pathname !== prefix) return [];
     const { meta } = match.route;
-    return [{ path: prefix, title: meta.crumb?.(match.params) ?? meta.title }];
+    // A page's own label (the record's name) wins over the route's ("Customer 520").
+    return [{ path: prefix, title: labels?.get(prefix) ?? meta.crumb?.(match.params) ?? meta.title }];
   });
 }
 
 export function Breadcrumbs({ inverted = false }: { inverted?: boolean }) {
   const { pathname } = useLocation();
-  const crumbs = useMemo(() => breadcrumbsFor(pathname), [pathname]);
+  const labels = useCrumbLabels();
+  const crumbs = useMemo(() => breadcrumbsFor(pathname, labels), [pathname, labels]);
   if (crumbs.length === 0) return null;
   return (
     <MuiBreadcrumbs

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { shellIds } from './testids.ts';
+import { PRIMARY_TEXT } from './theme.ts';
 
 export function errorTitle(status: number | undefined): string {
   if (status === 404) return MESSAGES.pageNotFound;
@@ -35,7 +36,8 @@ export function ErrorPage({ status, message }: { status?: number; message?: stri
                 fontSize: 72,
                 fontWeight: 800,
                 lineHeight: 1,
-                color: 'primary.dark',
+                // The brand greens read 1.7:1 and 2.6:1 on the white card: text takes PRIMARY_TEXT.
+                color: PRIMARY_TEXT,
                 letterSpacing: '-0.03em',
               }}
             >

@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -54,6 +55,8 @@ function DrawerEntry({ item, mini, active }: { item: DrawerItem; mini: boolean; 
         '&.Mui-selected': { bgcolor: alpha(PRIMARY, 0.16), color: '#fff' },
         '&.Mui-selected:hover': { bgcolor: alpha(PRIMARY, 0.22) },
         '&.Mui-selected .MuiListItemIcon-root': { color: PRIMARY },
+        // The theme's dark focus ring would vanish on the drawer's dark green.
+        '&.Mui-focusVisible': { outline: `2px solid ${PRIMARY}`, outlineOffset: 0, color: '#fff' },
       }}
     >
       <ListItemIcon sx={{ minWidth: 0, mr: mini ? 0 : 1.5, color: 'inherit' }}>
@@ -76,12 +79,17 @@ function DrawerEntry({ item, mini, active }: { item: DrawerItem; mini: boolean; 
       )}
     </ListItemButton>
   );
-  return mini ? (
-    <Tooltip title={item.displayNewTag ? `${item.title} (New)` : item.title} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  // A list holds list items only: the link sits in an <li> (axe `list`, `listitem`).
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {mini ? (
+        <Tooltip title={item.displayNewTag ? `${item.title} (New)` : item.title} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
   );
 }
 
@@ -95,8 +103,12 @@ function DrawerContent({
   onToggleMini?: () => void;
 }) {
   const { pathname } = useLocation();
+  // All of the drawer is the main navigation: its logo link and version are inside the landmark too
+  // (axe `region`: no content outside landmarks).
   return (
     <Box
+      component="nav"
+      aria-label="Main"
       sx={{
         display: 'flex',
         flexDirection: 'column',
@@ -129,11 +141,7 @@ function DrawerContent({
           </Typography>
         )}
       </Box>
-      <Box
-        component="nav"
-        aria-label="Main"
-        sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}
-      >
+      <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}>
         {sections.map((section) => (
           <List
             key={section.id}
@@ -142,7 +150,7 @@ function DrawerContent({
             subheader={
               section.header ? (
                 mini ? (
-                  <Divider sx={{ my: 1, mx: 2, borderColor: alpha('#ffffff', 0.12) }} />
+                  <Divider component="li" sx={{ my: 1, mx: 2, borderColor: alpha('#ffffff', 0.12) }} />
                 ) : (
                   <ListSubheader
                     disableSticky
@@ -233,7 +241,8 @@ export function SideDrawer({ mini, onToggleMini, mobileOpen, onCloseMobile }: Si
         open={mobileOpen}
         onClose={onCloseMobile}
         data-testid={shellIds.drawer}
-        slotProps={{ paper: { sx: { width: DRAWER_WIDTH, border: 0 } } }}
+        // The temporary drawer's paper is a dialog: it needs a name (axe aria-dialog-name).
+        slotProps={{ paper: { sx: { width: DRAWER_WIDTH, border: 0 }, 'aria-label': 'Menu' } }}
       >
         <DrawerContent sections={sections} mini={false} />
       </Drawer>

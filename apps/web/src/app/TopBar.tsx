@@ -32,6 +32,8 @@ export function useRouteName(): string {
 
 /** The signed-in controls of the bar: the company switchers and the account buttons. */
 export interface SessionControls {
+  /** The global search (Ctrl/Cmd+K), over the current company's lists. */
+  Search: ComponentType<{ inverted: boolean }>;
   Switchers: ComponentType<{ inverted: boolean }>;
   Account: ComponentType<{ inverted: boolean }>;
 }
@@ -108,6 +110,11 @@ export function TopBar({
         )}
         {breadcrumbs && <Box sx={{ display: { xs: 'none', sm: 'block' }, minWidth: 0 }}>{breadcrumbs}</Box>}
         <Box sx={{ flexGrow: 1 }} />
+        {!bare && session && (
+          <Suspense fallback={null}>
+            <session.Search inverted={transparent} />
+          </Suspense>
+        )}
         {!narrow && switchers}
         <HelpMenu />
         {!bare && session && (

@@ -10,10 +10,12 @@ import {
   useMatches,
 } from 'react-router';
 import { PageLoader } from '../components/PageLoader.tsx';
+import { UnsavedChangesProvider } from '../components/unsaved-changes.tsx';
 import { useSignedIn } from '../features/auth/hooks.ts';
 import { RouteGuard } from '../features/auth/RouteGuard.tsx';
 import { appRoutes } from '../routes.tsx';
 import { NotFoundPage, RouteErrorPage } from './ErrorPage.tsx';
+import { useFocusHeadingOnNavigate } from './focus.tsx';
 import { layoutFor } from './layouts/choose-layout.ts';
 import { DefaultLayout } from './layouts/DefaultLayout.tsx';
 import { EmptyLayout } from './layouts/EmptyLayout.tsx';
@@ -55,12 +57,13 @@ function DocumentTitle() {
 function RootLayout() {
   const { pathname } = useLocation();
   const signedIn = useSignedIn();
+  useFocusHeadingOnNavigate();
   // Signed in on a default-layout page (after signing in, say): the admin screens come next.
   useEffect(() => {
     if (signedIn) void AdminLayout.preload();
   }, [signedIn]);
   return (
-    <>
+    <UnsavedChangesProvider>
       <DocumentTitle />
       <ScrollRestoration />
       {layoutFor(pathname) === 'admin' ? (
@@ -70,7 +73,7 @@ function RootLayout() {
       ) : (
         <DefaultLayout />
       )}
-    </>
+    </UnsavedChangesProvider>
   );
 }
 

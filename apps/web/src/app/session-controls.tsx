@@ -5,7 +5,12 @@
 import { CompanySwitcher } from '../features/companies/CompanySwitcher.tsx';
 import { OperatorCompanySwitcher } from '../features/companies/OperatorCompanySwitcher.tsx';
 import { AccountActions } from './AccountActions.tsx';
+import { lazyPage } from './lazy.ts';
 import type { SessionControls } from './TopBar.tsx';
+
+// The search button comes after the screen's own code: it is not needed to show the first screen, and
+// the size budget of a list screen's first load has no room for it.
+const GlobalSearch = lazyPage(() => import('../features/search/GlobalSearch.tsx').then((m) => m.GlobalSearch));
 
 function CompanySwitchers({ inverted }: { inverted: boolean }) {
   return (
@@ -16,4 +21,8 @@ function CompanySwitchers({ inverted }: { inverted: boolean }) {
   );
 }
 
-export const sessionControls: SessionControls = { Switchers: CompanySwitchers, Account: AccountActions };
+export const sessionControls: SessionControls = {
+  Search: GlobalSearch,
+  Switchers: CompanySwitchers,
+  Account: AccountActions,
+};

@@ -24,6 +24,8 @@ export const shellIds = {
   accountMenuSignOut: 'account-menu-sign-out',
   footer: 'footer',
   pageLoader: 'page-loader',
+  skipLink: 'skip-link',
+  mainContent: 'main-content',
   errorPage: 'error-page',
   errorTitle: 'error-title',
   errorMessage: 'error-message',

@@ -10,6 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import type { FormEventHandler, ReactNode } from 'react';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 export function CardForm({
   title,
@@ -19,6 +20,7 @@ export function CardForm({
   saveLabel,
   saveIcon = <Save />,
   saveDisabled,
+  isDirty,
   testIds,
   before,
   children,
@@ -31,11 +33,14 @@ export function CardForm({
   saveIcon?: ReactNode;
   /** Save waits (nothing changed yet). */
   saveDisabled?: boolean;
+  /** Whether the form has unsaved changes (from `useSubmit`): leaving the page asks first. */
+  isDirty?: () => boolean;
   testIds: { form: string; save: string };
   /** Inside the form, before the fields (a hidden username for password managers). */
   before?: ReactNode;
   children: ReactNode;
 }) {
+  useUnsavedChanges(isDirty);
   return (
     <Card>
       <CardHeader title={title} subheader={subheader} slotProps={{ title: { variant: 'h6' } }} />

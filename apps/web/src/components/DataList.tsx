@@ -1,42 +1,41 @@
 /**
- * The list of every screen (spec 01 §2 "Lists"): a search box, optional filters and actions,
- * a table with sortable headers, 5 placeholder rows while loading, a spinner shown at least 200 ms,
- * and a pager that wraps around. The state lives in the URL (see `useListState`).
+ * The list of every screen (spec 01 §2 "Lists"): a search box, optional filters and actions, an
+ * "Export CSV" of the whole filtered list, a table with sortable headers (cards on a phone), rows that
+ * are links to their records, an optional checkbox column whose selection gets the screen's bulk
+ * actions (and "Export selected"), 5 placeholder rows while loading, a spinner shown at least 200 ms,
+ * a page-size choice and a pager that wraps around. The state lives in the URL (see `useListState`).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
+import type { Theme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ListMeta } from '@rentloop/domain/api';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { notify } from '../utils/notify.ts';
-import type { ListStateControls } from './list-state.ts';
+import type { DataListCards as DataListCardsType } from './DataListCards.tsx';
+import { DataListTable } from './DataListTable.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import type { Column } from './list-columns.ts';
+import { selectionKey, useListSelection } from './list-selection.ts';
+import { type ListStateControls, listQuery } from './list-state.ts';
 import { Pager } from './Pager.tsx';
-import { MIN_SPINNER_MS, PLACEHOLDER_ROWS } from './paging.ts';
+import { MIN_SPINNER_MS } from './paging.ts';
 import { SearchField } from './SearchField.tsx';
 import { dataListIds } from './testids.ts';
 import { useMinimumDuration } from './use-minimum-duration.ts';
 
-export interface Column<T> {
-  id: string;
-  label: string;
-  /** The API's sort key when the column is sortable. */
-  sortKey?: string;
-  render: (row: T) => ReactNode;
-  /** Hide on small screens. */
-  hideOnMobile?: boolean;
-  align?: 'left' | 'right';
-  width?: number | string;
-}
+export type { Column } from './list-columns.ts';
+
+// Phones only: desktops never load the cards.
+const DataListCards = lazy(() =>
+  import('./DataListCards.tsx').then((m) => ({ default: m.DataListCards })),
+) as unknown as typeof DataListCardsType;
 
 /** What a list needs of its TanStack query (`use<Thing>s(state)`). */
 export interface ListQuery<T> {
@@ -55,29 +54,96 @@ export interface DataListProps<T> {
   failed?: string;
   state: ListStateControls;
   getRowId: (row: T) => string | number;
+  /** The record's URL: rows (and cards) become links to it. */
+  rowHref?: (row: T) => string;
+  /** For rows without a URL of their own (prefer `rowHref`). */
   onRowClick?: (row: T) => void;
+  /** A row's name for its checkbox ("Select Jane Doe"); the first column's text by default. */
+  rowLabel?: (row: T) => string;
   /** Filters and actions beside the search box. */
   toolbar?: ReactNode;
   emptyText?: string;
   label: string;
+  /** The list's export route (`<list path>/export`): "Export CSV", and "Export selected" for a selection. */
+  exportPath?: string;
+  /** Actions on the selected rows, shown in the selection bar; turns the checkbox column on. */
+  bulkActions?: (selected: T[], clear: () => void) => ReactNode;
+  /** The checkbox column (default: on when there are bulk actions or an export). */
+  selectable?: boolean;
+  /** Offer the page-size choice (default on; off for a list whose size is fixed by its screen). */
+  pageSizeChoice?: boolean;
 }
 
-const hideOnMobile = { display: { xs: 'none', md: 'table-cell' } } as const;
+function MobileSort<T>({ columns, state }: { columns: Column<T>[]; state: ListStateControls }) {
+  const sortable = columns.filter((c) => c.sortKey);
+  if (sortable.length === 0) return null;
+  const value = state.sort ? `${state.sort}:${state.desc ? 'desc' : 'asc'}` : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label="Sort by"
+      value={value}
+      onChange={(event) => {
+        const [sort, direction] = event.target.value.split(':');
+        if (sort) state.setSort(sort, direction === 'desc');
+      }}
+      sx={{ minWidth: 180 }}
+      slotProps={{
+        select: { displayEmpty: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': dataListIds.mobileSort },
+      }}
+    >
+      <MenuItem value="">Default order</MenuItem>
+      {sortable.flatMap((c) => [
+        <MenuItem key={`${c.sortKey}:asc`} value={`${c.sortKey}:asc`}>
+          {c.label} ↑
+        </MenuItem>,
+        <MenuItem key={`${c.sortKey}:desc`} value={`${c.sortKey}:desc`}>
+          {c.label} ↓
+        </MenuItem>,
+      ])}
+    </TextField>
+  );
+}
+
+const textOf = (node: ReactNode): string =>
+  typeof node === 'string' || typeof node === 'number' ? String(node) : '';
 
 export function DataList<T>(props: DataListProps<T>) {
-  const { columns, query, state, onRowClick } = props;
+  const { columns, query, state } = props;
   const rows = query.data?.data;
   const meta = query.data?.meta;
   const isLoading = query.isPending;
   const isFetching = query.isFetching;
   const error = query.error ? (props.failed ?? query.error.message) : null;
   const spinning = useMinimumDuration(isFetching, MIN_SPINNER_MS);
-  const showPlaceholder = isLoading && !rows;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const selectable = props.selectable ?? Boolean(props.bulkActions || props.exportPath);
+  const selection = useListSelection<T>(selectionKey(state), props.getRowId);
+  const selected = selection.selected;
+  const rowLabel =
+    props.rowLabel ?? ((row: T) => textOf(columns[0]?.render(row)) || `row ${props.getRowId(row)}`);
+  const params = listQuery(state);
 
   // Spec 01 §8: a failed list fetch shows the server message as a warning (toast), and inline here.
   useEffect(() => {
     if (error) notify.warning(error);
   }, [error]);
+
+  const body = {
+    columns,
+    rows,
+    getRowId: props.getRowId,
+    rowHref: props.rowHref,
+    onRowClick: props.onRowClick,
+    rowLabel,
+    selection: selectable ? selection : undefined,
+    showPlaceholder: isLoading && !rows,
+    dimmed: isFetching && !isLoading,
+    emptyText: props.emptyText ?? 'No results.',
+  };
 
   return (
     <Paper variant="outlined" data-testid={dataListIds.root} sx={{ overflow: 'hidden' }}>
@@ -103,106 +169,62 @@ export function DataList<T>(props: DataListProps<T>) {
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         {props.toolbar}
+        {phone && <MobileSort columns={columns} state={state} />}
+        {props.exportPath && <ExportButton path={props.exportPath} query={params} total={meta?.total} />}
       </Box>
+      {selectable && selected.length > 0 && (
+        <Box
+          data-testid={dataListIds.selectionBar}
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 1.5,
+            px: 2,
+            py: 1,
+            bgcolor: 'action.selected',
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid={dataListIds.selectionCount}>
+            {selected.length} selected
+          </Typography>
+          {props.exportPath && (
+            <ExportButton
+              path={props.exportPath}
+              query={params}
+              ids={selected.map(props.getRowId)}
+              total={selected.length}
+              label="Export selected"
+              testId={dataListIds.exportSelected}
+            />
+          )}
+          {props.bulkActions?.(selected, selection.clear)}
+          <Button onClick={selection.clear} data-testid={dataListIds.selectionClear}>
+            Clear selection
+          </Button>
+        </Box>
+      )}
       {error && (
         <Alert severity="warning" sx={{ borderRadius: 0 }} data-testid={dataListIds.error}>
           {error}
         </Alert>
       )}
-      <TableContainer>
-        <Table size="medium" aria-label={props.label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.id}
-                  align={column.align}
-                  sx={{ width: column.width, ...(column.hideOnMobile ? hideOnMobile : {}) }}
-                  sortDirection={
-                    column.sortKey && state.sort === column.sortKey ? (state.desc ? 'desc' : 'asc') : false
-                  }
-                >
-                  {column.sortKey ? (
-                    <TableSortLabel
-                      active={state.sort === column.sortKey}
-                      direction={state.sort === column.sortKey && state.desc ? 'desc' : 'asc'}
-                      onClick={() => column.sortKey && state.toggleSort(column.sortKey)}
-                      data-testid={dataListIds.sort(column.sortKey)}
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {showPlaceholder &&
-              Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
-                <TableRow key={i} data-testid={dataListIds.placeholderRow}>
-                  {columns.map((column) => (
-                    <TableCell key={column.id} sx={column.hideOnMobile ? hideOnMobile : undefined}>
-                      <Skeleton />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            {rows?.map((row) => (
-              <TableRow
-                key={props.getRowId(row)}
-                hover={Boolean(onRowClick)}
-                data-testid={dataListIds.row}
-                data-row-id={props.getRowId(row)}
-                tabIndex={onRowClick ? 0 : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={
-                  onRowClick
-                    ? (event) => {
-                        if (event.key === 'Enter') onRowClick(row);
-                      }
-                    : undefined
-                }
-                sx={{
-                  cursor: onRowClick ? 'pointer' : undefined,
-                  opacity: isFetching && !isLoading ? 0.65 : 1,
-                  transition: 'opacity 120ms',
-                  '&:last-child td': { borderBottom: 0 },
-                }}
-              >
-                {columns.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    align={column.align}
-                    sx={column.hideOnMobile ? hideOnMobile : undefined}
-                  >
-                    {column.render(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {rows && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns.length} sx={{ borderBottom: 0 }}>
-                  <Typography
-                    color="text.secondary"
-                    sx={{ py: 6, textAlign: 'center' }}
-                    data-testid={dataListIds.empty}
-                  >
-                    {props.emptyText ?? 'No results.'}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {phone ? (
+        <Suspense fallback={<Box sx={{ minHeight: 240 }} />}>
+          <DataListCards {...body} />
+        </Suspense>
+      ) : (
+        <DataListTable {...body} label={props.label} state={state} />
+      )}
       <Box sx={{ px: 2, py: 1, borderTop: 1, borderColor: 'divider' }}>
         <Pager
           meta={meta}
           onPage={state.setPage}
+          pageSize={props.pageSizeChoice === false ? undefined : params.per_page}
+          onPageSize={props.pageSizeChoice === false ? undefined : state.setPerPage}
+          pageSizeTestId={dataListIds.pageSize}
           ids={{
             range: dataListIds.pagerRange,
             page: dataListIds.pagerPage,

@@ -13,6 +13,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { notify } from '../utils/notify.ts';
+import { useCrumbLabel } from './crumb-labels.ts';
 
 export interface DetailPageProps<D> {
   query: { data: D | undefined; error: Error | null };
@@ -34,6 +35,8 @@ export interface DetailPageProps<D> {
   skeletonHeight?: number;
   /** Rendered after the body, loaded or not (an `<Outlet />` for the edit dialog, a confirm dialog). */
   extra?: ReactNode;
+  /** The record's name for the breadcrumbs ("Daan Gagnon" rather than the route's "Customer 520"). */
+  crumb?: (data: D) => string;
 }
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -51,8 +54,10 @@ export function DetailPage<D>({
   children,
   skeletonHeight = 320,
   extra,
+  crumb,
 }: DetailPageProps<D>) {
   const { data, error } = query;
+  useCrumbLabel(data !== undefined && crumb ? crumb(data) : undefined);
   useEffect(() => {
     if (failed && error && !isNotFound(error)) notify.error(failed);
   }, [error, failed]);

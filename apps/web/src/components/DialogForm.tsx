@@ -13,6 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useRouteDialog } from './RouteDialog.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /** A failed save's messages that no field shows. */
 export function FormProblems({
@@ -55,6 +56,8 @@ export interface DialogFormProps {
   saveIcon?: ReactNode;
   /** Save waits (for the record's parts still loading). */
   saveDisabled?: boolean;
+  /** Whether the form has unsaved changes (from `useSubmit`): closing or leaving asks first. */
+  isDirty?: () => boolean;
   children: ReactNode;
 }
 
@@ -68,9 +71,11 @@ export function DialogForm({
   secondaryAction,
   saveIcon = <Save />,
   saveDisabled,
+  isDirty,
   children,
 }: DialogFormProps) {
   const { close } = useRouteDialog();
+  useUnsavedChanges(isDirty);
   return (
     <form
       noValidate

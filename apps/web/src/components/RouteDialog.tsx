@@ -1,6 +1,8 @@
 /**
  * A dialog that is a route (STYLE.md #1): it opens when its URL is visited and, when closed, plays
- * its exit transition and then navigates to `closeTo`, so the back button closes it too.
+ * its exit transition and then navigates to `closeTo`, so the back button closes it too. Closing it
+ * (Esc, the backdrop, the close button, Cancel) asks first when its form has unsaved changes
+ * (`unsaved-changes.tsx`); the back button and links are asked about by the router's blocker.
  */
 import Close from '@mui/icons-material/Close';
 import Dialog from '@mui/material/Dialog';
@@ -11,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { routeDialogIds } from './testids.ts';
+import { useLeaveGuard } from './unsaved-changes.tsx';
 
 interface RouteDialogControls {
   /** Closes the dialog, then goes to `to` (default: the dialog's `closeTo`). */
@@ -39,13 +42,15 @@ export function RouteDialog({ title, closeTo, children, maxWidth = 'md', testId 
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [open, setOpen] = useState(true);
   const target = useRef(closeTo);
+  const confirmLeave = useLeaveGuard();
 
   const close = useCallback(
-    (to?: string) => {
-      target.current = to ?? closeTo;
-      setOpen(false);
-    },
-    [closeTo],
+    (to?: string) =>
+      confirmLeave(() => {
+        target.current = to ?? closeTo;
+        setOpen(false);
+      }),
+    [closeTo, confirmLeave],
   );
 
   return (

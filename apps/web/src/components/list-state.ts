@@ -1,13 +1,16 @@
 /**
- * A list's state lives in the URL (STYLE.md #3): `page`, `search`, `sort`, `desc` and `filters`
- * (a JSON object). A new search, sort or filter goes back to page 1.
+ * A list's state lives in the URL (STYLE.md #3): `page`, `per_page` (10, 25, 50 or 100; the API's own
+ * parameter name), `search`, `sort`, `desc` and `filters` (a JSON object). A new page size, search,
+ * sort or filter goes back to page 1.
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZE } from './paging.ts';
+import { PAGE_SIZE, PAGE_SIZES } from './paging.ts';
 
 export interface ListState {
   page: number;
+  /** Rows a page; absent in a state built by hand (a picker), which passes its own size. */
+  perPage?: number;
   search: string;
   sort: string | null;
   desc: boolean;
@@ -16,9 +19,12 @@ export interface ListState {
 
 export interface ListStateControls extends ListState {
   setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
   setSearch: (search: string) => void;
   /** Sorts by a column; the same column again flips the direction. */
   toggleSort: (column: string) => void;
+  /** Sorts by a column in a direction (the phone's sort choice, where there are no headers). */
+  setSort: (column: string, desc: boolean) => void;
   setFilter: (key: string, value: string | null) => void;
 }
 
@@ -37,8 +43,11 @@ export function parseFilters(raw: string | null): Record<string, string> {
 
 export function readListState(params: URLSearchParams): ListState {
   const page = Number(params.get('page'));
+  const perPage = Number(params.get('per_page'));
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    // A size not offered (a hand-edited URL) is the default, not a 422 from the API.
+    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : PAGE_SIZE,
     search: params.get('search') ?? '',
     sort: params.get('sort') || null,
     desc: params.get('desc') === 'true',
@@ -47,10 +56,10 @@ export function readListState(params: URLSearchParams): ListState {
 }
 
 /** The query parameters of a list call (API conventions: page, per_page, search, sort, desc, filters). */
-export function listQuery(state: ListState, perPage = PAGE_SIZE) {
+export function listQuery(state: ListState, perPage?: number) {
   return {
     page: state.page,
-    per_page: perPage,
+    per_page: perPage ?? state.perPage ?? PAGE_SIZE,
     search: state.search.trim() || undefined,
     sort: state.sort ?? undefined,
     desc: state.sort ? state.desc : undefined,
@@ -85,6 +94,16 @@ export function useListState(): ListStateControls {
     [update],
   );
 
+  const setPerPage = useCallback(
+    (perPage: number) =>
+      update((next) => {
+        if (perPage === PAGE_SIZE) next.delete('per_page');
+        else next.set('per_page', String(perPage));
+        next.delete('page');
+      }),
+    [update],
+  );
+
   const setSearch = useCallback(
     (search: string) =>
       update((next) => {
@@ -106,6 +125,16 @@ export function useListState(): ListStateControls {
     [update],
   );
 
+  const setSort = useCallback(
+    (column: string, desc: boolean) =>
+      update((next) => {
+        next.set('sort', column);
+        next.set('desc', String(desc));
+        next.delete('page');
+      }),
+    [update],
+  );
+
   const setFilter = useCallback(
     (key: string, value: string | null) =>
       update((next) => {
@@ -119,5 +148,5 @@ export function useListState(): ListStateControls {
     [update],
   );
 
-  return { ...state, setPage, setSearch, toggleSort, setFilter };
+  return { ...state, setPage, setPerPage, setSearch, toggleSort, setSort, setFilter };
 }

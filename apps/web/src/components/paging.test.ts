@@ -21,7 +21,14 @@ describe('list state in the URL', () => {
     const state = readListState(
       new URLSearchParams('page=3&search=lee&sort=name&desc=true&filters=%7B%22language%22%3A%22fr%22%7D'),
     );
-    expect(state).toEqual({ page: 3, search: 'lee', sort: 'name', desc: true, filters: { language: 'fr' } });
+    expect(state).toEqual({
+      page: 3,
+      perPage: 10,
+      search: 'lee',
+      sort: 'name',
+      desc: true,
+      filters: { language: 'fr' },
+    });
   });
   it('falls back to page 1 and no filters for nonsense', () => {
     const state = readListState(new URLSearchParams('page=-2&filters=%7Bbroken'));
@@ -45,6 +52,15 @@ describe('list state in the URL', () => {
       sort: 'name',
       desc: false,
       filters: '{"language":"de"}',
+    });
+  });
+  it('keeps an offered page size from the URL, the default for anything else', () => {
+    expect(readListState(new URLSearchParams('per_page=50')).perPage).toBe(50);
+    expect(readListState(new URLSearchParams('per_page=7')).perPage).toBe(10);
+    expect(readListState(new URLSearchParams('per_page=1000')).perPage).toBe(10);
+    expect(listQuery(readListState(new URLSearchParams('per_page=25&page=3')))).toMatchObject({
+      page: 3,
+      per_page: 25,
     });
   });
 });

@@ -9,6 +9,8 @@ export function previousPage(page: number, lastPage: number): number {
 
 /** Spec 01 §9: default page size, and the placeholder rows shown while loading. */
 export const PAGE_SIZE = 10;
+/** The page sizes a list offers (the API allows 1 to 100). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const PLACEHOLDER_ROWS = 5;
 /** Spec 01 §9: a fetch spinner stays at least this long, so it never just flickers. */
 export const MIN_SPINNER_MS = 200;

@@ -13,6 +13,18 @@ export const dataListIds = {
   pagerPage: 'data-list-pager-page',
   pagerPrevious: 'data-list-pager-previous',
   pagerNext: 'data-list-pager-next',
+  pageSize: 'data-list-page-size',
+  rowLink: 'data-list-row-link',
+  card: 'data-list-card',
+  selectRow: 'data-list-select-row',
+  selectPage: 'data-list-select-page',
+  selectionBar: 'data-list-selection',
+  selectionCount: 'data-list-selection-count',
+  selectionClear: 'data-list-selection-clear',
+  export: 'data-list-export',
+  exportSelected: 'data-list-export-selected',
+  exportProgress: 'data-list-export-progress',
+  mobileSort: 'data-list-mobile-sort',
 } as const;
 
 export const routeDialogIds = {
@@ -27,4 +39,19 @@ export const confirmDialogIds = {
   typed: 'confirm-dialog-typed',
   cancel: 'confirm-dialog-cancel',
   confirm: 'confirm-dialog-confirm',
+} as const;
+
+export const discardDialogIds = {
+  dialog: 'discard-dialog',
+  stay: 'discard-dialog-stay',
+  discard: 'discard-dialog-discard',
+} as const;
+
+export const archiveIds = {
+  archive: 'archive-action',
+  restore: 'restore-action',
+  delete: 'delete-action',
+  notice: 'archived-notice',
+  deleteRefused: 'delete-refused',
+  showArchived: 'show-archived',
 } as const;

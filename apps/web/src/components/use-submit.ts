@@ -59,10 +59,17 @@ export function useSubmit<T extends FieldValues, O, V, R>(
       onSuccess: (result) => {
         const message = options.saved !== false && (messageOf(result) || options.saved);
         if (message) notify.success(message);
+        // What was saved is the new baseline: closing or leaving now does not ask about it (`onSaved`
+        // may still reset the form to the server's record).
+        form.reset(form.getValues());
         options.onSaved?.(result, values);
       },
       onError: fail,
     });
   });
-  return { onSubmit, problems, saving: mutation.isPending };
+  // Read while rendering, so react-hook-form tracks isDirty. The check reads the control's state, which
+  // is current at once (after the reset above too), where `formState` is the last render's copy.
+  void form.formState.isDirty;
+  const isDirty = () => form.control._formState.isDirty;
+  return { onSubmit, problems, saving: mutation.isPending, isDirty };
 }

@@ -64,16 +64,29 @@ export const products = pgTable(
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL => sql`lower(${products.name} || ' ' || coalesce(${products.shop_id}, ''))`,
     ),
+    /**
+     * Set when archived in Rentloop (not the shop's `status`): out of the default list (and its
+     * maintained total) until restored.
+     */
+    archived_at: tsOrNull('archived_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_company_shop_key').on(t.company_id, t.source, t.shop_id),
     uniqueIndex('products_company_id_key').on(t.company_id, t.id),
-    index('products_company_name_idx').on(t.company_id, t.name, t.id),
-    index('products_company_created_idx').on(t.company_id, t.created_at, t.id),
-    index('products_company_updated_idx').on(t.company_id, t.updated_at, t.id),
-    index('products_company_type_idx').on(t.company_id, t.type, t.id),
+    // The default list shows active products only: its indexes hold only those (partial); the
+    // archived few have one index of their own.
+    index('products_company_active_idx').on(t.company_id, t.id).where(sql`archived_at IS NULL`),
+    index('products_company_name_idx').on(t.company_id, t.name, t.id).where(sql`archived_at IS NULL`),
+    index('products_company_created_idx')
+      .on(t.company_id, t.created_at, t.id)
+      .where(sql`archived_at IS NULL`),
+    index('products_company_updated_idx')
+      .on(t.company_id, t.updated_at, t.id)
+      .where(sql`archived_at IS NULL`),
+    index('products_company_type_idx').on(t.company_id, t.type, t.id).where(sql`archived_at IS NULL`),
+    index('products_company_archived_idx').on(t.company_id, t.id).where(sql`archived_at IS NOT NULL`),
     index('products_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],
 );

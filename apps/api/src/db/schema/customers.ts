@@ -2,7 +2,7 @@ import type { Address } from '@rentloop/domain/addresses';
 import { CUSTOMER_LANGUAGES } from '@rentloop/domain/customers';
 import { type SQL, sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refColumn, updatedAt } from './columns.ts';
+import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 
 export const customers = pgTable(
@@ -29,18 +29,31 @@ export const customers = pgTable(
       (): SQL =>
         sql`lower(${customers.name} || ' ' || ${customers.email} || ' ' || coalesce(${customers.phone}, ''))`,
     ),
+    /** Set when archived: out of the default list (and its maintained total) until restored. */
+    archived_at: tsOrNull('archived_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('customers_company_email_key').on(t.company_id, t.email),
-    // Every list order leads with company_id and ends with id, so a page (even a deep one) is an index range.
-    index('customers_company_id_idx').on(t.company_id, t.id),
-    index('customers_company_name_idx').on(t.company_id, t.name, t.id),
-    index('customers_company_created_idx').on(t.company_id, t.created_at, t.id),
-    index('customers_company_updated_idx').on(t.company_id, t.updated_at, t.id),
-    index('customers_company_country_idx').on(t.company_id, t.billing_country, t.id),
-    index('customers_company_language_idx').on(t.company_id, t.language, t.id),
+    // Every list order leads with company_id and ends with id, so a page (even a deep one) is an index
+    // range. The default list shows active customers only: its indexes hold only those (partial), so an
+    // archived row costs the list nothing; the archived few have one index of their own.
+    index('customers_company_id_idx').on(t.company_id, t.id).where(sql`archived_at IS NULL`),
+    index('customers_company_name_idx').on(t.company_id, t.name, t.id).where(sql`archived_at IS NULL`),
+    index('customers_company_created_idx')
+      .on(t.company_id, t.created_at, t.id)
+      .where(sql`archived_at IS NULL`),
+    index('customers_company_updated_idx')
+      .on(t.company_id, t.updated_at, t.id)
+      .where(sql`archived_at IS NULL`),
+    index('customers_company_country_idx')
+      .on(t.company_id, t.billing_country, t.id)
+      .where(sql`archived_at IS NULL`),
+    index('customers_company_language_idx')
+      .on(t.company_id, t.language, t.id)
+      .where(sql`archived_at IS NULL`),
+    index('customers_company_archived_idx').on(t.company_id, t.id).where(sql`archived_at IS NOT NULL`),
     index('customers_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],
 );

@@ -19,6 +19,7 @@ import {
 } from '../../context.ts';
 import { companies, companyUsers, historyLogs, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { roleRankDesc } from '../companies/role-order.ts';
 import { verifyPassword } from './passwords.ts';
 import { assertNotThrottled, clearPair, purgeStaleThrottles, recordFailure, sourceOf } from './throttle.ts';
 
@@ -174,7 +175,8 @@ export async function me(ctx: PlatformCtx<UserActor>): Promise<Me> {
     .from(companyUsers)
     .innerJoin(companies, eq(companies.id, companyUsers.company_id))
     .where(eq(companyUsers.user_id, userId))
-    .orderBy(asc(companies.name), asc(companies.id));
+    // The web app opens the first accessible one when none is stored: the highest role first.
+    .orderBy(roleRankDesc(companyUsers.role), asc(companies.name), asc(companies.id));
   const list: UserCompany[] = memberships.map(({ company, role }) => ({
     ...company,
     role,

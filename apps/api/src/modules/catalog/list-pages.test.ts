@@ -5,12 +5,10 @@
  * sort and direction, with exact totals, and the amounts in the company's currency.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call } from '../../testing/harness.ts';
+import { cid as companyId, h, otherCid, staff, useCatalogFixture } from './test-fixture.ts';
 
-const h = useHarness();
-let companyId: number;
-let staff: TestUser;
 let productTotal: number;
 let variantTotal: number;
 
@@ -18,17 +16,13 @@ const rowsOf = async (query: ReturnType<typeof sql>) =>
   (await h.database.primary.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 const countOf = async (query: ReturnType<typeof sql>) => Number((await rowsOf(query)).rows[0]?.n);
 
-beforeAll(async () => {
-  const company = await createCompany(h.database, { name: 'Deep Hire', currency: 'EUR' });
-  const other = await createCompany(h.database, { name: 'Other Deep Hire', currency: 'CAD' });
-  companyId = company.id;
-  staff = await createUser(h, { company, role: 'user' });
+useCatalogFixture(async () => {
   // 1,500 products, one in seven another company's (ids interleave), with 1 to 3 variants each;
   // names, types and dates repeat, so the id tie-break decides the order within equal values, and
   // some variants have no SKU.
   await h.database.primary.execute(sql`
     insert into products (company_id, source, shop_id, name, type, status, created_at, updated_at)
-    select case when n % 7 = 0 then ${other.id}::int8 else ${company.id}::int8 end, 'woocommerce', 'p' || n,
+    select case when n % 7 = 0 then ${otherCid}::int8 else ${companyId}::int8 end, 'woocommerce', 'p' || n,
            'Product ' || (n % 13), (array['normal','digital','consumable'])[1 + n % 3],
            (array['active','draft'])[1 + n % 2],
            now() - (n % 97) * interval '1 hour', now() - (n % 89) * interval '1 hour'
@@ -41,11 +35,11 @@ beforeAll(async () => {
      where k <= 1 + p.id % 3
      order by p.id, k`);
   await h.database.primary.execute(sql`
-    insert into product_collections (company_id, name) values (${company.id}, 'Deep collection')`);
+    insert into product_collections (company_id, name) values (${companyId}, 'Deep collection')`);
   await h.database.primary.execute(sql`
     insert into product_collection_items (company_id, collection_id, product_id)
     select p.company_id, c.id, p.id from products p, product_collections c
-     where c.company_id = ${company.id} and p.company_id = ${company.id} and p.id % 4 = 0`);
+     where c.company_id = ${companyId} and p.company_id = ${companyId} and p.id % 4 = 0`);
   productTotal = await countOf(sql`select count(*)::int8 as n from products where company_id = ${companyId}`);
   variantTotal = await countOf(
     sql`select count(*)::int8 as n from product_variants where company_id = ${companyId}`,
@@ -224,7 +218,7 @@ describe('filtered pages', () => {
   it('rows carry the company currency, variant and stock figures', async () => {
     const body = (await list('products', '?per_page=3')).json();
     for (const p of body.data) {
-      expect(p.currency).toBe('EUR');
+      expect(p.currency).toBe('CAD');
       expect(p.variants_count).toBe(1 + (p.id % 3));
     }
     const variants = (await list('variants', '?per_page=3')).json();

@@ -5,7 +5,7 @@
  * the rules are written after, so other requests are served while the shop is slow; and an outside
  * call from inside a transaction is refused outright.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   assertOutsideTransaction,
   CallInTransactionError,
@@ -19,27 +19,16 @@ import {
   WOO_KEY,
   WOO_SECRET,
 } from '../../integrations/shops/testing/fake-woocommerce.ts';
-import {
-  call,
-  createCompany,
-  createUser,
-  customerBody,
-  type TestUser,
-  useHarness,
-} from '../../testing/harness.ts';
+import { call, customerBody } from '../../testing/harness.ts';
+import { admin, cid, h, useCatalogFixture } from './test-fixture.ts';
 
-const h = useHarness();
 let shop: FakeWooCommerce;
-let company: { id: number };
-let admin: TestUser;
 
-beforeAll(async () => {
+useCatalogFixture(async () => {
   shop = await startFakeWooCommerce(new FakeCatalog(3, { currency: 'CAD' }));
-  company = await createCompany(h.database, { currency: 'CAD' });
-  admin = await createUser(h, { company, role: 'admin' });
   const connected = await call(h.app, admin, {
     method: 'PUT',
-    url: `/api/companies/${company.id}/settings/shop_system`,
+    url: `/api/companies/${cid}/settings/shop_system`,
     payload: {
       shop_system: 'woocommerce',
       url: shop.url,
@@ -72,7 +61,7 @@ describe('a slow shop', () => {
     try {
       refresh = call(h.app, admin, {
         method: 'POST',
-        url: `/api/${company.id}/rentloopdb/tax-rules/refresh`,
+        url: `/api/${cid}/rentloopdb/tax-rules/refresh`,
       });
       // The shop has the request and is holding it.
       await expect
@@ -81,14 +70,14 @@ describe('a slow shop', () => {
 
       const list = await within(
         3_000,
-        call(h.app, admin, { method: 'GET', url: `/read-replica/${company.id}/rentloopdb/customers` }),
+        call(h.app, admin, { method: 'GET', url: `/read-replica/${cid}/rentloopdb/customers` }),
       );
       expect(list === 'stalled' ? 'stalled' : list.statusCode).toBe(200);
       const created = await within(
         3_000,
         call(h.app, admin, {
           method: 'POST',
-          url: `/api/${company.id}/rentloopdb/customers`,
+          url: `/api/${cid}/rentloopdb/customers`,
           payload: customerBody(),
         }),
       );

@@ -1,7 +1,7 @@
 /**
  * The products and variants lists (GET products, GET variants), on the read replica, built by
  * defineList (db/define-list.ts): one statement per page, each row carrying the exact total (from
- * entity_counts, kept by the triggers of migration 0010, when unfiltered) and the company's currency.
+ * entity_counts, kept by the triggers of migrations 0010 and 0022, when unfiltered) and the company's currency.
  */
 import type {
   PRODUCT_SORTS,
@@ -33,16 +33,24 @@ const currencyColumn = sql<string>`(select ${companies.currency} from ${companie
 type ProductSort = (typeof PRODUCT_SORTS)[number];
 type ProductFilters = z.infer<typeof productFiltersSchema>;
 
+/**
+ * Active and archived products are two scopes rather than a filter: the active one keeps the
+ * maintained total (entity_counts counts active rows, migration 0022) and the partial indexes; the
+ * `archived` filter of the API picks the scope.
+ */
 export const productList = defineList<
   ProductSort,
-  ProductFilters,
+  Omit<ProductFilters, 'archived'>,
   ProductListRow & { currency: string },
   Product
 >({
   name: 'products',
   table: products,
   id: products.id,
-  scopes: { company: sql`${products.company_id} = ${ph('companyId')}` },
+  scopes: {
+    company: sql`${products.company_id} = ${ph('companyId')} AND ${products.archived_at} IS NULL`,
+    archived: sql`${products.company_id} = ${ph('companyId')} AND ${products.archived_at} IS NOT NULL`,
+  },
   columns: { ...productColumns, currency: currencyColumn },
   sorts: {
     id: products.id,
@@ -65,7 +73,10 @@ export const productList = defineList<
 export const listProducts = (
   ctx: Ctx,
   p: ListParams<ProductSort, ProductFilters>,
-): Promise<{ rows: Product[]; total: number }> => productList.list(ctx, p);
+): Promise<{ rows: Product[]; total: number }> => {
+  const { archived, ...filters } = p.filters;
+  return productList.list(ctx, { ...p, filters }, archived ? 'archived' : 'company');
+};
 
 // The variants list: the same, with the product's name from a join.
 

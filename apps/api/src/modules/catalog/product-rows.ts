@@ -38,6 +38,7 @@ export const productColumns = {
   buyout_price: products.buyout_price,
   deposit: products.deposit,
   purchase_price: products.purchase_price,
+  archived_at: products.archived_at,
   created_at: products.created_at,
   updated_at: products.updated_at,
   variants_count: sql<number>`(SELECT count(*)::int FROM product_variants v WHERE v.product_id = ${PRODUCT_ID})`,
@@ -77,6 +78,7 @@ export function toProduct(row: ProductListRow, currency: string): Product {
     variants_count: Number(row.variants_count ?? 0),
     stock_total: row.stock_total === null ? null : Number(row.stock_total),
     collections: row.collections ?? [],
+    archived_at: row.archived_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -3,49 +3,22 @@
  * collections, another company's products, the audit trail.
  */
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products, productVariants } from '../../db/schema/index.ts';
-import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
+import {
+  admin,
+  api,
+  cid,
+  drill,
+  h,
+  otherCid,
+  req,
+  staff,
+  stranger,
+  useCatalogFixture,
+} from './test-fixture.ts';
 
-const h = useHarness();
-let cid: number;
-let otherCid: number;
-let admin: TestUser;
-let staff: TestUser;
-let stranger: TestUser;
-
-const api = (path: string) => `/api/${cid}/rentloopdb/${path}`;
-const req = (
-  user: TestUser | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => call(h.app, user, { method, url, payload });
-
-const drill = (overrides: object = {}) => ({
-  name: 'Cordless Drill',
-  type: 'normal',
-  rental_prices: { monthly: '19.90', quarterly: '54.00' },
-  minimum_term_months: 3,
-  buyout_price: '149.00',
-  deposit: '50',
-  purchase_price: '99.95',
-  variants: [
-    { sku: 'DRL-18V', name: 'Drill 18 V', options: { Voltage: '18 V' }, price: '129.00', stock: 4 },
-    { sku: 'DRL-12V', name: 'Drill 12 V', options: { Voltage: '12 V' }, price: '99.00', stock: 0 },
-  ],
-  ...overrides,
-});
-
-beforeAll(async () => {
-  const company = await createCompany(h.database, { name: 'Tool Hire', currency: 'CAD' });
-  const other = await createCompany(h.database, { name: 'Other Hire', currency: 'EUR' });
-  cid = company.id;
-  otherCid = other.id;
-  admin = await createUser(h, { company, role: 'admin' });
-  staff = await createUser(h, { company, role: 'user' });
-  stranger = await createUser(h, { company: other, role: 'owner' });
-});
+useCatalogFixture();
 
 describe('products made by hand', () => {
   it('creates a product with variants and rental terms; amounts come back in the company currency', async () => {

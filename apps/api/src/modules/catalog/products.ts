@@ -40,11 +40,28 @@ export async function getProduct(ctx: Ctx, id: number): Promise<ProductDetail> {
       .where(and(eq(bundles.company_id, companyId), eq(productVariants.product_id, id)))
       .orderBy(bundles.name),
   ]);
+  const product = toProduct(row, currency);
+  const inBundlesById = inBundles.map((b) => ({ ...b, id: Number(b.id) }));
   return {
-    ...toProduct(row, currency),
+    ...product,
     variants,
-    bundles: inBundles.map((b) => ({ ...b, id: Number(b.id) })),
+    bundles: inBundlesById,
+    delete_refused: deleteRefused(product.source, inBundlesById),
   };
+}
+
+/**
+ * Why a product may not be deleted, or null: a shop's product would come back with the next sync
+ * (and its rows are the shop's), and a bundle holding one of its variants would lose it.
+ */
+export function deleteRefused(source: string, inBundles: { name: string }[]): string | null {
+  if (source !== 'manual')
+    return `Comes from the shop (${source}): delete it there. Archive it to hide it here.`;
+  if (inBundles.length > 0)
+    return `Its variants are in ${inBundles.length === 1 ? 'a bundle' : 'bundles'} (${inBundles
+      .map((b) => b.name)
+      .join(', ')}): remove them there first, or archive the product.`;
+  return null;
 }
 
 /** Rentloop's own fields of a product, as columns. */

@@ -1,34 +1,11 @@
 /** Tax over HTTP: rules, the rate of an address, four-decimal rates, countries and regions. */
 import { lineAmounts } from '@rentloop/domain/money';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taxRules } from '../../db/schema/index.ts';
-import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
+import { admin, api, h, otherCid, req, staff, stranger, useCatalogFixture } from './test-fixture.ts';
 
-const h = useHarness();
-let cid: number;
-let otherCid: number;
-let admin: TestUser;
-let staff: TestUser;
-let stranger: TestUser;
-
-const api = (path: string) => `/api/${cid}/rentloopdb/${path}`;
-const req = (
-  user: TestUser | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => call(h.app, user, { method, url, payload });
-
-beforeAll(async () => {
-  const company = await createCompany(h.database, { name: 'Tool Hire', currency: 'CAD' });
-  const other = await createCompany(h.database, { name: 'Other Hire', currency: 'EUR' });
-  cid = company.id;
-  otherCid = other.id;
-  admin = await createUser(h, { company, role: 'admin' });
-  staff = await createUser(h, { company, role: 'user' });
-  stranger = await createUser(h, { company: other, role: 'owner' });
-});
+useCatalogFixture();
 
 describe('tax', () => {
   it('resolves the most specific rule for an address and class, else the company default', async () => {

@@ -21,8 +21,7 @@ import { companySettings, taxRules } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
 
 const GROUP = 'checkout_Taxes';
-const duplicate = () =>
-  invalid('country', 'A rule for this country, region and product class already exists.');
+const duplicate = () => invalid('country', 'A rule for this country, region and tax class already exists.');
 
 /**
  * Percentages are kept as numeric(7,4) (Quebec's QST is 9.975 %); the API shows them with two to

@@ -1,10 +1,13 @@
-/** Variants of products: those of one product, and the bulk change of price, stock and SKU. */
-import type { bulkVariantsSchema, Variant } from '@rentloop/domain/catalog';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+/**
+ * Variants of products: those of one product, the bulk change of price, stock, SKU and name, and
+ * adding and removing one variant of a hand-made product (a shop's variants are the shop's).
+ */
+import type { bulkVariantsSchema, Variant, variantCreateSchema } from '@rentloop/domain/catalog';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { products, productVariants } from '../../db/schema/index.ts';
-import { invalid } from '../../errors.ts';
+import { bundles, bundleVariants, products, productVariants } from '../../db/schema/index.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
 import { companyCurrency, toMinor } from '../../money.ts';
 import { productRow, toVariant, type VariantListRow, variantColumns } from './product-rows.ts';
 
@@ -24,7 +27,7 @@ export async function listVariantsOfProduct(ctx: Ctx, productId: number): Promis
   return productVariantsOf(ctx, productId, await companyCurrency(ctx));
 }
 
-/** Price, stock and SKU of many variants; variants of shop products are the shop's to change. */
+/** Price, stock, SKU and name of many variants; variants of shop products are the shop's to change. */
 export async function bulkUpdateVariants(
   ctx: Ctx,
   input: z.infer<typeof bulkVariantsSchema>,
@@ -49,6 +52,7 @@ export async function bulkUpdateVariants(
     if (price !== undefined) set.price = price;
     if (v.stock !== undefined) set.stock = v.stock;
     if (v.sku !== undefined) set.sku = v.sku;
+    if (v.name !== undefined) set.name = v.name;
     if (Object.keys(set).length > 0) {
       // The company again in the write itself, not only in the check above: a write by id alone
       // would reach another company's row the day the check changes.
@@ -59,4 +63,82 @@ export async function bulkUpdateVariants(
     }
   }
   return input.variants.length;
+}
+
+const fromShop = (source: string) => `Comes from the shop (${source}): change its variants there.`;
+
+/** A hand-made product of the company, for adding or removing a variant; else 404 or 409. */
+async function manualProduct(ctx: Ctx, productId: number) {
+  const product = await productRow(ctx, productId);
+  if (product.source !== 'manual') throw new AppError('conflict', fromShop(product.source));
+  return product;
+}
+
+/** One more variant of a hand-made product. */
+export async function addVariant(
+  ctx: Ctx,
+  productId: number,
+  input: z.infer<typeof variantCreateSchema>,
+): Promise<Variant> {
+  await manualProduct(ctx, productId);
+  const currency = await companyCurrency(ctx);
+  const [row] = await ctx.db
+    .insert(productVariants)
+    .values({
+      company_id: ctx.companyId,
+      product_id: productId,
+      sku: input.sku ?? null,
+      name: input.name,
+      options: input.options,
+      price: toMinor(input.price, currency, 'price') ?? null,
+      stock: input.stock ?? null,
+    })
+    .returning({ id: productVariants.id });
+  const variants = await productVariantsOf(ctx, productId, currency);
+  return variants.find((v) => v.id === Number(row!.id))!;
+}
+
+/**
+ * Removes a variant of a hand-made product. Refused (409, saying why) for the product's last variant
+ * and for a variant a bundle holds: the bundle would silently lose an item.
+ */
+export async function removeVariant(ctx: Ctx, productId: number, variantId: number): Promise<void> {
+  const { db, companyId } = ctx;
+  await manualProduct(ctx, productId);
+  const [variant] = await db
+    .select({ id: productVariants.id, name: productVariants.name })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.product_id, productId),
+        eq(productVariants.company_id, companyId),
+      ),
+    );
+  if (!variant) throw notFound();
+  const [siblings] = await db
+    .select({ n: count() })
+    .from(productVariants)
+    .where(and(eq(productVariants.product_id, productId), eq(productVariants.company_id, companyId)));
+  if (Number(siblings?.n) <= 1)
+    throw new AppError(
+      'conflict',
+      'A product needs at least one variant: add another before removing this one.',
+    );
+  const holders = await db
+    .select({ name: bundles.name })
+    .from(bundleVariants)
+    .innerJoin(bundles, eq(bundles.id, bundleVariants.bundle_id))
+    .where(and(eq(bundleVariants.company_id, companyId), eq(bundleVariants.variant_id, variantId)))
+    .orderBy(asc(bundles.name));
+  if (holders.length > 0)
+    throw new AppError(
+      'conflict',
+      `${variant.name} is in ${holders.length === 1 ? 'a bundle' : 'bundles'} (${holders
+        .map((b) => b.name)
+        .join(', ')}): remove it there first.`,
+    );
+  await db
+    .delete(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.company_id, companyId)));
 }

@@ -4,6 +4,7 @@ import { call, createCompany, createUser, type TestUser, useHarness } from '../.
 const h = useHarness();
 let staff: TestUser;
 let operator: TestUser;
+let member: TestUser;
 let mine: { id: number; name: string };
 let theirs: { id: number; name: string };
 
@@ -22,19 +23,28 @@ beforeAll(async () => {
     .insert(companyUsers)
     .values({ company_id: second.id, user_id: staff.id, role: 'user' });
   operator = await createUser(h, { globalRole: 'super-admin' });
+  const dogwood = await createCompany(h.database, { name: 'Dogwood Rentals' });
+  const elm = await createCompany(h.database, { name: 'Elm Hire' });
+  // Admin of Elm and Dogwood, user of Cedar, owner of nothing: admins by name, then the user role.
+  member = await createUser(h, { company: elm, role: 'admin' });
+  await h.database.primary.insert(companyUsers).values([
+    { company_id: theirs.id, user_id: member.id, role: 'user' },
+    { company_id: dogwood.id, user_id: member.id, role: 'admin' },
+  ]);
 });
 
 describe('GET /api/companies', () => {
-  it('lists only the staff member’s own companies, by name, with their role there', async () => {
+  it('lists only the staff member’s own companies, highest role first, with their role there', async () => {
     const res = await call(h.app, staff, { method: 'GET', url: '/api/companies' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.is_paginated).toBe(true);
+    // Owner of Birch, user in Aspen: Birch comes first although Aspen comes first by name.
     expect(body.data.map((c: { name: string; role: string }) => [c.name, c.role])).toEqual([
-      ['Aspen Leasing', 'user'],
       ['Birch Rentals', 'owner'],
+      ['Aspen Leasing', 'user'],
     ]);
-    expect(body.data[1]).toMatchObject({
+    expect(body.data[0]).toMatchObject({
       shop_system: 'woocommerce',
       currency: 'CAD',
       isOwner: true,
@@ -43,9 +53,19 @@ describe('GET /api/companies', () => {
     expect(body.meta.total).toBe(2);
   });
 
+  it('orders equal roles by name, and /api/auth/me lists the companies in the same order', async () => {
+    const expected = ['Dogwood Rentals', 'Elm Hire', 'Cedar Hire'];
+    const listed = (await call(h.app, member, { method: 'GET', url: '/api/companies' })).json();
+    expect(listed.data.map((c: { name: string }) => c.name)).toEqual(expected);
+    const first = (await call(h.app, member, { method: 'GET', url: '/api/companies?per_page=1' })).json();
+    expect(first.data.map((c: { name: string }) => c.name)).toEqual(['Dogwood Rentals']);
+    const me = (await call(h.app, member, { method: 'GET', url: '/api/auth/me' })).json();
+    expect(me.data.companies.map((c: { name: string }) => c.name)).toEqual(expected);
+  });
+
   it('lists every company for an operator, searchable by name and paged', async () => {
     const all = (await call(h.app, operator, { method: 'GET', url: '/api/companies?per_page=1' })).json();
-    expect(all.meta.total).toBe(3);
+    expect(all.meta.total).toBe(5);
     expect(all.data).toHaveLength(1);
     expect(all.data[0]).toMatchObject({ name: 'Aspen Leasing', role: null, isSuper: true, hasAccess: true });
     const found = (await call(h.app, operator, { method: 'GET', url: '/api/companies?search=cedar' })).json();

@@ -30,7 +30,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listCompanies',
         tags: ['companies'],
-        summary: 'Companies the user may open (all of them for operators), by name',
+        summary:
+          'Companies the user may open: a member’s highest role first, then by name (all of them, by name, for operators)',
         querystring: listQuerySchema,
         response: { 200: paginatedEnvelope(userCompanySchema) },
       },

@@ -7,6 +7,7 @@ import { sqlStateOf } from '../../db/errors.ts';
 import { companies, companySettings, companyUsers } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { likePattern } from '../../lists.ts';
+import { roleRankDesc } from './role-order.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -32,7 +33,12 @@ export async function listCompanies(
     [operator ? 'leftJoin' : 'innerJoin'](companyUsers, membership);
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [totalRow]] = await Promise.all([
-    base.where(where).orderBy(asc(companies.name), asc(companies.id)).limit(p.perPage).offset(p.offset),
+    base
+      .where(where)
+      // Operators see every company by name (the operator list); staff their own, highest role first.
+      .orderBy(...(operator ? [] : [roleRankDesc(companyUsers.role)]), asc(companies.name), asc(companies.id))
+      .limit(p.perPage)
+      .offset(p.offset),
     db
       .select({ n: count() })
       .from(companies)

@@ -1,6 +1,8 @@
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import {
   CUSTOMER_SORTS,
+  CUSTOMER_TEXTS,
+  customerDetailSchema,
   customerFiltersSchema,
   customerInputSchema,
   customerSchema,
@@ -12,13 +14,43 @@ import { z } from 'zod';
 import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
+import { registerListExport } from '../../http/list-export.ts';
 import { listMeta, listParams } from '../../lists.ts';
-import { createCustomer, customerInsights, getCustomer, listCustomers, updateCustomer } from './service.ts';
+import {
+  createCustomer,
+  customerInsights,
+  customerList,
+  deleteCustomer,
+  getCustomerDetail,
+  listCustomers,
+  setCustomerArchived,
+  updateCustomer,
+} from './service.ts';
 
 const companyParams = z.object({ company: idParam });
 const customerParams = companyParams.extend({ id: idParam });
 
+const listOptions = {
+  sorts: CUSTOMER_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: customerFiltersSchema,
+} as const;
+
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerListExport(app, {
+    url: '/read-replica/:company/rentloopdb/customers',
+    operationId: 'exportCustomers',
+    tags: ['customers'],
+    summary: 'Export the customers list as CSV',
+    access: access.company('user'),
+    params: companyParams,
+    list: listOptions,
+    record: customerSchema,
+    filename: 'customers',
+    rows: (request, p, ids) => customerList.batches(ctxOf(request), p, { ids }),
+  });
+
   app.get(
     '/read-replica/:company/rentloopdb/customers',
     {
@@ -27,19 +59,14 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listCustomers',
         tags: ['customers'],
         summary: 'List customers (search by name, email, phone)',
-        description: `Sort: ${CUSTOMER_SORTS.join(', ')} (default id, newest first). Filters (JSON): language, country, created_from, created_to.`,
+        description: `Sort: ${CUSTOMER_SORTS.join(', ')} (default id, newest first). Filters (JSON): language, country, created_from, created_to, archived (true: the archived customers instead of the active ones).`,
         params: companyParams,
         querystring: listQuerySchema,
         response: { 200: paginatedEnvelope(customerSchema) },
       },
     },
     async (request) => {
-      const p = listParams(request.query, {
-        sorts: CUSTOMER_SORTS,
-        defaultSort: 'id',
-        defaultDesc: true,
-        filters: customerFiltersSchema,
-      });
+      const p = listParams(request.query, listOptions);
       const { rows, total } = await listCustomers(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
@@ -76,12 +103,57 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getCustomer',
         tags: ['customers'],
-        summary: 'One customer',
+        summary: 'One customer, and why it may not be deleted',
         params: customerParams,
-        response: { 200: envelope(customerSchema) },
+        response: { 200: envelope(customerDetailSchema) },
       },
     },
-    async (request) => ok(await getCustomer(ctxOf(request), request.params.id)),
+    async (request) => ok(await getCustomerDetail(ctxOf(request), request.params.id)),
+  );
+
+  for (const [action, archive] of [
+    ['archive', true],
+    ['restore', false],
+  ] as const) {
+    app.post(
+      `/api/:company/rentloopdb/customers/:id/${action}`,
+      {
+        config: { access: access.company('user') },
+        schema: {
+          operationId: archive ? 'archiveCustomer' : 'restoreCustomer',
+          tags: ['customers'],
+          summary: archive
+            ? 'Archive a customer: out of the default list (filter archived: true shows it), kept whole'
+            : 'Restore an archived customer to the default list',
+          description: 'The customer already in that state: 409.',
+          params: customerParams,
+          response: { 200: envelope(customerDetailSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          await setCustomerArchived(ctxOf(request), request.params.id, archive),
+          archive ? CUSTOMER_TEXTS.archived : CUSTOMER_TEXTS.restored,
+        ),
+    );
+  }
+
+  app.delete(
+    '/api/:company/rentloopdb/customers/:id',
+    {
+      config: { access: access.company('admin') },
+      schema: {
+        operationId: 'deleteCustomer',
+        tags: ['customers'],
+        summary: 'Delete a customer nothing refers to (else 409 with the reason: archive it instead)',
+        params: customerParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteCustomer(ctxOf(request), request.params.id);
+      return ok(null, CUSTOMER_TEXTS.deleted);
+    },
   );
 
   app.put(

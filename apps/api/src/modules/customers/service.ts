@@ -2,8 +2,14 @@
  * Customers of one company. Every query carries `company_id = companyId`: a record of another
  * company is not found, never shown or changed.
  */
-import type { CUSTOMER_SORTS, Customer, CustomerFilters, CustomerInput } from '@rentloop/domain/customers';
-import { customerInputSchema, customerUpdateSchema } from '@rentloop/domain/customers';
+import type {
+  CUSTOMER_SORTS,
+  Customer,
+  CustomerDetail,
+  CustomerFilters,
+  CustomerInput,
+} from '@rentloop/domain/customers';
+import { CUSTOMER_TEXTS, customerInputSchema, customerUpdateSchema } from '@rentloop/domain/customers';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
@@ -20,12 +26,21 @@ const { search_text: _s, billing_country: _b, ...columns } = getTableColumns(cus
 
 const duplicateEmail = () => invalid('email', 'A customer with this email already exists.');
 
-/** The customers list (db/define-list.ts builds its statements). */
-export const customerList = defineList<Sort, CustomerFilters, Customer>({
+type ListFilters = Omit<CustomerFilters, 'archived'>;
+
+/**
+ * The customers list (db/define-list.ts builds its statements). Active and archived customers are two
+ * scopes rather than a filter: the active one keeps the maintained total (entity_counts counts active
+ * rows, migration 0022) and the partial indexes; the `archived` filter of the API picks the scope.
+ */
+export const customerList = defineList<Sort, ListFilters, Customer>({
   name: 'customers',
   table: customers,
   id: customers.id,
-  scopes: { company: sql`${customers.company_id} = ${ph('companyId')}` },
+  scopes: {
+    company: sql`${customers.company_id} = ${ph('companyId')} AND ${customers.archived_at} IS NULL`,
+    archived: sql`${customers.company_id} = ${ph('companyId')} AND ${customers.archived_at} IS NOT NULL`,
+  },
   columns,
   sorts: {
     id: customers.id,
@@ -47,7 +62,10 @@ export const customerList = defineList<Sort, CustomerFilters, Customer>({
 export const listCustomers = (
   ctx: Ctx,
   p: ListParams<Sort, CustomerFilters>,
-): Promise<{ rows: Customer[]; total: number }> => customerList.list(ctx, p);
+): Promise<{ rows: Customer[]; total: number }> => {
+  const { archived, ...filters } = p.filters;
+  return customerList.list(ctx, { ...p, filters }, archived ? 'archived' : 'company');
+};
 
 export async function getCustomer(ctx: Ctx, id: number): Promise<Customer> {
   const [row] = await ctx.db
@@ -57,6 +75,57 @@ export async function getCustomer(ctx: Ctx, id: number): Promise<Customer> {
     .limit(1);
   if (!row) throw notFound();
   return row as Customer;
+}
+
+/**
+ * Why a customer may not be deleted, or null. Nothing refers to a customer yet; orders, subscriptions
+ * and invoices will, and their checks go here (deleting one would orphan its history).
+ */
+async function deleteRefusedFor(_ctx: Ctx, _id: number): Promise<string | null> {
+  return null;
+}
+
+export async function getCustomerDetail(ctx: Ctx, id: number): Promise<CustomerDetail> {
+  const customer = await getCustomer(ctx, id);
+  return { ...customer, delete_refused: await deleteRefusedFor(ctx, id) };
+}
+
+/**
+ * Archives (`archive: true`) or restores a customer: archived customers leave the default list and
+ * its total (migration 0022's trigger), nothing else changes. The same state again is a 409.
+ */
+export async function setCustomerArchived(ctx: Ctx, id: number, archive: boolean): Promise<CustomerDetail> {
+  const before = await getCustomer(ctx, id);
+  if ((before.archived_at !== null) === archive)
+    throw new AppError('conflict', archive ? CUSTOMER_TEXTS.alreadyArchived : CUSTOMER_TEXTS.notArchived);
+  const now = ctx.clock.now().toISOString();
+  const [row] = await ctx.db
+    .update(customers)
+    .set({ archived_at: archive ? now : null, updated_at: now })
+    .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)))
+    .returning(columns);
+  if (!row) throw notFound();
+  await recordEvent(ctx, {
+    type: archive ? 'customer.archived' : 'customer.restored',
+    object: 'customer',
+    objectId: id,
+    payload: { name: row.name },
+  });
+  return { ...(row as Customer), delete_refused: await deleteRefusedFor(ctx, id) };
+}
+
+/** Deletes a customer nothing refers to; otherwise a 409 with the reason (archive it instead). */
+export async function deleteCustomer(ctx: Ctx, id: number): Promise<void> {
+  const customer = await getCustomer(ctx, id);
+  const refused = await deleteRefusedFor(ctx, id);
+  if (refused) throw new AppError('conflict', refused);
+  await ctx.db.delete(customers).where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)));
+  await recordEvent(ctx, {
+    type: 'customer.deleted',
+    object: 'customer',
+    objectId: id,
+    payload: { name: customer.name, email: customer.email },
+  });
 }
 
 export async function createCustomer(ctx: Ctx, input: CustomerInput): Promise<Customer> {

@@ -5,10 +5,31 @@ import { z } from 'zod';
 import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { paginated } from '../../http/envelope.ts';
+import { registerListExport } from '../../http/list-export.ts';
 import { listMeta, listParams } from '../../lists.ts';
-import { listEmailEntries } from './service.ts';
+import { exportEmailEntries, listEmailEntries } from './service.ts';
+
+const listOptions = {
+  sorts: EMAIL_ENTRY_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: emailEntryFiltersSchema,
+} as const;
 
 export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerListExport(app, {
+    url: '/api/:company/rentloopdb/email-entries',
+    operationId: 'exportEmailEntries',
+    tags: ['email'],
+    summary: 'Export the Email History as CSV',
+    access: access.company('admin'),
+    params: z.object({ company: idParam }),
+    list: listOptions,
+    record: emailEntrySchema,
+    filename: 'email-history',
+    rows: (request, p, ids) => exportEmailEntries(ctxOf(request), p, ids),
+  });
+
   app.get(
     '/api/:company/rentloopdb/email-entries',
     {
@@ -25,12 +46,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const p = listParams(request.query, {
-        sorts: EMAIL_ENTRY_SORTS,
-        defaultSort: 'id',
-        defaultDesc: true,
-        filters: emailEntryFiltersSchema,
-      });
+      const p = listParams(request.query, listOptions);
       const { rows, total } = await listEmailEntries(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },

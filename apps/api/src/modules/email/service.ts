@@ -41,5 +41,12 @@ export function listEmailEntries(
   ctx: Ctx<UserActor>,
   p: ListParams<Sort, Filters>,
 ): Promise<{ rows: EmailEntry[]; total: number }> {
-  return emailEntryList.list(ctx, p, isOperator(ctx.actor.globalRole) ? 'withPlatform' : 'company');
+  return emailEntryList.list(ctx, p, scopeOf(ctx));
 }
+
+/** The same entries, every one, in batches (http/list-export.ts). */
+export const exportEmailEntries = (ctx: Ctx<UserActor>, p: ListParams<Sort, Filters>, ids?: number[]) =>
+  emailEntryList.batches(ctx, p, { scope: scopeOf(ctx), ids });
+
+// Operators see the platform's mails (to accounts, outside any company) beside the company's.
+const scopeOf = (ctx: Ctx<UserActor>) => (isOperator(ctx.actor.globalRole) ? 'withPlatform' : 'company');

@@ -10,8 +10,9 @@ import { notFound } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
+import { registerListExport } from '../../http/list-export.ts';
 import { listMeta, listParams } from '../../lists.ts';
-import { getEvent, listEvents } from './service.ts';
+import { eventList, getEvent, listEvents } from './service.ts';
 
 const companyParams = z.object({ company: idParam });
 
@@ -30,7 +31,30 @@ async function operatorCompanyCtx(request: FastifyRequest, companyId: number): P
   return { ...ctx, companyId };
 }
 
+const listOptions = {
+  sorts: EVENT_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: eventFiltersSchema,
+} as const;
+
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerListExport(app, {
+    url: '/read-replica/:company/rentloopdb/events',
+    operationId: 'exportEvents',
+    tags: ['events'],
+    summary: 'Export the Event List as CSV (operators)',
+    access: access.operator,
+    params: companyParams,
+    list: listOptions,
+    record: eventSchema,
+    filename: 'events',
+    rows: async (request, p, ids) => {
+      const ctx = await operatorCompanyCtx(request, (request.params as { company: number }).company);
+      return eventList.batches(ctx, p, { ids });
+    },
+  });
+
   app.get(
     '/read-replica/:company/rentloopdb/events',
     {
@@ -49,12 +73,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const p = listParams(request.query, {
-        sorts: EVENT_SORTS,
-        defaultSort: 'id',
-        defaultDesc: true,
-        filters: eventFiltersSchema,
-      });
+      const p = listParams(request.query, listOptions);
       const ctx = await operatorCompanyCtx(request, request.params.company);
       const { rows, total } = await listEvents(ctx, p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));

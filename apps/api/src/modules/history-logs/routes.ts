@@ -10,12 +10,52 @@ import { z } from 'zod';
 import { access } from '../../http/access.ts';
 import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
+import { registerListExport } from '../../http/list-export.ts';
 import { listMeta, listParams } from '../../lists.ts';
-import { getHistoryLog, listAllHistoryLogs, listHistoryLogs } from './service.ts';
+import {
+  exportAllHistoryLogs,
+  exportHistoryLogs,
+  getHistoryLog,
+  listAllHistoryLogs,
+  listHistoryLogs,
+} from './service.ts';
 
 const companyParams = z.object({ company: idParam });
 
+const companyOptions = {
+  sorts: HISTORY_LOG_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: historyLogFiltersSchema,
+} as const;
+const allOptions = { ...companyOptions, filters: operatorHistoryLogFiltersSchema };
+
 export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerListExport(app, {
+    url: '/api/utils/history-logs',
+    operationId: 'exportAllHistoryLogs',
+    tags: ['history logs'],
+    summary: 'Export the whole audit trail as CSV (operators)',
+    access: access.operator,
+    params: z.object({}),
+    list: allOptions,
+    record: historyLogSchema,
+    filename: 'history-logs',
+    rows: (request, p, ids) => exportAllHistoryLogs(platformCtxOf(request), p, ids),
+  });
+  registerListExport(app, {
+    url: '/api/:company/utils/history-logs',
+    operationId: 'exportHistoryLogs',
+    tags: ['history logs'],
+    summary: 'Export the audit trail of a company as CSV',
+    access: access.company('admin'),
+    params: companyParams,
+    list: companyOptions,
+    record: historyLogSchema,
+    filename: 'history-logs',
+    rows: (request, p, ids) => exportHistoryLogs(ctxOf(request), p, ids),
+  });
+
   app.get(
     '/api/utils/history-logs',
     {
@@ -32,12 +72,7 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const p = listParams(request.query, {
-        sorts: HISTORY_LOG_SORTS,
-        defaultSort: 'id',
-        defaultDesc: true,
-        filters: operatorHistoryLogFiltersSchema,
-      });
+      const p = listParams(request.query, allOptions);
       const { rows, total } = await listAllHistoryLogs(platformCtxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },
@@ -59,12 +94,7 @@ export const historyLogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const p = listParams(request.query, {
-        sorts: HISTORY_LOG_SORTS,
-        defaultSort: 'id',
-        defaultDesc: true,
-        filters: historyLogFiltersSchema,
-      });
+      const p = listParams(request.query, companyOptions);
       const { rows, total } = await listHistoryLogs(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
     },

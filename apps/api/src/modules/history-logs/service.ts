@@ -76,6 +76,23 @@ export async function listHistoryLogs(
   return { rows: await withRecordNames(ctx.db, page.rows), total: page.total };
 }
 
+/** The same entries, every one, in batches (http/list-export.ts). */
+export const exportHistoryLogs = (
+  ctx: Ctx<UserActor>,
+  p: ListParams<Sort, HistoryLogFilters>,
+  ids?: number[],
+) =>
+  historyLogList.batches(ctx, p, {
+    scope: isOperator(ctx.actor.globalRole) ? 'withPlatform' : 'company',
+    ids,
+  });
+
+export const exportAllHistoryLogs = (
+  ctx: PlatformCtx,
+  p: ListParams<Sort, OperatorHistoryLogFilters>,
+  ids?: number[],
+) => historyLogList.batches(ctx, p, { scope: 'all', ids });
+
 /**
  * The whole trail (operators only: the route is `access.operator`): every company's entries and the
  * platform's, or one company's with `company_id`, which keeps working after the company is deleted

@@ -88,6 +88,10 @@ describe('company users', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.invitation).toBe('skipped');
+    // Says what happened: an invitation, saved but not mailed (not "User created.").
+    expect(res.json().message).toBe(
+      `${stranger.email} is invited. The invitation email was not sent: send it from the user's actions when ready.`,
+    );
     // The answer is the invitation (what was typed), not the account: see invitations.test.ts.
     expect(res.json().data.user.companies.map((c: { id: number }) => c.id)).toEqual([companyId]);
     const kept = await h.database.primary
@@ -151,6 +155,7 @@ describe('company users', () => {
     const extra = await createUser(h, { company: { id: companyId }, role: 'user' });
     const res = await call(h.app, admin, { method: 'DELETE', url: `${listUrl()}/${extra.id}` });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Removed from the company.');
     const memberships = await h.database.primary
       .select()
       .from(companyUsers)

@@ -152,8 +152,12 @@ export async function resendInvitation(ctx: Ctx<UserActor>, id: number): Promise
 }
 
 /** `DELETE /api/auth/{company}/users/{id}`: withdraws a pending invitation, or removes a member. */
-export async function removeFromCompany(ctx: Ctx<UserActor>, id: number): Promise<void> {
+export async function removeFromCompany(ctx: Ctx<UserActor>, id: number): Promise<'removed' | 'withdrawn'> {
   const invitation = await findInvitation(ctx, id);
-  if (!invitation) return removeCompanyUser(ctx, id);
+  if (!invitation) {
+    await removeCompanyUser(ctx, id);
+    return 'removed';
+  }
   await ctx.db.delete(companyInvitations).where(eq(companyInvitations.id, invitation.id));
+  return 'withdrawn';
 }

@@ -262,6 +262,7 @@ describe('an existing account added to a company', () => {
     expect(res.statusCode).toBe(201);
     const { user, invitation } = res.json().data;
     expect(invitation).toBe('queued');
+    expect(res.json().message).toBe(`Invitation sent to ${known.email}.`);
     expect(user).toMatchObject({ name: 'Typed Name', email: known.email, status: 'invited', role: null });
     expect(user.id).not.toBe(known.id);
     expect(user.email_verified_at).toBeNull();
@@ -295,6 +296,7 @@ describe('an existing account added to a company', () => {
       url: `/api/auth/${companyId}/users/${user.id}`,
     });
     expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe('Invitation withdrawn.');
     expect(await rowOf(known.email)).toBeUndefined();
   });
 });

@@ -55,6 +55,21 @@ export async function listUsers(ctx: PlatformCtx, p: ListParams<Sort, Filters>) 
   return { rows: rows.map((r) => toUser(r as UserRow, companiesOf)), total };
 }
 
+/** Every user for an export (http/list-export.ts): the list's batches, each with its companies. */
+export async function* exportUsers(
+  ctx: PlatformCtx,
+  p: ListParams<Sort, Filters>,
+  ids: number[] | undefined,
+): AsyncGenerator<User[]> {
+  for await (const batch of userList.batches(ctx, p, { ids })) {
+    const companiesOf = await membershipsOf(
+      ctx,
+      batch.map((r) => r.id),
+    );
+    yield batch.map((r) => toUser(r as UserRow, companiesOf));
+  }
+}
+
 /** Operators create any user, optionally in a company, optionally as an operator. */
 export async function createUserAsOperator(
   ctx: PlatformCtx<UserActor>,

@@ -19,12 +19,19 @@ import { access } from '../../http/access.ts';
 import { ctxOf, platformCtxOf, publicCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
+import { registerListExport } from '../../http/list-export.ts';
 import { errorSchema } from '../../http/openapi.ts';
 import { listMeta, listParams } from '../../lists.ts';
-import { inviteCompanyUser, listCompanyUsers, removeFromCompany, resendInvitation } from './company-users.ts';
+import {
+  companyUserList,
+  inviteCompanyUser,
+  listCompanyUsers,
+  removeFromCompany,
+  resendInvitation,
+} from './company-users.ts';
 import { acceptInvitation } from './invitations.ts';
 import { assignRole } from './memberships.ts';
-import { createUserAsOperator, deleteUser, listUsers } from './operators.ts';
+import { createUserAsOperator, deleteUser, exportUsers, listUsers } from './operators.ts';
 import { changePassword, getUser, updateUser } from './profile.ts';
 
 const companyParams = z.object({ company: idParam });
@@ -42,6 +49,19 @@ const pathOf = (url: string) => url.split('?')[0] ?? '';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- a company's users (owners, admins, operators) ----
+
+  registerListExport(app, {
+    url: '/api/auth/:company/users',
+    operationId: 'exportCompanyUsers',
+    tags: ['users'],
+    summary: 'Export the users of a company (and its pending invitations) as CSV',
+    access: access.company('admin'),
+    params: companyParams,
+    list: listOptions,
+    record: companyUserSchema,
+    filename: 'users',
+    rows: (request, p, ids) => companyUserList.batches(ctxOf(request), p, { ids }),
+  });
 
   app.get(
     '/api/auth/:company/users',
@@ -90,10 +110,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const result = await inviteCompanyUser(ctx, request.body);
       reply.status(201);
-      return ok(
-        result,
-        result.invitation === 'not_sent' ? MESSAGES.invitationNotDelivered : MESSAGES.userCreated,
-      );
+      // What happened is an invitation (the person joins by accepting), whether or not the address has an
+      // account: one answer for both, so the dialog does not tell who has an account.
+      const messages = {
+        queued: MESSAGES.invitationSentTo(request.body.email),
+        skipped: MESSAGES.invitationNotSentYet(request.body.email),
+        not_sent: MESSAGES.invitationNotDelivered,
+      };
+      return ok(result, messages[result.invitation]);
     },
   );
 
@@ -128,8 +152,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await removeFromCompany(ctxOf(request), request.params.id);
-      return ok(null, MESSAGES.roleRemoved);
+      const done = await removeFromCompany(ctxOf(request), request.params.id);
+      return ok(null, done === 'removed' ? MESSAGES.removedFromCompany : MESSAGES.invitationWithdrawn);
     },
   );
 
@@ -180,6 +204,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- every user (operators) ----
+
+  registerListExport(app, {
+    url: '/api/auth/users',
+    operationId: 'exportUsers',
+    tags: ['users'],
+    summary: 'Export every user, with their companies, as CSV',
+    access: access.operator,
+    params: z.object({}),
+    list: listOptions,
+    record: userSchema,
+    filename: 'all-users',
+    rows: (request, p, ids) => exportUsers(platformCtxOf(request), p, ids),
+  });
 
   app.get(
     '/api/auth/users',

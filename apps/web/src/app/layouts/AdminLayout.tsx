@@ -10,6 +10,7 @@ import { DRAWER_MINI_KEY as MINI_KEY } from '../../api/storage-keys.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { Breadcrumbs } from '../Breadcrumbs.tsx';
 import { APP_VERSION } from '../config.ts';
+import { MAIN_CONTENT_ID, SkipLink } from '../focus.tsx';
 import { SideDrawer } from '../SideDrawer.tsx';
 import { sessionControls } from '../session-controls.tsx';
 import { TopBar } from '../TopBar.tsx';
@@ -64,6 +65,7 @@ export function AdminLayout() {
       data-testid={shellIds.adminLayout}
       sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}
     >
+      <SkipLink />
       <SideDrawer
         mini={mini}
         onToggleMini={toggleMini}
@@ -79,6 +81,9 @@ export function AdminLayout() {
         />
         <Box
           component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          data-testid={shellIds.mainContent}
           sx={{
             flexGrow: 1,
             width: '100%',

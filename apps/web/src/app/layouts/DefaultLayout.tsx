@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../focus.tsx';
 import { lazyPage } from '../lazy.ts';
 import { type SessionControls, TopBar } from '../TopBar.tsx';
 import { shellIds } from '../testids.ts';
@@ -10,6 +11,7 @@ import { DEFAULT_LAYOUT_BACKGROUND } from '../theme.ts';
 
 // Loaded only where the bar shows them (not on the sign-in and other auth pages): see TopBar.tsx.
 const session: SessionControls = {
+  Search: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Search)),
   Switchers: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Switchers)),
   Account: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Account)),
 };
@@ -25,8 +27,15 @@ export function DefaultLayout() {
         background: DEFAULT_LAYOUT_BACKGROUND,
       }}
     >
+      <SkipLink />
       <TopBar variant="default" session={session} />
-      <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        data-testid={shellIds.mainContent}
+        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}
+      >
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

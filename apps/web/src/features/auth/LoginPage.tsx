@@ -7,11 +7,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { loginSchema } from '@rentloop/domain/auth';
-import { useForm } from 'react-hook-form';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+
+import { Navigate, Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { useLogin, useSignedIn } from './hooks.ts';
 import type { LoginLocationState } from './PasswordResetPage.tsx';
+import { NEXT_PARAM, safeNext } from './return-to.ts';
 import { authIds } from './testids.ts';
 
 export function LoginPage() {
@@ -20,19 +22,22 @@ export function LoginPage() {
   const login = useLogin();
   // After a new password the email is filled in.
   const { state } = useLocation() as { state: LoginLocationState | null };
+  // A signed-out deep link: where to go once signed in (the guard put it in the URL).
+  const [searchParams] = useSearchParams();
+  const next = safeNext(searchParams.get(NEXT_PARAM));
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
+  } = useAppForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: state?.email ?? '', password: '' },
   });
 
-  if (signedIn && !login.isPending && !login.isSuccess) return <Navigate to="/cms/insights" replace />;
+  if (signedIn && !login.isPending && !login.isSuccess) return <Navigate to={next} replace />;
 
   const onSubmit = handleSubmit((values) => {
-    login.mutate(values, { onSuccess: () => navigate('/cms/insights', { replace: true }) });
+    login.mutate(values, { onSuccess: () => navigate(next, { replace: true }) });
   });
 
   return (

@@ -9,9 +9,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { resetRequestSchema } from '@rentloop/domain/users';
-import { useForm } from 'react-hook-form';
+
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { applyServerErrors } from '../../components/form-errors.ts';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { BackToSignIn } from './BackToSignIn.tsx';
 import { useRequestPasswordReset } from './hooks.ts';
@@ -21,7 +22,7 @@ const schema = resetRequestSchema.pick({ email: true });
 
 export function PasswordForgotPage() {
   const request = useRequestPasswordReset();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { email: '' } });
+  const form = useAppForm({ resolver: zodResolver(schema), defaultValues: { email: '' } });
 
   const onSubmit = form.handleSubmit(({ email }) =>
     request.mutate(email, { onError: (error) => applyServerErrors(form, error) }),

@@ -13,10 +13,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { useForm } from 'react-hook-form';
+
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { NewPasswordFields } from '../../components/UserFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { BackToSignIn } from './BackToSignIn.tsx';
@@ -51,7 +52,7 @@ export function PasswordResetPage({ mode }: { mode: 'reset' | 'create' }) {
   const wording = WORDING[mode];
   const reset = useResetPassword();
   const navigate = useNavigate();
-  const form = useForm<NewPasswordForm>({
+  const form = useAppForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirm: '' },
   });

@@ -1,7 +1,8 @@
 /**
  * Spec 01 §6 route guards: a route needs a signed-in, verified user (except `public` ones); a signed-in
  * user whose email is not verified goes to auth-verify. Admin routes need owner, admin, super or
- * support; super routes need super or support (see `guardLevel`). A refused user goes to the index.
+ * support; super routes need super or support (see `guardLevel`). A refused user goes to the index and
+ * is told why (a toast); a signed-out user goes to sign-in and comes back here afterwards (return-to.ts).
  * Operators are judged by their global role, so an empty platform (no company yet) still opens the
  * operator screens; a screen that needs a company says there is none (see `guardOutcome`).
  */
@@ -9,12 +10,14 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { type AuthLevel, guardOutcome } from '../../app/route-meta.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { notify } from '../../utils/notify.ts';
 import { isOperatorUser, useCurrentCompany } from '../companies/current-company.tsx';
 import { useSignedIn } from './hooks.ts';
+import { loginPathFor } from './return-to.ts';
 import { authIds } from './testids.ts';
 
 /** Where an operator creates the first company (route `cms-companies-create`). */
@@ -52,6 +55,24 @@ function NoCompany({ operator }: { operator: boolean }) {
   );
 }
 
+/** Why a signed-in user may not open a screen of this level, in the words the toast shows. */
+export function refusalMessage(level: AuthLevel): string {
+  switch (level) {
+    case 'super':
+      return "You don't have access to that page: it is for the platform's operators.";
+    case 'admin':
+      return "You don't have access to that page: it is for the company's owners and admins.";
+    default:
+      return "You don't have access to that page in this company.";
+  }
+}
+
+/** Sends a refused user to the index, saying why (the redirect alone looked like a broken link). */
+function Refused({ level }: { level: AuthLevel }) {
+  useEffect(() => notify.info(refusalMessage(level)), [level]);
+  return <Navigate to="/" replace />;
+}
+
 export function RouteGuard({
   level,
   needsCompany = true,
@@ -64,11 +85,12 @@ export function RouteGuard({
 }) {
   const signedIn = useSignedIn();
   const { status, flags, error, me } = useCurrentCompany();
+  const location = useLocation();
   switch (guardOutcome({ level, needsCompany, signedIn, me, status, flags })) {
     case 'open':
       return children;
     case 'sign-in':
-      return <Navigate to="/auth/login" replace />;
+      return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
     case 'verify':
       return <Navigate to="/auth/verify" replace />;
     case 'wait':
@@ -82,6 +104,6 @@ export function RouteGuard({
     case 'no-company':
       return <NoCompany operator={isOperatorUser(me)} />;
     case 'index':
-      return <Navigate to="/" replace />;
+      return <Refused level={level} />;
   }
 }

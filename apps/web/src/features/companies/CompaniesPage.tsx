@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
@@ -46,7 +46,6 @@ const columns: Column<UserCompany>[] = [
 export function CompaniesPage() {
   const state = useListState();
   const companies = useCompanyList(state);
-  const navigate = useNavigate();
 
   return (
     <Box data-testid={companyAdminIds.listPage}>
@@ -70,7 +69,8 @@ export function CompaniesPage() {
         state={state}
         getRowId={(c) => c.id}
         failed={MESSAGES.companiesFetchFailed}
-        onRowClick={(c) => navigate(`/super/companies/${c.id}`)}
+        rowHref={(c) => `/super/companies/${c.id}`}
+        rowLabel={(c) => c.name}
         emptyText={state.search ? 'No companies match.' : 'No companies yet.'}
       />
       <Outlet />

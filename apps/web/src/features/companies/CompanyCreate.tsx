@@ -16,8 +16,9 @@ import Stack from '@mui/material/Stack';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { FormProblems } from '../../components/DialogForm.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import {
   CompanyFields,
@@ -75,7 +76,7 @@ function Created({ company, onLeave, layout }: { company: UserCompany } & Compan
 
 export function CompanyCreate({ onLeave, layout }: CompanyCreateProps) {
   const create = useCreateCompany();
-  const form = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
+  const form = useAppForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
     defaultValues: EMPTY_COMPANY,
   });

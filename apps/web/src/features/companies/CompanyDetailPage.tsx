@@ -24,12 +24,13 @@ import Typography from '@mui/material/Typography';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { Link, useNavigate, useParams } from 'react-router';
 import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CardGrid, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
@@ -47,7 +48,7 @@ import { companyAdminIds } from './testids.ts';
 
 function DetailsCard({ company }: { company: UserCompany }) {
   const update = useUpdateCompany(company.id);
-  const form = useForm<CompanyFormValues, unknown, CompanyFormOutput>({
+  const form = useAppForm<CompanyFormValues, unknown, CompanyFormOutput>({
     resolver: zodResolver(companyFormSchema),
     values: {
       name: company.name,
@@ -56,7 +57,7 @@ function DetailsCard({ company }: { company: UserCompany }) {
       payment_system: company.payment_system,
     },
   });
-  const { onSubmit } = useSubmit(form, update, {
+  const { onSubmit, isDirty } = useSubmit(form, update, {
     saved: MESSAGES.companyUpdated,
     failed: MESSAGES.companyUpdateFailed,
   });
@@ -64,6 +65,7 @@ function DetailsCard({ company }: { company: UserCompany }) {
     <CardForm
       title="Details"
       onSubmit={onSubmit}
+      isDirty={isDirty}
       saving={update.isPending}
       saveLabel="Save"
       saveDisabled={!form.formState.isDirty}
@@ -204,6 +206,7 @@ export function CompanyDetailPage() {
     <DetailPage
       query={{ data: c, error: company.error }}
       list={{ to: '/super/companies', label: 'Companies', all: 'All companies' }}
+      crumb={(c) => c.name}
       notFound="This company does not exist (any more)."
       failed={MESSAGES.companyFetchFailed}
       testId={companyAdminIds.detailPage}

@@ -1,10 +1,11 @@
 /** `/cms/customers/create`: a dialog over the list; saving opens the new customer. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { DialogForm } from '../../components/DialogForm.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { CustomerFields } from './CustomerFields.tsx';
 import {
@@ -29,7 +30,7 @@ const resolver = zodResolver(customerFormSchema) as unknown as Resolver<
 
 function CreateForm() {
   const { close } = useRouteDialog();
-  const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
+  const form = useAppForm<CustomerFormValues, unknown, CustomerFormOutput>({
     resolver,
     defaultValues: toFormValues(),
   });

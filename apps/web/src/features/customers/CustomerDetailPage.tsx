@@ -9,13 +9,16 @@ import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Address } from '@rentloop/domain/addresses';
-import { Link, Outlet, useParams } from 'react-router';
+import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { mayOpen } from '../../app/route-meta.ts';
+import { ArchiveNotice, useArchiveActions } from '../../components/ArchiveActions.tsx';
 import { addressLabel, addressLines } from '../../components/address-format.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
-import { useCustomer } from './hooks.ts';
+import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useCustomer, useDeleteCustomer, useSetCustomerArchived } from './hooks.ts';
 import { customersIds } from './testids.ts';
 
 const fieldGrid = {
@@ -83,11 +86,24 @@ function AddressCard({
 export function CustomerDetailPage() {
   const id = Number(useParams().id);
   const customer = useCustomer(id);
+  const navigate = useNavigate();
+  // Archiving is staff work (like editing); deleting for good is for admins, as the API says.
+  const mayDelete = mayOpen('admin', useCurrentCompany().flags);
+  const setArchived = useSetCustomerArchived(id);
+  const remove = useDeleteCustomer(id);
+  const { buttons, dialog } = useArchiveActions({
+    noun: 'customer',
+    record: customer.data,
+    setArchived,
+    remove: mayDelete ? remove : null,
+    onDeleted: () => navigate('/cms/customers'),
+  });
 
   return (
     <DetailPage
       query={customer}
       list={{ to: '/cms/customers', label: 'Customers', all: 'All customers' }}
+      crumb={(c) => c.name}
       notFound="This customer does not exist in the current company."
       testId={customersIds.detailPage}
       errorTestId={customersIds.detailError}
@@ -97,23 +113,32 @@ export function CustomerDetailPage() {
           titleTestId={customersIds.detailName}
           subtitle={c ? `Customer since ${formatDate(c.created_at)}` : <Skeleton width={160} />}
           actions={
-            <Button
-              component={Link}
-              to="edit"
-              variant="contained"
-              startIcon={<Edit />}
-              disabled={!c}
-              data-testid={customersIds.edit}
-            >
-              Edit
-            </Button>
+            <>
+              {buttons}
+              <Button
+                component={Link}
+                to="edit"
+                variant="contained"
+                startIcon={<Edit />}
+                disabled={!c}
+                data-testid={customersIds.edit}
+              >
+                Edit
+              </Button>
+            </>
           }
         />
       )}
-      extra={<Outlet />}
+      extra={
+        <>
+          <Outlet />
+          {dialog}
+        </>
+      }
     >
       {(c) => (
         <CardGrid>
+          <ArchiveNotice noun="customer" record={c} showRefusal={mayDelete} />
           <Card sx={{ gridColumn: { lg: 'span 2' } }}>
             <CardHeader title="Details" slotProps={{ title: { variant: 'h6' } }} />
             <CardContent sx={{ pt: 0 }}>

@@ -2,10 +2,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Customer } from '@rentloop/domain/customers';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { useForm } from 'react-hook-form';
+
 import { useParams } from 'react-router';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { CustomerFields } from './CustomerFields.tsx';
 import {
@@ -20,7 +21,7 @@ import { customerFormIds, customersIds } from './testids.ts';
 
 function EditForm({ customer }: { customer: Customer }) {
   const { close } = useRouteDialog();
-  const form = useForm<CustomerFormValues, unknown, CustomerFormOutput>({
+  const form = useAppForm<CustomerFormValues, unknown, CustomerFormOutput>({
     resolver: zodResolver(customerUpdateFormSchema),
     defaultValues: toFormValues(customer),
   });

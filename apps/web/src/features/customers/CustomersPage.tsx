@@ -1,4 +1,7 @@
-/** `/cms/customers`: the customer list (search, sort by header, filter by language, paging in the URL). */
+/**
+ * `/cms/customers`: the customer list (search, sort by header, filter by language, the archived ones
+ * instead with "Show archived", paging in the URL).
+ */
 
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import Box from '@mui/material/Box';
@@ -7,14 +10,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Customer } from '@rentloop/domain/customers';
 import { CONTENT_LANGUAGE_CODES } from '@rentloop/domain/enums';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
+import { paths } from '../../api/client.ts';
 import { countryName } from '../../components/country-name.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ShowArchivedSwitch } from '../../components/ShowArchivedSwitch.tsx';
+import { WrapText } from '../../components/WrapText.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
 import { useCustomers } from './hooks.ts';
 import { customersIds } from './testids.ts';
 
@@ -35,7 +42,7 @@ const columns: Column<Customer>[] = [
       </Typography>
     ),
   },
-  { id: 'email', label: 'Email', sortKey: 'email', render: (c) => c.email },
+  { id: 'email', label: 'Email', sortKey: 'email', render: (c) => <WrapText text={c.email} /> },
   { id: 'phone', label: 'Phone', hideOnMobile: true, render: (c) => c.phone ?? '' },
   { id: 'language', label: 'Language', hideOnMobile: true, render: (c) => languageName(c.language) },
   {
@@ -57,8 +64,8 @@ const columns: Column<Customer>[] = [
 
 export function CustomersPage() {
   const state = useListState();
+  const company = useCompanyId();
   const customers = useCustomers(state);
-  const navigate = useNavigate();
 
   const languageFilter = (
     <TextField
@@ -99,10 +106,21 @@ export function CustomersPage() {
         query={customers}
         state={state}
         getRowId={(c) => c.id}
-        onRowClick={(c) => navigate(`/cms/customers/${c.id}`)}
-        toolbar={languageFilter}
+        rowHref={(c) => `/cms/customers/${c.id}`}
+        rowLabel={(c) => c.name}
+        exportPath={`${paths.replica(company, 'customers')}/export`}
+        toolbar={
+          <>
+            {languageFilter}
+            <ShowArchivedSwitch state={state} />
+          </>
+        }
         emptyText={
-          state.search || Object.keys(state.filters).length ? 'No customers match.' : 'No customers yet.'
+          state.filters.archived === 'true' && Object.keys(state.filters).length === 1 && !state.search
+            ? 'No archived customers.'
+            : state.search || Object.keys(state.filters).length
+              ? 'No customers match.'
+              : 'No customers yet.'
         }
       />
       <Outlet />

@@ -36,6 +36,7 @@ const customer: Customer = {
     vat_number: null,
   },
   shipping_address: null,
+  archived_at: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

@@ -1,5 +1,5 @@
 /** Data hooks of customers on one query-key factory (STYLE.md #2). */
-import type { Customer, CustomerInput, CustomerUpdate } from '@rentloop/domain/customers';
+import type { Customer, CustomerDetail, CustomerInput, CustomerUpdate } from '@rentloop/domain/customers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
@@ -27,7 +27,7 @@ export function useCustomer(id: number) {
   return useQuery({
     queryKey: customersKeys.detail(company, id),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<Customer>(paths.company(company, `customers/${id}`), { signal })),
+      unwrap(await api.get<CustomerDetail>(paths.company(company, `customers/${id}`), { signal })),
   });
 }
 
@@ -66,8 +66,49 @@ export function useUpdateCustomer(id: number) {
     },
     onSuccess: ({ customer }) => {
       // The saved record is what the server answered: no need to read it again, nor to wait for lists.
+      // An edit changes nothing that refers to the customer: the delete answer stays.
+      queryClient.setQueryData<CustomerDetail>(customersKeys.detail(company, id), (old) => ({
+        ...customer,
+        delete_refused: old?.delete_refused ?? null,
+      }));
+      void queryClient.invalidateQueries({ queryKey: customersKeys.lists() });
+    },
+  });
+}
+
+/** `POST customers/{id}/archive` (true) or `/restore` (false). */
+export function useSetCustomerArchived(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (archive: boolean) => {
+      const action = archive ? 'archive' : 'restore';
+      const result = await api.post<CustomerDetail>(paths.company(company, `customers/${id}/${action}`));
+      if (!result.success || !result.data) throw new ApiError(result);
+      return { customer: result.data, message: result.message };
+    },
+    onSuccess: ({ customer }) => {
       queryClient.setQueryData(customersKeys.detail(company, id), customer);
       void queryClient.invalidateQueries({ queryKey: customersKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: insightsKeys.all });
+    },
+  });
+}
+
+/** `DELETE customers/{id}`: only when nothing refers to the customer (else a 409 with the reason). */
+export function useDeleteCustomer(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const result = await api.delete<null>(paths.company(company, `customers/${id}`));
+      if (!result.success) throw new ApiError(result);
+      return { message: result.message };
+    },
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: customersKeys.detail(company, id) });
+      void queryClient.invalidateQueries({ queryKey: customersKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: insightsKeys.all });
     },
   });
 }

@@ -6,12 +6,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EMAIL_STATUSES, type EmailEntry } from '@rentloop/domain/email';
 import { useState } from 'react';
+import { paths } from '../../api/client.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { WrapText } from '../../components/WrapText.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
 import { EmailEntryDialog } from './EmailEntryDialog.tsx';
 import { useEmailEntries } from './hooks.ts';
 import { emailHistoryIds } from './testids.ts';
@@ -23,7 +26,7 @@ const columns: Column<EmailEntry>[] = [
     sortKey: 'created_at',
     render: (e) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Box>,
   },
-  { id: 'to', label: 'To', render: (e) => <Box sx={{ wordBreak: 'break-all' }}>{e.to}</Box> },
+  { id: 'to', label: 'To', render: (e) => <WrapText text={e.to} /> },
   {
     id: 'subject',
     label: 'Subject',
@@ -43,6 +46,7 @@ const columns: Column<EmailEntry>[] = [
 
 export function EmailHistoryPage() {
   const state = useListState();
+  const companyId = useCompanyId();
   const entries = useEmailEntries(state);
   const [open, setOpen] = useState<EmailEntry | null>(null);
 
@@ -80,6 +84,8 @@ export function EmailHistoryPage() {
         state={state}
         getRowId={(e) => e.id}
         onRowClick={setOpen}
+        rowLabel={(e) => `${e.subject} to ${e.to}`}
+        exportPath={`${paths.company(companyId, 'email-entries')}/export`}
         toolbar={statusFilter}
         emptyText={
           state.search || Object.keys(state.filters).length ? 'No emails match.' : 'No emails sent yet.'

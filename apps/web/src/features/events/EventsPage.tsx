@@ -7,14 +7,14 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { EVENT_OBJECTS, EVENT_TYPES, type Event } from '@rentloop/domain/events';
-import { useNavigate } from 'react-router';
+import { paths } from '../../api/client.ts';
 import { ActorCell } from '../../components/ActorCell.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { FilterBar, SelectFilter, TextFilter } from '../../components/ListFilters.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useCompanyId, useCurrentCompany } from '../companies/current-company.tsx';
 import { EventTypeChip } from './EventTypeChip.tsx';
 import { eventSummary, objectLabel, objectName } from './event-text.ts';
 import { useEvents } from './hooks.ts';
@@ -113,8 +113,8 @@ function Filters({ state }: { state: ListStateControls }) {
 export function EventsPage() {
   const state = useListState();
   const events = useEvents(state);
-  const navigate = useNavigate();
   const { company } = useCurrentCompany();
+  const companyId = useCompanyId();
 
   return (
     <Box data-testid={eventsIds.listPage}>
@@ -132,7 +132,9 @@ export function EventsPage() {
         query={events}
         state={state}
         getRowId={(e) => e.id}
-        onRowClick={(e) => navigate(`/super/events/${e.id}`)}
+        rowHref={(e) => `/super/events/${e.id}`}
+        rowLabel={(e) => `${e.type} #${e.id}`}
+        exportPath={`${paths.replica(companyId, 'events')}/export`}
         toolbar={<Filters state={state} />}
         emptyText={
           state.search || Object.keys(state.filters).length ? 'No events match.' : 'Nothing has happened yet.'

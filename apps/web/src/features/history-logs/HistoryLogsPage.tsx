@@ -7,7 +7,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { HISTORY_ACTIONS, type HistoryLog } from '@rentloop/domain/history-logs';
-import { useNavigate } from 'react-router';
 import { ActorCell } from '../../components/ActorCell.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { DateFilter, FilterBar, SelectFilter, TextFilter } from '../../components/ListFilters.tsx';
@@ -15,7 +14,7 @@ import { type ListStateControls, useListState } from '../../components/list-stat
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useCompanyId, useCurrentCompany } from '../companies/current-company.tsx';
 import { changedFields } from './diff.ts';
 import { ENTITY_OPTIONS } from './entities.ts';
 import { useHistoryLogs } from './hooks.ts';
@@ -35,7 +34,8 @@ const columns: Column<HistoryLog>[] = [
     label: 'Action',
     render: (l) => <StatusChip status={l.action} testId={historyLogsIds.actionChip} />,
   },
-  { id: 'entity', label: 'Record', render: (l) => <RecordName log={l} /> },
+  // Its own link to the record: not inside the row's link to the entry.
+  { id: 'entity', label: 'Record', link: false, render: (l) => <RecordName log={l} /> },
   {
     id: 'user',
     label: 'By',
@@ -111,8 +111,8 @@ function Filters({ state }: { state: ListStateControls }) {
 export function HistoryLogsPage() {
   const state = useListState();
   const logs = useHistoryLogs(state);
-  const navigate = useNavigate();
   const { company } = useCurrentCompany();
+  const companyId = useCompanyId();
 
   return (
     <Box data-testid={historyLogsIds.listPage}>
@@ -128,7 +128,9 @@ export function HistoryLogsPage() {
         query={logs}
         state={state}
         getRowId={(l) => l.id}
-        onRowClick={(l) => navigate(`/super/history-logs/${l.id}`)}
+        rowHref={(l) => `/super/history-logs/${l.id}`}
+        rowLabel={(l) => `entry #${l.id}`}
+        exportPath={`/api/${companyId}/utils/history-logs/export`}
         toolbar={<Filters state={state} />}
         emptyText={
           state.search || Object.keys(state.filters).length ? 'No entries match.' : 'Nothing recorded yet.'

@@ -13,7 +13,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { type AvailabilitySetting, availabilitySettingInputSchema } from '@rentloop/domain/catalog';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -21,6 +21,7 @@ import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { WholeNumberField } from '../../components/UnitFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
@@ -120,7 +121,7 @@ function SettingForm({ setting }: { setting?: AvailabilitySetting }) {
   const save = useSaveAvailability(setting?.sku_name ?? null);
   const remove = useDeleteAvailability();
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<Values, unknown, Output>({ resolver, defaultValues: toValues(setting) });
+  const form = useAppForm<Values, unknown, Output>({ resolver, defaultValues: toValues(setting) });
 
   const submit = useSubmit(form, save, {
     payload: ({ sku_name, ...rest }) => (setting ? rest : { sku_name, ...rest }),

@@ -265,6 +265,7 @@ export function BundleDetailPage() {
     <DetailPage
       query={bundle}
       list={{ to: '/cms/products/bundles', label: 'Bundles', all: 'All bundles' }}
+      crumb={(b) => b.name}
       notFound="This bundle does not exist in the current company."
       testId={bundlesIds.detailPage}
       errorTestId={bundlesIds.detailError}

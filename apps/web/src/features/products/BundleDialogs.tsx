@@ -7,13 +7,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import { type Bundle, bundleInputSchema } from '@rentloop/domain/catalog';
 import { useMemo } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { AmountField } from '../../components/UnitFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { amountField, amountText, via } from './amounts.ts';
@@ -56,7 +57,7 @@ const formIds = {
   save: bundlesIds.save,
 };
 
-type BundleFormApi = ReturnType<typeof useForm<Values, unknown, Output>>;
+type BundleFormApi = ReturnType<typeof useAppForm<Values, unknown, Output>>;
 
 function useBundleForm(bundle?: Bundle): BundleFormApi {
   const currency = useCompanyCurrency();
@@ -64,7 +65,7 @@ function useBundleForm(bundle?: Bundle): BundleFormApi {
     () => zodResolver(formSchema(currency)) as unknown as Resolver<Values, unknown, Output>,
     [currency],
   );
-  return useForm<Values, unknown, Output>({ resolver, defaultValues: toValues(bundle) });
+  return useAppForm<Values, unknown, Output>({ resolver, defaultValues: toValues(bundle) });
 }
 
 function BundleFields({ form }: { form: BundleFormApi }) {

@@ -234,6 +234,8 @@ export function BuyoutPricesPage() {
         query={products}
         state={state}
         getRowId={(p) => p.id}
+        // 25 a page, fixed: the prices typed are kept per page (the screen's own state).
+        pageSizeChoice={false}
         emptyText={state.search ? 'No products match.' : 'No products yet.'}
       />
       <ConfirmDialog

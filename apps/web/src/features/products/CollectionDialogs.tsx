@@ -11,13 +11,14 @@ import Button from '@mui/material/Button';
 import DialogContent from '@mui/material/DialogContent';
 import { type Collection, collectionInputSchema } from '@rentloop/domain/catalog';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { via } from './amounts.ts';
@@ -65,7 +66,7 @@ function CollectionForm(props: {
   const save = useSaveCollection(id);
   const remove = useDeleteCollection(id ?? 0);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<Values, unknown, Output>({
+  const form = useAppForm<Values, unknown, Output>({
     resolver,
     defaultValues: {
       name: props.collection?.name ?? '',

@@ -5,11 +5,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { Collection } from '@rentloop/domain/catalog';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
+import { paths } from '../../api/client.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { formatDate } from '../../utils/dates.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { useCollections } from './collection-hooks.ts';
 import { collectionsIds } from './testids.ts';
@@ -22,8 +24,8 @@ export const collectionProductsPath = (id: number) =>
 
 export function CollectionsPage() {
   const state = useListState();
+  const company = useCompanyId();
   const collections = useCollections(state);
-  const navigate = useNavigate();
   const { search } = useLocation();
   const isAdmin = useIsCatalogAdmin();
 
@@ -94,7 +96,9 @@ export function CollectionsPage() {
         query={collections}
         state={state}
         getRowId={(c) => c.id}
-        onRowClick={isAdmin ? (c) => navigate(`/cms/products/collections/${c.id}${search}`) : undefined}
+        rowHref={isAdmin ? (c) => `/cms/products/collections/${c.id}${search}` : undefined}
+        rowLabel={(c) => c.name}
+        exportPath={`${paths.company(company, 'product-collections')}/export`}
         emptyText={state.search ? 'No collections match.' : 'No collections yet.'}
       />
       <Outlet />

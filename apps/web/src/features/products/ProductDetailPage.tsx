@@ -21,7 +21,8 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ProductDetail } from '@rentloop/domain/catalog';
-import { Outlet, Link as RouterLink, useParams } from 'react-router';
+import { Outlet, Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { ArchiveNotice, useArchiveActions } from '../../components/ArchiveActions.tsx';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -29,7 +30,7 @@ import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { formatAmount, formatPercent } from './amounts.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { useProduct } from './hooks.ts';
+import { useDeleteProduct, useProduct, useSetProductArchived } from './hooks.ts';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
 import {
   htmlToText,
@@ -289,11 +290,23 @@ export function ProductDetailPage() {
   const product = useProduct(id);
   const isAdmin = useIsCatalogAdmin();
   const currency = useCompanyCurrency();
+  const navigate = useNavigate();
+  const setArchived = useSetProductArchived(id);
+  const remove = useDeleteProduct(id);
+  // Archive, restore and delete are admin writes, like every other change of the catalog.
+  const { buttons, dialog } = useArchiveActions({
+    noun: 'product',
+    record: product.data,
+    setArchived: isAdmin ? setArchived : null,
+    remove: isAdmin ? remove : null,
+    onDeleted: () => navigate('/cms/products'),
+  });
 
   return (
     <DetailPage
       query={product}
       list={{ to: '/cms/products', label: 'Products', all: 'All products' }}
+      crumb={(p) => p.name}
       notFound="This product does not exist in the current company."
       testId={productsIds.detailPage}
       errorTestId={productsIds.detailError}
@@ -320,16 +333,19 @@ export function ProductDetailPage() {
               }
               actions={
                 isAdmin && (
-                  <Button
-                    component={RouterLink}
-                    to="edit"
-                    variant="contained"
-                    startIcon={<Edit />}
-                    disabled={!p}
-                    data-testid={productsIds.edit}
-                  >
-                    Edit
-                  </Button>
+                  <>
+                    {buttons}
+                    <Button
+                      component={RouterLink}
+                      to="edit"
+                      variant="contained"
+                      startIcon={<Edit />}
+                      disabled={!p}
+                      data-testid={productsIds.edit}
+                    >
+                      Edit
+                    </Button>
+                  </>
                 )
               }
             />
@@ -337,10 +353,16 @@ export function ProductDetailPage() {
         </Box>
       )}
       skeletonHeight={360}
-      extra={<Outlet />}
+      extra={
+        <>
+          <Outlet />
+          {dialog}
+        </>
+      }
     >
       {(p) => (
         <CardGrid>
+          <ArchiveNotice noun="product" record={p} showRefusal={isAdmin} />
           {p.source !== 'manual' && (
             <Alert severity="info" sx={{ gridColumn: { lg: 'span 2' } }} data-testid={productsIds.fromShop}>
               Comes from the shop: name, description, type, status, image and variants are kept in sync with{' '}

@@ -12,11 +12,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PRODUCT_STATUSES, type Product } from '@rentloop/domain/catalog';
 import { PRODUCT_TYPES } from '@rentloop/domain/enums';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet } from 'react-router';
+import { paths } from '../../api/client.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
+import { ShowArchivedSwitch } from '../../components/ShowArchivedSwitch.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyId } from '../companies/current-company.tsx';
 import { formatAmount } from './amounts.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { useAllCollections } from './collection-hooks.ts';
@@ -132,9 +135,9 @@ function FilterSelect(props: {
 
 export function ProductsPage() {
   const state = useListState();
+  const company = useCompanyId();
   const products = useProducts(state);
   const collections = useAllCollections();
-  const navigate = useNavigate();
   const isAdmin = useIsCatalogAdmin();
 
   const collectionId = state.filters.collection_id ?? '';
@@ -174,6 +177,7 @@ export function ProductsPage() {
         testId={productsIds.collectionFilter}
         minWidth={180}
       />
+      <ShowArchivedSwitch state={state} />
     </>
   );
 
@@ -211,14 +215,18 @@ export function ProductsPage() {
         query={products}
         state={state}
         getRowId={(p) => p.id}
-        onRowClick={(p) => navigate(`/cms/products/${p.id}`)}
+        rowHref={(p) => `/cms/products/${p.id}`}
+        rowLabel={(p) => p.name}
+        exportPath={`${paths.replica(company, 'products')}/export`}
         toolbar={filters}
         emptyText={
-          filtered
-            ? 'No products match.'
-            : isAdmin
-              ? 'No products yet. Create one, or connect your shop and sync its catalog.'
-              : 'No products yet.'
+          state.filters.archived === 'true' && Object.keys(state.filters).length === 1 && !state.search
+            ? 'No archived products.'
+            : filtered
+              ? 'No products match.'
+              : isAdmin
+                ? 'No products yet. Create one, or connect your shop and sync its catalog.'
+                : 'No products yet.'
         }
       />
       <Outlet />

@@ -19,43 +19,69 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { type ShopSettings, type ShopSettingsInput, SYNCABLE_SHOPS } from '@rentloop/domain/companies';
-import { useMemo, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormProblems } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSaveFailure } from '../../components/use-submit.ts';
+import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader } from './CatalogHeader.tsx';
+import { useLatestSync } from './hooks.ts';
 import { SOURCE_LABELS } from './product-form.ts';
 import { KEEP_CREDENTIALS, type ShopFormValues, shopFormSchema, toShopValues } from './shop-form.ts';
 import { useSaveShopSettings, useShopSettings } from './shop-hooks.ts';
+import { SHOP_REACH_COLORS, SHOP_REACH_LABELS, type ShopReach, shopReach } from './shop-status.ts';
 import { shopIds } from './testids.ts';
 
 function Status({ settings }: { settings: ShopSettings }) {
   const name = settings.shop_system ? (SOURCE_LABELS[settings.shop_system] ?? settings.shop_system) : null;
-  const connected = Boolean(settings.shop_system && settings.url && settings.has_credentials);
+  const latest = useLatestSync();
+  const reach = shopReach(settings, latest.data);
+  const finished = latest.data?.finished_at ? formatDateTime(latest.data.finished_at) : '';
+  const detail: Record<ShopReach, ReactNode> = {
+    'not-connected': 'Connect your shop to sync its products and variants into Rentloop.',
+    'not-reached-yet': (
+      <>
+        {name} at <strong>{settings.url}</strong> is saved. Rentloop reaches it on the first sync.
+      </>
+    ),
+    syncing: (
+      <>
+        Syncing from {name} at <strong>{settings.url}</strong>.
+      </>
+    ),
+    reached: (
+      <>
+        {name} at <strong>{settings.url}</strong>, last reached {finished}.
+      </>
+    ),
+    'not-reached': (
+      <>
+        The last sync ({finished}) could not read {name} at <strong>{settings.url}</strong>
+        {latest.data?.error ? `: ${latest.data.error}` : '.'}
+      </>
+    ),
+  };
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
       data-testid={shopIds.status}
+      data-reach={reach}
     >
       <Chip
-        label={connected ? 'Connected' : 'Not connected'}
-        color={connected ? 'success' : 'default'}
+        label={SHOP_REACH_LABELS[reach]}
+        color={SHOP_REACH_COLORS[reach]}
         variant="outlined"
         sx={{ fontWeight: 600 }}
-        data-connected={connected}
+        data-connected={reach !== 'not-connected'}
       />
       <Typography variant="body2">
-        {connected ? (
-          <>
-            {name} at <strong>{settings.url}</strong>. API credentials are stored encrypted and never shown.
-          </>
-        ) : (
-          'Connect your shop to sync its products and variants into Rentloop.'
-        )}
+        {detail[reach]}
+        {reach !== 'not-connected' && ' API credentials are stored encrypted and never shown.'}
       </Typography>
     </Box>
   );
@@ -73,7 +99,7 @@ function ShopForm({ settings }: { settings: ShopSettings }) {
       >,
     [settings],
   );
-  const form = useForm<ShopFormValues, unknown, ShopSettingsInput>({
+  const form = useAppForm<ShopFormValues, unknown, ShopSettingsInput>({
     resolver,
     defaultValues: toShopValues(settings),
   });

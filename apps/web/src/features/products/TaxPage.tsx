@@ -1,6 +1,6 @@
 /**
  * `/cms/products/tax`: the company's default tax rate and whether prices include tax, and the tax
- * rules (country, region, product class, percentage) with create, edit, delete and "Refresh from
+ * rules (country, region, tax class, percentage) with create, edit, delete and "Refresh from
  * shop" (the WooCommerce shop's tax rates). The rate of an order line is the most specific rule for
  * its shipping address and the product's tax class, else the default rate.
  */
@@ -33,7 +33,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TaxConfig, TaxRule } from '@rentloop/domain/catalog';
 import { useState } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { Link, Outlet, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -41,6 +41,7 @@ import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { PercentField } from '../../components/UnitFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { formatPercent, percentField, percentText } from './amounts.ts';
@@ -67,7 +68,7 @@ const configResolver = zodResolver(configSchema) as unknown as Resolver<ConfigVa
 
 function DefaultRateForm({ config, editable }: { config: TaxConfig; editable: boolean }) {
   const update = useUpdateTaxConfig();
-  const form = useForm<ConfigValues, unknown, ConfigOutput>({
+  const form = useAppForm<ConfigValues, unknown, ConfigOutput>({
     resolver: configResolver,
     defaultValues: {
       default_rate: percentText(config.default_rate),

@@ -7,12 +7,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { PRODUCT_CLASSES, type TaxRule } from '@rentloop/domain/catalog';
 import { regionsForCountry } from '@rentloop/domain/regions';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { PercentField } from '../../components/UnitFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { PRODUCT_CLASS_LABELS } from './product-form.ts';
 import {
@@ -37,7 +38,7 @@ const resolver = zodResolver(taxRuleFormSchema) as unknown as Resolver<TaxRuleVa
 function RuleForm({ rule }: { rule?: TaxRule }) {
   const { close } = useRouteDialog();
   const save = useSaveTaxRule(rule?.id ?? null);
-  const form = useForm<TaxRuleValues, unknown, TaxRuleOutput>({
+  const form = useAppForm<TaxRuleValues, unknown, TaxRuleOutput>({
     resolver,
     defaultValues: toRuleValues(rule),
   });

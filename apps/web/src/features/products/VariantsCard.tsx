@@ -1,10 +1,14 @@
 /**
- * A product's variants: SKU, name, options, price and stock. For a hand-made product an admin edits
- * SKU, price and stock in place and saves the changed rows with one `PUT products/variants`; a shop
- * product's variants come from the shop and are read-only.
+ * A product's variants: SKU, name, options, price and stock, each price explained beside the
+ * product's rent. For a hand-made product an admin edits name, SKU, price and stock in place and
+ * saves the changed rows with one `PUT products/variants`, adds a variant (a route dialog) and removes
+ * one (refused, with the server's reason, when a bundle holds it); a shop product's variants come
+ * from the shop and are read-only.
  */
 
 import { zodResolver } from '@hookform/resolvers/zod';
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +16,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
+import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,10 +24,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ProductDetail } from '@rentloop/domain/catalog';
+import type { ProductDetail, Variant } from '@rentloop/domain/catalog';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { AmountField, WholeNumberField } from '../../components/UnitFields.tsx';
 import { notify } from '../../utils/notify.ts';
@@ -34,14 +41,28 @@ import {
   variantChanges,
   variantsFormSchema,
 } from './bulk-edits.ts';
-import { useUpdateVariants } from './hooks.ts';
+import { useRemoveVariant, useUpdateVariants } from './hooks.ts';
 import { errorsByItem } from './item-errors.ts';
-import { formatOptions, SOURCE_LABELS } from './product-form.ts';
+import { formatOptions, pricingLine, SOURCE_LABELS, VARIANT_PRICE_HELP } from './product-form.ts';
 import { productsIds } from './testids.ts';
 
 const count = new Intl.NumberFormat('en');
 
-function VariantsTable({ children }: { children: ReactNode }) {
+/** The price and the rent under a variant's name. */
+function Pricing({ variant, product }: { variant: Variant; product: ProductDetail }) {
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      data-testid={productsIds.variantPricing}
+    >
+      {pricingLine(variant.price, product, (a) => formatAmount(a, product.currency))}
+    </Typography>
+  );
+}
+
+function VariantsTable({ children, actions = false }: { children: ReactNode; actions?: boolean }) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Variants" data-testid={productsIds.variantsTable}>
@@ -56,6 +77,7 @@ function VariantsTable({ children }: { children: ReactNode }) {
             <TableCell align="right" sx={{ width: 130 }}>
               Stock
             </TableCell>
+            {actions && <TableCell sx={{ width: 56 }}>Remove</TableCell>}
           </TableRow>
         </TableHead>
         {children}
@@ -71,7 +93,10 @@ function ReadOnlyRows({ product }: { product: ProductDetail }) {
         {product.variants.map((v) => (
           <TableRow key={v.id} data-testid={productsIds.variantRow} data-variant-id={v.id}>
             <TableCell sx={{ fontFamily: 'monospace' }}>{v.sku ?? '—'}</TableCell>
-            <TableCell>{v.name}</TableCell>
+            <TableCell>
+              {v.name}
+              <Pricing variant={v} product={product} />
+            </TableCell>
             <TableCell>{formatOptions(v.options) || '—'}</TableCell>
             <TableCell align="right">{formatAmount(v.price, product.currency)}</TableCell>
             <TableCell align="right">{v.stock === null ? 'Not tracked' : count.format(v.stock)}</TableCell>
@@ -123,7 +148,7 @@ function EditableRows({ product, currency }: { product: ProductDetail; currency:
         for (const [id, fields] of byKey) {
           const index = product.variants.findIndex((v) => v.id === id);
           for (const [field, message] of Object.entries(fields)) {
-            if (field === 'sku' || field === 'price' || field === 'stock') {
+            if (field === 'name' || field === 'sku' || field === 'price' || field === 'stock') {
               form.setError(`variants.${index}.${field}`, { type: 'server', message });
             } else {
               rowProblems.push(`${product.variants[index]?.name ?? id}: ${message}`);
@@ -136,9 +161,25 @@ function EditableRows({ product, currency }: { product: ProductDetail; currency:
   });
 
   const dirty = form.formState.isDirty;
+  const [removing, setRemoving] = useState<Variant | null>(null);
+  const remove = useRemoveVariant(product.id);
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(removing.id, {
+      onSuccess: ({ message }) => {
+        notify.success(message || 'Variant removed.');
+        setRemoving(null);
+      },
+      // A bundle holds it, or it is the last: the server says which; the dialog closes on it.
+      onError: (error) => {
+        notify.error(error.message);
+        setRemoving(null);
+      },
+    });
+  };
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
-      <VariantsTable>
+      <VariantsTable actions>
         <TableBody>
           {product.variants.map((v, index) => (
             <TableRow key={v.id} data-testid={productsIds.variantRow} data-variant-id={v.id}>
@@ -150,7 +191,16 @@ function EditableRows({ product, currency }: { product: ProductDetail; currency:
                   slotProps={{ htmlInput: { 'aria-label': `SKU of ${v.name}` } }}
                 />
               </TableCell>
-              <TableCell>{v.name}</TableCell>
+              <TableCell>
+                <FormTextField
+                  control={form.control}
+                  name={`variants.${index}.name`}
+                  size="small"
+                  fullWidth
+                  slotProps={{ htmlInput: { 'aria-label': `Name of ${v.name}` } }}
+                />
+                <Pricing variant={v} product={product} />
+              </TableCell>
               <TableCell>{formatOptions(v.options) || '—'}</TableCell>
               <TableCell align="right">
                 <AmountField
@@ -169,6 +219,17 @@ function EditableRows({ product, currency }: { product: ProductDetail; currency:
                   placeholder="Not tracked"
                   slotProps={{ htmlInput: { 'aria-label': `Stock of ${v.name}` } }}
                 />
+              </TableCell>
+              <TableCell>
+                <IconButton
+                  aria-label={`Remove ${v.name}`}
+                  onClick={() => setRemoving(v)}
+                  disabled={product.variants.length <= 1}
+                  title={product.variants.length <= 1 ? 'A product needs at least one variant' : undefined}
+                  data-testid={productsIds.variantDelete(v.id)}
+                >
+                  <DeleteOutline />
+                </IconButton>
               </TableCell>
             </TableRow>
           ))}
@@ -204,6 +265,17 @@ function EditableRows({ product, currency }: { product: ProductDetail; currency:
           Save variants
         </Button>
       </Box>
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? 'variant'}?`}
+        confirmLabel="Remove variant"
+        busy={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={confirmRemove}
+      >
+        The variant is deleted from this product. A variant a bundle holds cannot be removed: take it out of
+        the bundle first.
+      </ConfirmDialog>
     </Box>
   );
 }
@@ -219,11 +291,33 @@ export function VariantsCard(props: { product: ProductDetail; editable: boolean;
           fromShop
             ? `Comes from the shop: SKU, price and stock change in ${SOURCE_LABELS[product.source]} and arrive with the next sync.`
             : props.editable
-              ? 'Change SKU, price or stock in the table, then save.'
+              ? 'Change name, SKU, price or stock in the table, then save.'
               : undefined
+        }
+        action={
+          props.editable &&
+          !fromShop && (
+            <Button
+              component={RouterLink}
+              to="variants/create"
+              startIcon={<Add />}
+              data-testid={productsIds.newVariant}
+            >
+              New variant
+            </Button>
+          )
         }
         slotProps={{ title: { variant: 'h6' } }}
       />
+      <Alert
+        severity="info"
+        variant="outlined"
+        sx={{ mx: 2, mb: 2 }}
+        data-testid={productsIds.variantsPricing}
+      >
+        Price is {VARIANT_PRICE_HELP.charAt(0).toLowerCase()}
+        {VARIANT_PRICE_HELP.slice(1)}
+      </Alert>
       <CardContent sx={{ pt: 0, px: 0, '&:last-child': { pb: 0 } }}>
         {props.editable && !fromShop ? (
           <EditableRows product={product} currency={props.currency} />

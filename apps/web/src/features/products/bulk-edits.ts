@@ -1,6 +1,6 @@
 /**
  * The bulk edits of the catalog as payloads: the changed rows of a product's variants table
- * (`PUT products/variants`) and the buyout prices of the bulk editor (`PUT products`).
+ * (name, SKU, price, stock: `PUT products/variants`) and the buyout prices of the bulk editor (`PUT products`).
  */
 import { bulkVariantsSchema, type Product, type Variant } from '@rentloop/domain/catalog';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { amountField, amountText, numberText, readAmount, via, wholeNumberField 
 import type { BuyoutChange, VariantChange } from './hooks.ts';
 
 export interface VariantRowValues {
+  name: string;
   sku: string;
   price: string;
   stock: string;
@@ -17,10 +18,12 @@ export interface VariantsFormValues {
 }
 
 const skuRule = bulkVariantsSchema.shape.variants.element.shape.sku.unwrap();
+const nameRule = bulkVariantsSchema.shape.variants.element.shape.name.unwrap();
 export const variantsFormSchema = (currency: string) =>
   z.object({
     variants: z.array(
       z.object({
+        name: nameRule,
         sku: z
           .string()
           .transform((v) => (v.trim() === '' ? null : v))
@@ -34,6 +37,7 @@ export type VariantsFormOutput = z.output<ReturnType<typeof variantsFormSchema>>
 
 export const toVariantsValues = (variants: Variant[]): VariantsFormValues => ({
   variants: variants.map((v) => ({
+    name: v.name,
     sku: v.sku ?? '',
     price: amountText(v.price),
     stock: numberText(v.stock),
@@ -47,6 +51,7 @@ export function variantChanges(variants: Variant[], output: VariantsFormOutput):
     const v = variants[i];
     if (!v) return;
     const change: VariantChange = { id: v.id };
+    if (row.name !== v.name) change.name = row.name;
     if (row.sku !== v.sku) change.sku = row.sku;
     if (row.price !== v.price) change.price = row.price;
     if (row.stock !== v.stock) change.stock = row.stock;

@@ -18,6 +18,7 @@ import {
   htmlToText,
   OPTIONS_FORMAT,
   parseOptions,
+  pricingLine,
   productCreateFormSchema,
   productEditFormSchema,
   toFormValues,
@@ -51,10 +52,12 @@ const product = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   variants_count: 0,
   stock_total: null,
   collections: [{ id: 4, name: 'Bikes' }],
+  archived_at: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   variants: [],
   bundles: [],
+  delete_refused: null,
   ...over,
 });
 
@@ -225,12 +228,28 @@ describe('bulk edits', () => {
     const variants = [variant(1), variant(2), variant(3, { price: null, stock: null })];
     const values = toVariantsValues(variants);
     values.variants[0] = { ...values.variants[0]!, stock: '5' };
-    values.variants[2] = { sku: '', price: '10', stock: '' };
+    values.variants[1] = { ...values.variants[1]!, name: 'Renamed' };
+    values.variants[2] = { name: values.variants[2]!.name, sku: '', price: '10', stock: '' };
     const output = variantsFormSchema('CAD').parse(values);
     expect(variantChanges(variants, output)).toEqual([
       { id: 1, stock: 5 },
+      { id: 2, name: 'Renamed' },
       { id: 3, sku: null, price: '10.00' },
     ]);
+  });
+
+  it('explains a variant’s price beside the product’s rent', () => {
+    const fmt = (a: string | null) => `${a} CAD`;
+    expect(
+      pricingLine(
+        '1299.00',
+        { rental_prices: { monthly: '49.00', quarterly: null, annually: '499.00' } },
+        fmt,
+      ),
+    ).toBe('Price: 1299.00 CAD (purchase) · Rent: 49.00 CAD / month, 499.00 CAD / year');
+    expect(
+      pricingLine(null, { rental_prices: { monthly: null, quarterly: null, annually: null } }, fmt),
+    ).toBe('Price: not set · Rent: not set');
   });
 
   it('makes the buyout payload and names the fields that are not amounts', () => {

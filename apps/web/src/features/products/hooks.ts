@@ -110,6 +110,7 @@ export interface VariantChange {
   sku?: string | null;
   price?: string | null;
   stock?: number | null;
+  name?: string;
 }
 
 /** `PUT products/variants` for the variants of one product (hand-made products only). */
@@ -179,6 +180,67 @@ export function useStartSync() {
     onSuccess: async ({ data }) => {
       queryClient.setQueryData(productSyncKeys.detail(company), data);
       await queryClient.invalidateQueries({ queryKey: productSyncKeys.detail(company) });
+    },
+  });
+}
+
+/** `POST products/{id}/variants`: one more variant of a hand-made product. */
+export function useAddVariant(productId: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (input: object) =>
+      send(api.post<Variant>(paths.company(company, `products/${productId}/variants`), input)),
+    onSuccess: async () => {
+      void refresh();
+      await queryClient.invalidateQueries({ queryKey: productsKeys.detail(company, productId) });
+    },
+  });
+}
+
+/** `DELETE products/{id}/variants/{variantId}`: refused (409, with the reason) when a bundle holds it. */
+export function useRemoveVariant(productId: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (variantId: number) =>
+      send(api.delete<null>(paths.company(company, `products/${productId}/variants/${variantId}`))),
+    onSuccess: async () => {
+      void refresh();
+      await queryClient.invalidateQueries({ queryKey: productsKeys.detail(company, productId) });
+    },
+  });
+}
+
+/** `POST products/{id}/archive` (true) or `/restore` (false). */
+export function useSetProductArchived(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: (archive: boolean) =>
+      send(
+        api.post<ProductDetail>(paths.company(company, `products/${id}/${archive ? 'archive' : 'restore'}`)),
+      ),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(productsKeys.detail(company, id), data);
+      void refresh();
+    },
+  });
+}
+
+/** `DELETE products/{id}`: only when nothing refers to it (`delete_refused` null). */
+export function useDeleteProduct(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const refresh = useRefreshCatalog();
+  return useMutation({
+    mutationFn: () => send(api.delete<null>(paths.company(company, `products/${id}`))),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: productsKeys.detail(company, id) });
+      void refresh();
     },
   });
 }

@@ -51,6 +51,34 @@ export const RENT_LABELS: Record<(typeof INTERVALS)[number], string> = {
   annually: 'Annual rent',
 };
 
+/** What a variant's price is, beside the product's rent (the two are easy to confuse). */
+export const VARIANT_PRICE_HELP =
+  'What a customer pays to buy this variant outright (the shop’s price). Rent is set on the product, per billing period, and is the same for every variant.';
+
+/** The rent of each billing interval, per period, for the pricing line. */
+const RENT_PERIODS: Record<(typeof INTERVALS)[number], string> = {
+  monthly: 'month',
+  quarterly: 'quarter',
+  annually: 'year',
+};
+
+/**
+ * A variant's price explained next to the product's rent:
+ * "Price: CA$1,299.00 (purchase) · Rent: CA$49.00 / month".
+ */
+export function pricingLine(
+  price: string | null,
+  product: { rental_prices: Record<(typeof INTERVALS)[number], string | null> },
+  format: (amount: string | null) => string,
+): string {
+  const rents = INTERVALS.filter((i) => product.rental_prices[i] !== null).map(
+    (i) => `${format(product.rental_prices[i])} / ${RENT_PERIODS[i]}`,
+  );
+  return `Price: ${price === null ? 'not set' : `${format(price)} (purchase)`} · Rent: ${
+    rents.length ? rents.join(', ') : 'not set'
+  }`;
+}
+
 export const OPTIONS_FORMAT = 'Write options as name: value, separated by commas.';
 
 /** "Color: Red, Size: M" -> { Color: 'Red', Size: 'M' }; undefined when a part has no name. */

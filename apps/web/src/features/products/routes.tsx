@@ -11,6 +11,9 @@ import type { AppRoute } from '../../app/route-meta.ts';
 const ProductsPage = lazyPage(() => import('./ProductsPage.tsx').then((m) => m.ProductsPage));
 const ProductCreateDialog = lazyPage(() => import('./ProductDialogs.tsx').then((m) => m.ProductCreateDialog));
 const ProductEditDialog = lazyPage(() => import('./ProductDialogs.tsx').then((m) => m.ProductEditDialog));
+const VariantCreateDialog = lazyPage(() =>
+  import('./VariantCreateDialog.tsx').then((m) => m.VariantCreateDialog),
+);
 const ProductDetailPage = lazyPage(() => import('./ProductDetailPage.tsx').then((m) => m.ProductDetailPage));
 const BuyoutPricesPage = lazyPage(() => import('./BuyoutPricesPage.tsx').then((m) => m.BuyoutPricesPage));
 const BundlesPage = lazyPage(() => import('./BundlesPage.tsx').then((m) => m.BundlesPage));
@@ -176,6 +179,11 @@ export const productsRoutes: AppRoute[] = [
         path: '/cms/products/:id/edit',
         meta: { name: 'cms-products-id-edit', title: 'Edit', auth: 'admin' },
         Component: ProductEditDialog,
+      },
+      {
+        path: '/cms/products/:id/variants/create',
+        meta: { name: 'cms-products-id-variants-create', title: 'New variant', auth: 'admin' },
+        Component: VariantCreateDialog,
       },
     ],
   },

@@ -51,6 +51,11 @@ export const productsIds = {
   variantsSave: 'product-variants-save',
   variantsReset: 'product-variants-reset',
   variantsError: 'product-variants-error',
+  variantsPricing: 'product-variants-pricing',
+  variantPricing: 'product-variant-pricing',
+  newVariant: 'product-variant-new',
+  variantDialog: 'product-variant-dialog',
+  variantDelete: (id: number) => `product-variant-delete-${id}`,
 } as const;
 
 export const buyoutIds = {

@@ -21,13 +21,14 @@ import Typography from '@mui/material/Typography';
 import type { Me } from '@rentloop/domain/auth';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema } from '@rentloop/domain/users';
-import { useForm } from 'react-hook-form';
+
 import { CardForm } from '../../components/CardForm.tsx';
 import { CardGrid } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { NameEmailFields, NewPasswordFields } from '../../components/UserFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify, setToastPreferences } from '../../utils/notify.ts';
@@ -42,11 +43,11 @@ const detailsSchema = profileUpdateSchema
 
 function DetailsCard({ me }: { me: Me }) {
   const update = useUpdateUser(me.id);
-  const form = useForm({
+  const form = useAppForm({
     resolver: zodResolver(detailsSchema),
     defaultValues: { name: me.name, email: me.email },
   });
-  const { onSubmit } = useSubmit(form, update, {
+  const { onSubmit, isDirty } = useSubmit(form, update, {
     saved: MESSAGES.profileUpdated,
     failed: MESSAGES.profileUpdateFailed,
     preferFailed: true,
@@ -57,6 +58,7 @@ function DetailsCard({ me }: { me: Me }) {
       title="Details"
       subheader="Name and email, trimmed of spaces"
       onSubmit={onSubmit}
+      isDirty={isDirty}
       saving={update.isPending}
       saveLabel="Save details"
       saveDisabled={!form.formState.isDirty}
@@ -74,11 +76,11 @@ function DetailsCard({ me }: { me: Me }) {
 
 function PasswordCard({ me }: { me: Me }) {
   const change = useChangePassword(me.id);
-  const form = useForm<OwnPasswordForm>({
+  const form = useAppForm<OwnPasswordForm>({
     resolver: zodResolver(ownPasswordFormSchema),
     defaultValues: { current_password: '', password: '', confirm: '' },
   });
-  const { onSubmit } = useSubmit(form, change, {
+  const { onSubmit, isDirty } = useSubmit(form, change, {
     payload: ({ current_password, password }) => ({ current_password, password }),
     saved: MESSAGES.passwordChanged,
     failed: MESSAGES.passwordChangeFailed,
@@ -90,6 +92,7 @@ function PasswordCard({ me }: { me: Me }) {
       title="Password"
       subheader="Changing it signs you out everywhere else"
       onSubmit={onSubmit}
+      isDirty={isDirty}
       saving={change.isPending}
       saveLabel="Change password"
       saveIcon={<LockReset />}

@@ -12,12 +12,13 @@ import TextField from '@mui/material/TextField';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { companyRoleSchema, GLOBAL_ROLES } from '@rentloop/domain/roles';
 import { operatorUserCreateSchema } from '@rentloop/domain/users';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { DialogForm } from '../../components/DialogForm.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { CompanyRoleField, NameEmailFields, SendInvitationSwitch } from '../../components/UserFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { FunctionsField } from '../users/FunctionsField.tsx';
 import { type OperatorUserInput, useCreateUser } from '../users/hooks.ts';
@@ -54,7 +55,7 @@ function CreateForm() {
   const { close } = useRouteDialog();
   const [params] = useSearchParams();
   const create = useCreateUser();
-  const form = useForm<Values, unknown, OperatorUserInput>({
+  const form = useAppForm<Values, unknown, OperatorUserInput>({
     resolver: zodResolver(operatorUserCreateSchema),
     defaultValues: prefill(params),
   });

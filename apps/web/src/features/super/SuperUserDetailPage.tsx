@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema, type User } from '@rentloop/domain/users';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client.ts';
@@ -33,6 +33,7 @@ import { FormTextField } from '../../components/FormTextField.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { NameEmailFields, NewPasswordFields } from '../../components/UserFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
@@ -57,11 +58,11 @@ function DetailsCard({ user, self }: { user: User; self: boolean }) {
   const offered = (status: User['status']) =>
     status === user.status ||
     (actions.data ? actions.data.actions.some((a) => a.to === status) : !(self && status === 'disabled'));
-  const form = useForm<Details>({
+  const form = useAppForm<Details>({
     resolver: zodResolver(detailsSchema),
     values: { name: user.name, email: user.email, status: user.status },
   });
-  const { onSubmit } = useSubmit(form, update, {
+  const { onSubmit, isDirty } = useSubmit(form, update, {
     // The status is sent only when it changes, and "invited" is never set by hand.
     payload: ({ name, email, status }) =>
       status !== user.status && status !== 'invited' ? { name, email, status } : { name, email },
@@ -72,6 +73,7 @@ function DetailsCard({ user, self }: { user: User; self: boolean }) {
     <CardForm
       title="Account"
       onSubmit={onSubmit}
+      isDirty={isDirty}
       saving={update.isPending}
       saveLabel="Save"
       saveDisabled={!form.formState.isDirty}
@@ -119,11 +121,11 @@ function DetailsCard({ user, self }: { user: User; self: boolean }) {
 
 function PasswordCard({ user }: { user: User }) {
   const change = useChangePassword(user.id);
-  const form = useForm<NewPasswordForm>({
+  const form = useAppForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirm: '' },
   });
-  const { onSubmit } = useSubmit(form, change, {
+  const { onSubmit, isDirty } = useSubmit(form, change, {
     payload: ({ password }) => ({ password }),
     saved: MESSAGES.passwordChanged,
     failed: MESSAGES.passwordChangeFailed,
@@ -135,6 +137,7 @@ function PasswordCard({ user }: { user: User }) {
       title="Set a password"
       subheader="Every session of the account ends; tell the user the new password in person"
       onSubmit={onSubmit}
+      isDirty={isDirty}
       saving={change.isPending}
       saveLabel="Set password"
       saveIcon={<LockReset />}
@@ -228,6 +231,7 @@ export function SuperUserDetailPage() {
     <DetailPage
       query={user}
       list={{ to: '/super/users', label: 'Users', all: 'All users' }}
+      crumb={(u) => u.name}
       notFound="This user does not exist (any more)."
       failed={MESSAGES.userFetchFailed}
       testId={superUsersIds.detailPage}

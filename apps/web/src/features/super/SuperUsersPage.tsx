@@ -8,12 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GLOBAL_ROLES } from '@rentloop/domain/roles';
 import { USER_STATUSES, type User } from '@rentloop/domain/users';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { WrapText } from '../../components/WrapText.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { useUsers } from '../users/hooks.ts';
 import { usersIds } from '../users/testids.ts';
@@ -40,7 +41,7 @@ const columns: Column<User>[] = [
     id: 'email',
     label: 'Email',
     sortKey: 'email',
-    render: (u) => <Box sx={{ wordBreak: 'break-all' }}>{u.email}</Box>,
+    render: (u) => <WrapText text={u.email} />,
   },
   {
     id: 'companies',
@@ -129,7 +130,6 @@ function Filters({ state }: { state: ListStateControls }) {
 export function SuperUsersPage() {
   const state = useListState();
   const users = useUsers(state);
-  const navigate = useNavigate();
   return (
     <Box data-testid={superUsersIds.listPage}>
       <PageHeader
@@ -147,7 +147,9 @@ export function SuperUsersPage() {
         query={users}
         state={state}
         getRowId={(u) => u.id}
-        onRowClick={(u) => navigate(`/super/users/${u.id}`)}
+        rowHref={(u) => `/super/users/${u.id}`}
+        rowLabel={(u) => u.name}
+        exportPath="/api/auth/users/export"
         toolbar={<Filters state={state} />}
         emptyText={state.search || Object.keys(state.filters).length ? 'No users match.' : 'No users yet.'}
       />

@@ -10,12 +10,13 @@ import Send from '@mui/icons-material/Send';
 import Stack from '@mui/material/Stack';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { companyUserCreateSchema } from '@rentloop/domain/users';
-import { useForm } from 'react-hook-form';
+
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import { DialogForm } from '../../components/DialogForm.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { CompanyRoleField, NameEmailFields, SendInvitationSwitch } from '../../components/UserFields.tsx';
+import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { FunctionsField } from './FunctionsField.tsx';
@@ -38,7 +39,7 @@ function CreateForm() {
   const create = useCreateCompanyUser();
   const { flags } = useCurrentCompany();
   const mayGrantOwner = flags.isOwner || flags.isSuper || flags.isSupport;
-  const form = useForm<z.input<typeof schema>, unknown, CompanyUserInput>({
+  const form = useAppForm<z.input<typeof schema>, unknown, CompanyUserInput>({
     resolver: zodResolver(schema),
     defaultValues: { name: '', email: '', role: 'user', company_functions: [], send_invitation: true },
   });

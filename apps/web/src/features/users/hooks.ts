@@ -196,6 +196,26 @@ export function useAssignRole() {
   });
 }
 
+/**
+ * `DELETE /api/auth/{company}/users/{id}` ("Remove from company"): removes a member or withdraws a pending
+ * invitation; the server says which ("Removed from the company." / "Invitation withdrawn.").
+ */
+export function useRemoveCompanyUser() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (userId: number) =>
+      saved(await api.delete<null>(`/api/auth/${company}/users/${userId}`)),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+      ]);
+    },
+  });
+}
+
 export function useSendInvitation() {
   const company = useCompanyId();
   return useMutation({

@@ -4,11 +4,32 @@ import { collectionInputSchema, collectionSchema, collectionUpdateSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ctxOf } from '../../../http/context.ts';
 import { ok, paginated } from '../../../http/envelope.ts';
+import { registerListExport } from '../../../http/list-export.ts';
 import { listMeta, listParams } from '../../../lists.ts';
-import { createCollection, deleteCollection, listCollections, updateCollection } from '../collections.ts';
+import {
+  collectionList,
+  createCollection,
+  deleteCollection,
+  listCollections,
+  updateCollection,
+} from '../collections.ts';
 import { base, company, create, nothing, pathOf, read, simpleList, withId, write } from './common.ts';
 
 export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerListExport(app, {
+    url: `${base}/product-collections`,
+    operationId: 'exportCollections',
+    tags: ['collections'],
+    summary: 'Export the collections list as CSV',
+    access: read.access,
+    params: company,
+    list: simpleList,
+    record: collectionSchema,
+    filename: 'collections',
+    // The list is by id, ascending, whatever `desc` says (listCollections).
+    rows: (request, p, ids) => collectionList.batches(ctxOf(request), { ...p, desc: false }, { ids }),
+  });
+
   app.get(
     `${base}/product-collections`,
     {

@@ -2,10 +2,11 @@
  * Variants: the bulk change of hand-made ones, those of one product with their insights, and the list
  * (on the read replica).
  */
-import { envelope, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
+import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import {
   bulkVariantsSchema,
   VARIANT_SORTS,
+  variantCreateSchema,
   variantFiltersSchema,
   variantInsightsSchema,
   variantSchema,
@@ -14,11 +15,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ctxOf } from '../../../http/context.ts';
 import { ok, paginated } from '../../../http/envelope.ts';
+import { registerListExport } from '../../../http/list-export.ts';
 import { listMeta, listParams } from '../../../lists.ts';
 import { variantInsights } from '../insights.ts';
-import { listVariants } from '../product-lists.ts';
-import { bulkUpdateVariants, listVariantsOfProduct } from '../variants.ts';
-import { base, company, countResult, pathOf, read, replica, withId, write } from './common.ts';
+import { listVariants, variantList } from '../product-lists.ts';
+import { addVariant, bulkUpdateVariants, listVariantsOfProduct, removeVariant } from '../variants.ts';
+import {
+  base,
+  company,
+  countResult,
+  create,
+  nothing,
+  pathOf,
+  read,
+  replica,
+  withId,
+  write,
+} from './common.ts';
+
+const variantListOptions = {
+  sorts: VARIANT_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: variantFiltersSchema,
+} as const;
 
 export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
@@ -28,7 +48,7 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateVariants',
         tags: ['products'],
-        summary: 'Set price, stock or SKU of many variants (hand-made products)',
+        summary: 'Set price, stock, SKU or name of many variants (hand-made products)',
         params: company,
         body: bulkVariantsSchema,
         response: { 200: countResult },
@@ -55,6 +75,47 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await listVariantsOfProduct(ctxOf(request), request.params.id)),
   );
 
+  app.post(
+    `${base}/products/:id/variants`,
+    {
+      config: create('Could not add the variant.'),
+      schema: {
+        operationId: 'createProductVariant',
+        tags: ['products'],
+        summary: 'Add a variant to a hand-made product',
+        description: 'A shop product’s variants are the shop’s: 409.',
+        params: withId,
+        body: variantCreateSchema,
+        response: { 201: envelope(variantSchema) },
+      },
+    },
+    async (request, reply) => {
+      const variant = await addVariant(ctxOf(request), request.params.id, request.body);
+      reply.status(201);
+      return ok(variant, 'Variant added.');
+    },
+  );
+
+  app.delete(
+    `${base}/products/:id/variants/:variantId`,
+    {
+      config: write('Could not remove the variant.'),
+      schema: {
+        operationId: 'deleteProductVariant',
+        tags: ['products'],
+        summary: 'Remove a variant of a hand-made product',
+        description:
+          'Refused with 409 and the reason for a shop product, the product’s last variant, and a variant a bundle holds.',
+        params: withId.extend({ variantId: idParam }),
+        response: { 200: nothing },
+      },
+    },
+    async (request) => {
+      await removeVariant(ctxOf(request), request.params.id, request.params.variantId);
+      return ok(null, 'Variant removed.');
+    },
+  );
+
   app.get(
     `${base}/products/:id/variants/insights`,
     {
@@ -74,6 +135,19 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await variantInsights(ctxOf(request), request.params.id)),
   );
 
+  registerListExport(app, {
+    url: `${replica}/variants`,
+    operationId: 'exportVariants',
+    tags: ['products'],
+    summary: 'Export the variants list as CSV',
+    access: read.access,
+    params: company,
+    list: variantListOptions,
+    record: variantSchema,
+    filename: 'variants',
+    rows: (request, p, ids) => variantList.batches(ctxOf(request), p, { ids }),
+  });
+
   app.get(
     `${replica}/variants`,
     {
@@ -89,12 +163,7 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const p = listParams(request.query, {
-        sorts: VARIANT_SORTS,
-        defaultSort: 'id',
-        defaultDesc: true,
-        filters: variantFiltersSchema,
-      });
+      const p = listParams(request.query, variantListOptions);
       const { rows, total } = await listVariants(ctxOf(request), p);
       return paginated(rows, listMeta(p, total, rows.length, pathOf(request.url)));
     },

@@ -1,0 +1,74 @@
+/**
+ * CSV as spreadsheets read it (RFC 4180): a header line of column names, then one line per row, CRLF
+ * line ends, a field quoted when it holds a quote, comma or line break (quotes doubled). A text that a
+ * spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is prefixed
+ * with an apostrophe (OWASP "CSV injection"); plain numbers ("-12.50") are left as they are.
+ *
+ * The columns come from the record's zod schema, so an export has exactly the fields the list's JSON
+ * answer has (nested objects flattened: `billing_address.city`), in a fixed order, and never a column
+ * the schema does not declare.
+ */
+import type { z } from 'zod';
+
+const NUMBER = /^[+-]?\d+(\.\d+)?$/;
+const FORMULA = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def;
+
+/** The schema under optional, nullable, default, readonly and pipe wrappers. */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (;;) {
+    const def = defOf(current);
+    if (def.innerType && ['optional', 'nullable', 'default', 'readonly', 'catch'].includes(def.type ?? '')) {
+      current = def.innerType;
+    } else if (def.type === 'pipe' && def.in) {
+      current = def.in;
+    } else {
+      return current;
+    }
+  }
+}
+
+/** The dotted paths of a record schema's leaves, in the schema's order. */
+export function csvColumns(schema: z.ZodType, prefix = ''): string[] {
+  const def = defOf(unwrap(schema));
+  if (def.type !== 'object' || !def.shape) return [prefix];
+  return Object.entries(def.shape).flatMap(([key, field]) =>
+    csvColumns(field, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+function valueAt(row: unknown, path: string): unknown {
+  let current = row;
+  for (const key of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/** One field as text: empty for null, scalars as written, lists of scalars joined, anything else JSON. */
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
+    return value.join('; ');
+  return JSON.stringify(value);
+}
+
+export function csvField(value: unknown): string {
+  let t = text(value);
+  if (FORMULA.test(t) && !NUMBER.test(t)) t = `'${t}`;
+  return NEEDS_QUOTES.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+}
+
+export const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}\r\n`;
+
+export const csvRow = (row: unknown, columns: string[]) =>
+  csvLine(columns.map((column) => valueAt(row, column)));
