@@ -16,9 +16,9 @@ import {
 } from '../helpers.ts';
 
 const rows = (page: Page) => page.getByTestId(dataListIds.row);
-// The data cells, after the selection checkbox.
-const cell = (page: Page, row: number, column: number) =>
-  rows(page).nth(row).locator('td:not(.MuiTableCell-paddingCheckbox)').nth(column);
+// The data cells, after the selection checkbox (the first cell: "Export selected").
+const DATA_CELL = 'td:not(.MuiTableCell-paddingCheckbox)';
+const cell = (page: Page, row: number, column: number) => rows(page).nth(row).locator(DATA_CELL).nth(column);
 
 /** The demo company's 300 customers, read (and one of them edited) by the tests below; none adds one. */
 async function openDemoCustomers(page: Page) {
@@ -59,7 +59,7 @@ test('the list pages with wrap-around, keeps its state in the URL and searches',
   await expect(page).toHaveURL(new RegExp(`[?&]search=${encodeURIComponent(surname)}`));
   await expect(page).not.toHaveURL(/[?&]page=/);
   await waitForList(page);
-  const found = await rows(page).locator('td:first-child').allTextContents();
+  const found = await rows(page).locator(`${DATA_CELL}:nth-child(2)`).allTextContents();
   expect(found.length).toBeGreaterThan(0);
   for (const n of found) expect(n.toLowerCase()).toContain(surname.toLowerCase());
   await screenshot(page, 'customers-02-search');
@@ -68,7 +68,7 @@ test('the list pages with wrap-around, keeps its state in the URL and searches',
   await page.reload();
   await expect(page.getByTestId(dataListIds.search)).toHaveValue(surname);
   await waitForList(page);
-  expect(await rows(page).locator('td:first-child').allTextContents()).toEqual(found);
+  expect(await rows(page).locator(`${DATA_CELL}:nth-child(2)`).allTextContents()).toEqual(found);
 
   await page.getByTestId(dataListIds.searchClear).click();
   await expect(page).not.toHaveURL(/search=/);
@@ -91,7 +91,7 @@ test('the list sorts by clicking a header and filters by language', async ({ pag
   await pickFromMenu(page, customersIds.languageFilter, page.getByRole('option', { name: 'French' }));
   await expect(page).toHaveURL(/filters=%7B%22language%22%3A%22fr%22%7D/);
   await waitForList(page);
-  const languages = await rows(page).locator('td:nth-child(4)').allTextContents();
+  const languages = await rows(page).locator(`${DATA_CELL}:nth-child(5)`).allTextContents();
   expect(languages.length).toBeGreaterThan(0);
   expect(new Set(languages)).toEqual(new Set(['French']));
   await screenshot(page, 'customers-03-sorted-filtered');

@@ -33,9 +33,11 @@ test('an admin opening an operator screen lands on the index; the admin screens 
   await expect(page.getByTestId(dataListIds.row)).not.toHaveCount(0);
 });
 
-test('signed out, account and back-office screens send to sign-in', async ({ page }) => {
+test('signed out, account and back-office screens send to sign-in, which keeps where to return', async ({
+  page,
+}) => {
   for (const path of ['/auth/profile', '/admin/users', '/super/companies']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page).toHaveURL(new RegExp(`/auth/login\\?next=${encodeURIComponent(path)}$`));
   }
 });

@@ -19,7 +19,12 @@ import {
 /** The name in the first row of the list on screen. */
 async function firstRowName(page: Page): Promise<string> {
   await waitForList(page);
-  const text = await page.getByTestId(dataListIds.row).first().locator('td').first().textContent();
+  const text = await page
+    .getByTestId(dataListIds.row)
+    .first()
+    .locator('td:not(.MuiTableCell-paddingCheckbox)')
+    .first()
+    .textContent();
   return (text ?? '').trim();
 }
 

@@ -5,6 +5,7 @@ describe('safeNext', () => {
   it('keeps a path of the app with its query', () => {
     expect(safeNext('/cms/customers/12')).toBe('/cms/customers/12');
     expect(safeNext('/cms/customers?search=tremblay&page=2')).toBe('/cms/customers?search=tremblay&page=2');
+    expect(safeNext('/auth/profile')).toBe('/auth/profile');
   });
 
   it.each([

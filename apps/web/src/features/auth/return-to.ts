@@ -2,12 +2,14 @@
  * A signed-out deep link returns to its target after sign-in (issue 11, "Navigation"): the guard sends
  * the user to `/auth/login?next=<path>`, in the URL so that a reload of the sign-in page keeps it, and
  * the sign-in page goes there once signed in. Only a path of this app is followed: an absolute URL,
- * a protocol-relative `//host` or a path back into the auth screens falls back to the home screen, so
+ * a protocol-relative `//host` or a path back into the sign-in and account-flow screens falls back to the home screen, so
  * the parameter cannot send anyone elsewhere (an open redirect).
  */
 
 /** Where a signed-in user lands by default (route `cms-insights`). */
 export const HOME_PATH = '/cms/insights';
+
+const PROFILE_PATH = '/auth/profile';
 
 /** The query parameter of the sign-in page that holds the path to return to. */
 export const NEXT_PARAM = 'next';
@@ -24,6 +26,8 @@ export function safeNext(raw: string | null | undefined): string {
   // Control characters (a newline, a tab) have no place in a path and browsers strip some of them.
   if ([...raw].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return HOME_PATH;
   const path = raw.split(/[?#]/, 1)[0] ?? '';
-  if (path === '/' || path === '/auth' || path.startsWith('/auth/')) return HOME_PATH;
+  // The sign-in, reset and verification screens are no target; the profile (an auth route) is.
+  if (path === '/' || path === '/auth' || (path.startsWith('/auth/') && path !== PROFILE_PATH))
+    return HOME_PATH;
   return raw;
 }

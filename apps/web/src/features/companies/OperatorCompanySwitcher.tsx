@@ -73,7 +73,8 @@ function CompanyPicker({
           {companies.error.message}
         </Alert>
       )}
-      <List dense sx={{ maxHeight: 420, overflowY: 'auto', py: 0.5 }}>
+      {/* A div, not a list: its entries are buttons, and "No companies match." is a paragraph (axe \`list\`). */}
+      <List component="div" dense sx={{ maxHeight: 420, overflowY: 'auto', py: 0.5 }}>
         {rows?.map((c) => (
           <ListItemButton
             key={c.id}
