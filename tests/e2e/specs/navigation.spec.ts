@@ -16,16 +16,15 @@ import {
   waitForList,
 } from '../helpers.ts';
 
-/** The name in the first row of the list on screen. */
+/** The name in the first row of the list on screen (the first line of its first data cell). */
 async function firstRowName(page: Page): Promise<string> {
   await waitForList(page);
-  const text = await page
+  const cell = page
     .getByTestId(dataListIds.row)
     .first()
     .locator('td:not(.MuiTableCell-paddingCheckbox)')
-    .first()
-    .textContent();
-  return (text ?? '').trim();
+    .first();
+  return (await cell.innerText()).split('\n')[0]?.trim() ?? '';
 }
 
 test('a signed-out deep link returns to its target, with its query, after sign-in', async ({ page }) => {

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiResult, api, unwrap } from '../../api/client.ts';
 import { tokenStore } from '../../api/tokens.ts';
+import { noteSignIn, noteSignOut } from './return-to.ts';
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -31,6 +32,7 @@ export function useLogin() {
     mutationFn: async (input: LoginInput) => unwrap(await api.post<Tokens>('/api/auth/login', input)),
     onSuccess: (tokens) => {
       queryClient.clear();
+      noteSignIn();
       tokenStore.set(tokens);
     },
   });
@@ -42,6 +44,9 @@ export function useLogout() {
     // Revoking may fail (expired session, network): the local session ends either way.
     mutationFn: async () => api.post<null>('/api/auth/logout'),
     onSettled: () => {
+      // Before the session ends: the screen's guard then sends to the plain sign-in page, not to one
+      // that would return here (a sign-out is not a session that ran out).
+      noteSignOut();
       tokenStore.clear();
       queryClient.clear();
     },

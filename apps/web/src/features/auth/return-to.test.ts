@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_PATH, loginPathFor, safeNext } from './return-to.ts';
+import { HOME_PATH, loginPathFor, noteSignIn, noteSignOut, safeNext } from './return-to.ts';
 
 describe('safeNext', () => {
   it('keeps a path of the app with its query', () => {
@@ -35,5 +35,14 @@ describe('loginPathFor', () => {
   it('leaves the plain sign-in URL for the home screen and for unsafe targets', () => {
     expect(loginPathFor(HOME_PATH)).toBe('/auth/login');
     expect(loginPathFor('//evil.example')).toBe('/auth/login');
+  });
+});
+
+describe('after a sign-out', () => {
+  it('sends to the plain sign-in page until the next sign-in', () => {
+    noteSignOut();
+    expect(loginPathFor('/cms/customers')).toBe('/auth/login');
+    noteSignIn();
+    expect(loginPathFor('/cms/customers')).toBe(`/auth/login?next=${encodeURIComponent('/cms/customers')}`);
   });
 });

@@ -14,8 +14,23 @@ const PROFILE_PATH = '/auth/profile';
 /** The query parameter of the sign-in page that holds the path to return to. */
 export const NEXT_PARAM = 'next';
 
-/** The sign-in page's address for a user who asked for `target` (a path with its query). */
+let signedOut = false;
+
+/** The person signed out (then no screen is a return target until the next sign-in). */
+export function noteSignOut(): void {
+  signedOut = true;
+}
+
+export function noteSignIn(): void {
+  signedOut = false;
+}
+
+/**
+ * The sign-in page's address for a user who asked for `target` (a path with its query) while signed
+ * out: a deep link opened, or a session that ran out. After a sign-out, the plain sign-in page.
+ */
 export function loginPathFor(target: string): string {
+  if (signedOut) return '/auth/login';
   const next = safeNext(target);
   return next === HOME_PATH ? '/auth/login' : `/auth/login?${NEXT_PARAM}=${encodeURIComponent(next)}`;
 }

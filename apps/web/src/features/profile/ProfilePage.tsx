@@ -85,7 +85,9 @@ function PasswordCard({ me }: { me: Me }) {
     saved: MESSAGES.passwordChanged,
     failed: MESSAGES.passwordChangeFailed,
     preferFailed: true,
-    onSaved: () => form.reset(),
+    // Empty again: the saved values became the form's baseline (useSubmit), so a bare reset() would
+    // put the passwords back.
+    onSaved: () => form.reset({ current_password: '', password: '', confirm: '' }),
   });
   return (
     <CardForm

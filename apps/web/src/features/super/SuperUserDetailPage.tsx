@@ -130,7 +130,9 @@ function PasswordCard({ user }: { user: User }) {
     saved: MESSAGES.passwordChanged,
     failed: MESSAGES.passwordChangeFailed,
     preferFailed: true,
-    onSaved: () => form.reset(),
+    // Empty again: the saved values became the form's baseline (useSubmit), so a bare reset() would
+    // put the passwords back.
+    onSaved: () => form.reset({ password: '', confirm: '' }),
   });
   return (
     <CardForm
