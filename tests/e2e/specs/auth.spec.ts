@@ -60,9 +60,10 @@ test('signing in opens the insights; signing out goes to / and from there to sig
   expect(visited).toContain('/');
   expect(await page.evaluate((key) => window.localStorage.getItem(key), ACCESS_TOKEN_KEY)).toBeNull();
 
-  // Signed out, the back office sends to the sign-in page.
+  // Signed out, the back office sends to the sign-in page, which returns there afterwards (a new load
+  // of the app: the sign-out above no longer counts).
   await page.goto('/cms/customers');
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fcms%2Fcustomers$/);
 });
 
 test('signed in, the sign-in page forwards to the insights', async ({ page }) => {
