@@ -1,0 +1,17 @@
+export const settingsIds = {
+  page: 'settings-page',
+  tabs: 'settings-tabs',
+  tab: (section: string) => `settings-tab-${section}`,
+  form: (section: string) => `settings-form-${section}`,
+  save: (section: string) => `settings-save-${section}`,
+  formError: (section: string) => `settings-form-error-${section}`,
+  field: (section: string, field: string) => `settings-field-${section}-${field}`,
+  readOnly: (section: string, field: string) => `settings-readonly-${section}-${field}`,
+  error: 'settings-error',
+  apiKeyStatus: 'settings-api-key-status',
+  generateApiKey: 'settings-generate-api-key',
+  apiKeyDialog: 'settings-api-key-dialog',
+  apiKeyValue: 'settings-api-key-value',
+  copyApiKey: 'settings-copy-api-key',
+  closeApiKey: 'settings-close-api-key',
+};
