@@ -19,7 +19,7 @@ import {
   type SettingField,
   type SettingsSectionKey,
 } from '@rentloop/domain/settings';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { CardForm } from '../../components/CardForm.tsx';
 import { FormProblems } from '../../components/DialogForm.tsx';
@@ -196,6 +196,22 @@ function Credentials({ control, stored }: { control: SectionControl; stored: str
   );
 }
 
+function NextInvoiceNumber({ value }: { value: unknown }) {
+  return (
+    <TextField
+      label="Next invoice number"
+      value={String(value ?? '')}
+      helperText="Read-only: kept by the invoice number series (the prefix and the next free number)."
+      slotProps={{
+        input: { readOnly: true },
+        htmlInput: { 'data-testid': settingsIds.readOnly('invoice', 'next_number') },
+      }}
+      fullWidth
+      disabled
+    />
+  );
+}
+
 export function SectionForm({
   sectionKey,
   settings,
@@ -227,21 +243,12 @@ export function SectionForm({
       testIds={{ form: settingsIds.form(sectionKey), save: settingsIds.save(sectionKey) }}
     >
       <FormProblems problems={problems} testId={settingsIds.formError(sectionKey)} sx={{}} />
-      {sectionKey === 'invoice' && (
-        <TextField
-          label="Next invoice number"
-          value={String(v.next_number ?? '')}
-          helperText="Kept by the invoice number series: the prefix above and the next free number."
-          slotProps={{
-            input: { readOnly: true },
-            htmlInput: { 'data-testid': settingsIds.readOnly('invoice', 'next_number') },
-          }}
-          fullWidth
-          disabled
-        />
-      )}
       {(Object.entries(section.fields) as [string, FieldMeta][]).map(([name, meta]) => (
-        <Field key={name} section={sectionKey} name={name} meta={meta} control={form.control} />
+        <Fragment key={name}>
+          <Field section={sectionKey} name={name} meta={meta} control={form.control} />
+          {/* The number the series gives next, under the series' own fields. */}
+          {sectionKey === 'invoice' && name === 'number_start' && <NextInvoiceNumber value={v.next_number} />}
+        </Fragment>
       ))}
       {sectionKey === 'payment_service_provider' && (
         <Credentials control={form.control} stored={(v.credentials_stored as string[] | undefined) ?? []} />
