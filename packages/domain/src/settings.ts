@@ -1,8 +1,9 @@
 /**
  * Company settings (spec 02 §3 "Company settings, grouped into sections", §7 "Settings and system"):
  * every section by its canonical snake_case key, the spec's other names for it, and the feature flags.
- * The sections themselves are declared in `settings-checkout.ts` and `settings-business.ts`
- * (`defineSection` in `settings-fields.ts`: per field its schema, default, label and help text).
+ * The sections themselves are declared in `settings-checkout.ts`, `settings-business.ts` and
+ * `settings-payments.ts` (`defineSection` in `settings-fields.ts`: per field its schema, default,
+ * label and help text).
  *
  * `shop_system` is a section too, but it keeps its own schemas (`companies.ts`) and routes: its
  * credentials are checked against the shop's address before they are stored.
@@ -17,8 +18,6 @@ import {
   general,
   invoice,
   order,
-  paymentServiceProvider,
-  recurringPayments,
   referAFriend,
   subscription,
 } from './settings-business.ts';
@@ -32,16 +31,16 @@ import {
   checkoutStyling,
   checkoutTaxes,
 } from './settings-checkout.ts';
+import { paymentServiceProvider, recurringPayments } from './settings-payments.ts';
 
+export { ORDER_START_STATUSES, ORDER_START_SUB_STATUSES } from './settings-business.ts';
+export type { FieldKind, FieldMeta, SettingField } from './settings-fields.ts';
 export {
   AFTER_LAST_RETRY,
   CREDENTIAL_LABELS,
   GATEWAY_CREDENTIAL_FIELDS,
   GATEWAY_LABELS,
-  ORDER_START_STATUSES,
-  ORDER_START_SUB_STATUSES,
-} from './settings-business.ts';
-export type { FieldKind, FieldMeta, SettingField } from './settings-fields.ts';
+} from './settings-payments.ts';
 
 /** The sections served by the generic settings routes, in the screen's order. */
 export const SETTINGS_SECTIONS = {
