@@ -7,6 +7,7 @@ import { sqlStateOf } from '../../db/errors.ts';
 import { companies, companyUsers } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { likePattern } from '../../lists.ts';
+import { applyCompanyDefaults } from '../settings/platform.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -71,6 +72,8 @@ export async function createCompany(
   input: CompanyInput & { name: string },
 ): Promise<UserCompany> {
   const [row] = await ctx.db.insert(companies).values(input).returning();
+  // It starts with the settings the operators chose for new companies (/super/settings).
+  await applyCompanyDefaults(ctx, Number(row!.id));
   return withFlags(row!, null, ctx.actor.globalRole);
 }
 
