@@ -103,3 +103,21 @@ test('an admin changes the invoice settings, sees them after a reload, and a bad
     USERS.northwindAdmin,
   );
 });
+
+test('an operator sets the invoice footer new companies start with', async ({ page }) => {
+  const before = await callApi<Record<string, unknown>>(page, 'GET', '/api/settings');
+  await signInThroughApi(page, USERS.operator, '/super/settings?section=invoice');
+  await expect(page.getByTestId(settingsIds.superPage)).toBeVisible();
+  await expect(page.getByTestId(settingsIds.registrationForm)).toBeVisible();
+  // Defaults hold no company's figures: no next invoice number here.
+  await expect(page.getByTestId(settingsIds.readOnly('invoice', 'next_number'))).toHaveCount(0);
+  const footer = page.getByTestId(settingsIds.field('invoice', 'footer'));
+  await footer.fill('Thank you for renting with us.');
+  await page.getByTestId(settingsIds.save('invoice')).click();
+  await expect(toast(page, MESSAGES.settingsUpdated)).toBeVisible();
+  await page.reload();
+  await expect(footer).toHaveValue('Thank you for renting with us.');
+  await screenshot(page, 'settings-06-super-settings');
+  // Put the platform back as it was (other tests create companies).
+  await callApi(page, 'PUT', '/api/settings', before);
+});

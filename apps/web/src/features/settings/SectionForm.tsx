@@ -19,6 +19,7 @@ import {
   type SettingField,
   type SettingsSectionKey,
 } from '@rentloop/domain/settings';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Fragment, useMemo } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { CardForm } from '../../components/CardForm.tsx';
@@ -26,7 +27,7 @@ import { FormProblems } from '../../components/DialogForm.tsx';
 import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useSubmit } from '../../components/use-submit.ts';
-import { useSaveSection } from './hooks.ts';
+import type { Saved } from '../products/hooks.ts';
 import { type FormValues, sectionResolver, toFormValues } from './section-form.ts';
 import { settingsIds } from './testids.ts';
 
@@ -212,24 +213,35 @@ function NextInvoiceNumber({ value }: { value: unknown }) {
   );
 }
 
+/** How a section form saves: the mutation takes the section's body and answers the saved section. */
+export type SectionSave = UseMutationResult<Saved<Record<string, unknown>>, Error, object, unknown>;
+
+/**
+ * A section's form. `view` is the section as the API answers it; `save` stores the body (the company's
+ * section, or the platform's defaults for new companies); `secrets: false` leaves out the gateway
+ * credentials (defaults never hold any).
+ */
 export function SectionForm({
   sectionKey,
-  settings,
+  view,
+  save,
+  secrets = true,
 }: {
   sectionKey: SettingsSectionKey;
-  settings: CompanySettings;
+  view: CompanySettings[SettingsSectionKey];
+  save: SectionSave;
+  secrets?: boolean;
 }) {
   const section = SETTINGS_SECTIONS[sectionKey];
-  const view = settings[sectionKey];
   const resolver = useMemo(() => sectionResolver(sectionKey), [sectionKey]);
   const form = useForm<FormValues, unknown, Record<string, unknown>>({
     resolver,
     defaultValues: toFormValues(sectionKey, view),
   });
-  const save = useSaveSection(sectionKey);
   const { onSubmit, problems, saving } = useSubmit(form, save, {
     saved: 'Settings updated.',
-    onSaved: (result) => form.reset(toFormValues(sectionKey, result.data)),
+    onSaved: (result) =>
+      form.reset(toFormValues(sectionKey, result.data as CompanySettings[SettingsSectionKey])),
   });
   const v = view as Record<string, unknown>;
 
@@ -246,11 +258,13 @@ export function SectionForm({
       {(Object.entries(section.fields) as [string, FieldMeta][]).map(([name, meta]) => (
         <Fragment key={name}>
           <Field section={sectionKey} name={name} meta={meta} control={form.control} />
-          {/* The number the series gives next, under the series' own fields. */}
-          {sectionKey === 'invoice' && name === 'number_start' && <NextInvoiceNumber value={v.next_number} />}
+          {/* The number the series gives next, under the series' own fields (a company's only). */}
+          {sectionKey === 'invoice' && name === 'number_start' && v.next_number !== undefined && (
+            <NextInvoiceNumber value={v.next_number} />
+          )}
         </Fragment>
       ))}
-      {sectionKey === 'payment_service_provider' && (
+      {secrets && sectionKey === 'payment_service_provider' && (
         <Credentials control={form.control} stored={(v.credentials_stored as string[] | undefined) ?? []} />
       )}
     </CardForm>

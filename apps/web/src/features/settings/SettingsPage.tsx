@@ -27,8 +27,8 @@ import {
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
-import { useSettings } from './hooks.ts';
-import { SectionForm } from './SectionForm.tsx';
+import { useSaveSection, useSettings } from './hooks.ts';
+import { SectionForm, type SectionSave } from './SectionForm.tsx';
 import { settingsIds } from './testids.ts';
 
 type Choice = SettingsSectionKey | 'shop_system';
@@ -39,7 +39,15 @@ const GROUPS = [
 ];
 const titleOf = (key: Choice) => (key === 'shop_system' ? 'Shop system' : SETTINGS_SECTIONS[key].title);
 
-function SectionList({ current, choose }: { current: Choice; choose: (key: Choice) => void }) {
+export function SectionList({
+  current,
+  choose,
+  withShop = true,
+}: {
+  current: Choice;
+  choose: (key: Choice) => void;
+  withShop?: boolean;
+}) {
   const item = (key: Choice) => (
     <ListItemButton
       key={key}
@@ -67,12 +75,23 @@ function SectionList({ current, choose }: { current: Choice; choose: (key: Choic
               {group.title}
             </ListSubheader>
             {group.keys.map(item)}
-            {group.title === 'Business' && item('shop_system')}
+            {withShop && group.title === 'Business' && item('shop_system')}
           </Box>
         ))}
       </List>
     </Card>
   );
+}
+
+function CompanySectionForm({
+  sectionKey,
+  settings,
+}: {
+  sectionKey: SettingsSectionKey;
+  settings: CompanySettings;
+}) {
+  const save = useSaveSection(sectionKey) as unknown as SectionSave;
+  return <SectionForm sectionKey={sectionKey} view={settings[sectionKey]} save={save} />;
 }
 
 /** The shop connection has its own screen (credentials checked against the shop's address). */
@@ -131,7 +150,7 @@ export function SettingsPage() {
             ) : (
               <Stack spacing={3}>
                 {/* Keyed by section: switching sections starts a fresh form. */}
-                <SectionForm key={current} sectionKey={current} settings={settings.data} />
+                <CompanySectionForm key={current} sectionKey={current} settings={settings.data} />
                 {current === 'checkout_general' && (
                   <ApiKeyCard
                     set={settings.data.checkout_general.api_key_set}

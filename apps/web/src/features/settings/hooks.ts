@@ -1,4 +1,6 @@
 /** Data hooks of the company settings (`/api/companies/{company}/settings`) and the feature flags. */
+
+import type { PlatformSettings } from '@rentloop/domain/platform-settings';
 import type { CheckoutApiKey, CompanySettings, SettingsSectionKey } from '@rentloop/domain/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client.ts';
@@ -57,5 +59,24 @@ export function useGenerateApiKey() {
           : old,
       );
     },
+  });
+}
+
+export const platformSettingsKeys = queryKeysFactory('platform-settings');
+
+/** The platform settings (operators): registration, the settings a new company starts with. */
+export function usePlatformSettings() {
+  return useQuery({
+    queryKey: platformSettingsKeys.detail(),
+    queryFn: async ({ signal }) => unwrap(await api.get<PlatformSettings>('/api/settings', { signal })),
+  });
+}
+
+/** Saves the platform settings whole (the caller changes one part of the current ones). */
+export function useSavePlatformSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlatformSettings) => send(api.put<PlatformSettings>('/api/settings', input)),
+    onSuccess: ({ data }) => queryClient.setQueryData(platformSettingsKeys.detail(), data),
   });
 }

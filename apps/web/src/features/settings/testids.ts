@@ -14,4 +14,8 @@ export const settingsIds = {
   apiKeyValue: 'settings-api-key-value',
   copyApiKey: 'settings-copy-api-key',
   closeApiKey: 'settings-close-api-key',
+  superPage: 'super-settings-page',
+  registrationForm: 'super-settings-registration-form',
+  registration: 'super-settings-registration',
+  saveRegistration: 'super-settings-save-registration',
 };
