@@ -17,6 +17,7 @@ export { eventsIds } from '../../apps/web/src/features/events/testids.ts';
 export { historyLogsIds } from '../../apps/web/src/features/history-logs/testids.ts';
 export { insightsIds } from '../../apps/web/src/features/insights/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
+export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';
 export { usersIds } from '../../apps/web/src/features/users/testids.ts';
 export { MESSAGES } from '../../packages/domain/src/messages.ts';

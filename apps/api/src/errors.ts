@@ -38,10 +38,21 @@ export const notFound = (message?: string) => new AppError('not_found', message)
 export const invalid = (field: string, message: string) =>
   new AppError('validation', MESSAGES.validationFailed, { [field]: [message] });
 
+/** The answer for a field a strict schema does not know. */
+export const UNKNOWN_FIELD = 'Unknown field.';
+
 /** Zod issues keyed by dotted field path, the shape of `errors` in a 422. */
 export function fieldErrors(issues: ZodError['issues'], prefix = ''): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // A key a strict schema does not know is named by its own path.
+      for (const k of issue.keys) {
+        const key = [prefix, ...issue.path.map(String), k].filter(Boolean).join('.');
+        out[key] = [...(out[key] ?? []), UNKNOWN_FIELD];
+      }
+      continue;
+    }
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || prefix || '_';
     if (!out[key]) out[key] = [];
     out[key].push(issue.message);

@@ -16,6 +16,7 @@ import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
+import { settingsRoutes } from './features/settings/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
 
@@ -29,6 +30,7 @@ export const appRoutes: AppRoute[] = [
   ...profileRoutes,
   ...usersRoutes,
   ...emailHistoryRoutes,
+  ...settingsRoutes,
   ...companiesRoutes,
   ...superUsersRoutes,
   ...eventsRoutes,

@@ -59,22 +59,6 @@ export const companyCreateSchema = z.object({
 });
 export const companyUpdateSchema = updateSchemaOf(companyCreateSchema);
 
-/** The settings groups a company has (spec 01 §3 "Company"). */
-export const SETTINGS_GROUPS = [
-  'checkout_fraud',
-  'checkout_general',
-  'checkout_limitation',
-  'checkout_shipping',
-  'checkout_styling',
-  'checkout_Taxes',
-  'debt_collection',
-  'general',
-  'invoice',
-  'order',
-  'recurring_payment',
-  'subscription',
-] as const;
-
 /** Shops whose catalog Rentloop can sync today. */
 export const SYNCABLE_SHOPS = ['woocommerce', 'shopify'] as const;
 

@@ -76,6 +76,10 @@ export const MESSAGES = {
   userDeleteFailed: 'Failed to delete user.',
   companyDeleted: 'Company deleted.',
   settingsFetchFailed: 'Could not fetch settings.',
+  // Settings (spec 02 §8); the cache and flag texts are ours.
+  settingsUpdated: 'Settings updated.',
+  cacheCleared: 'Cache cleared.',
+  featureFlagUpdated: 'Feature flag updated.',
   registrationDisabled: 'Registration is disabled.',
   verificationSent: 'Verification email sent.',
   emailVerified: 'Email verified.',

@@ -4,8 +4,9 @@
  * the filtered list, and a phone shows cards.
  */
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { USERS } from '../credentials.ts';
+import { expect, type Page, test } from '../fixtures.ts';
 import {
   customersIds,
   dataListIds,

@@ -128,7 +128,9 @@ async function changingNothing(check: () => Promise<void>) {
 
 const routes = (kind?: RouteEntry['access']['kind']) =>
   h.app.routeTable.filter((r) => kind === undefined || r.access.kind === kind);
-const withRecords = (r: RouteEntry) => recordParams(r.url).length > 0;
+/** A route whose path names records of a company (not only names every company has: a settings section). */
+const withRecords = (r: RouteEntry) =>
+  recordParams(r.url).length > 0 && recipeOf(r).paramsNameNoRecord === undefined;
 
 /** A refused answer that names nothing of company `r`. */
 function expectRefused(

@@ -8,7 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { dataExceptionMessage, isDataException } from '../db/errors.ts';
-import { AppError, DEFAULT_MESSAGES, fieldErrors } from '../errors.ts';
+import { AppError, DEFAULT_MESSAGES, fieldErrors, UNKNOWN_FIELD } from '../errors.ts';
 
 export { AppError, fieldErrors, invalid, notFound } from '../errors.ts';
 
@@ -23,6 +23,15 @@ function validationErrorsOf(error: FastifyError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const v of error.validation ?? []) {
     const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    // A key the (strict) schema does not know: named by its own path, not its object's.
+    const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: unknown }).keys : undefined;
+    if (Array.isArray(unknownKeys)) {
+      for (const k of unknownKeys) {
+        const path = key === '_' ? String(k) : `${key}.${k}`;
+        out[path] = [...(out[path] ?? []), UNKNOWN_FIELD];
+      }
+      continue;
+    }
     if (!out[key]) out[key] = [];
     out[key].push(v.message ?? 'Invalid value.');
   }

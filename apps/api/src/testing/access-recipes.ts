@@ -4,6 +4,7 @@
  * have one (the matrix fails otherwise); which body fields name records is derived from the body's
  * schema (testing/schema-ids.ts), and the recipe's body must fill every one of them with `r`'s records.
  */
+import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
 import type { CompanyRecords } from './company-records.ts';
 import type { TestUser } from './harness.ts';
 
@@ -17,6 +18,11 @@ export interface Recipe {
    * ever touches the caller's own records, and shows nothing of the other's.
    */
   foreignBodyAccepted?: string;
+  /**
+   * Why the path parameters name no record of a company (a settings section's name is the same in
+   * every company): the route is then not tried with another company's "record" through its own URL.
+   */
+  paramsNameNoRecord?: string;
   /** A query string (without `?`) that would find `r`'s records in a list. */
   query?: (r: CompanyRecords) => string;
 }
@@ -141,5 +147,20 @@ export const RECIPES: Record<string, Recipe> = {
   // By id, under the name of the SKU of GET and PUT (one parameter name per path shape in OpenAPI).
   'DELETE /api/:company/rentloopdb/availability_settings/:sku_name': {
     params: (r) => ({ sku_name: r.availability.id }),
+  },
+  // settings (a section is named the same in every company: nothing of another company to name)
+  'GET /api/companies/:company/settings/:section': {
+    params: () => ({ section: 'invoice' }),
+    paramsNameNoRecord: 'the section names part of the company of the URL, the same in every company',
+  },
+  'PUT /api/companies/:company/settings/:section': {
+    params: () => ({ section: 'order' }),
+    body: () => ({ ...SETTINGS_SECTIONS.order.defaults, number_prefix: 'ACC-' }),
+    paramsNameNoRecord: 'the section names part of the company of the URL, the same in every company',
+  },
+  // feature flags (operators only)
+  'PUT /api/:company/system/unleash-settings/:name': {
+    params: () => ({ name: 'new_tags' }),
+    body: () => ({ enabled: false }),
   },
 };

@@ -21,9 +21,10 @@ import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
 import { useCurrentCompany } from '../features/companies/current-company.tsx';
+import { useFeatureFlags } from '../features/settings/feature-flags.ts';
 import { appRoutes } from '../routes.tsx';
 import { APP_VERSION, IS_DEVELOPMENT } from './config.ts';
-import { buildDrawer, type DrawerItem, type DrawerSection } from './drawer-menu.ts';
+import { buildDrawer, type DrawerItem, type DrawerSection, withFeatureFlags } from './drawer-menu.ts';
 import { withGlobalRole } from './route-meta.ts';
 import { shellIds } from './testids.ts';
 import { DRAWER_MINI_WIDTH, DRAWER_WIDTH, PRIMARY } from './theme.ts';
@@ -229,9 +230,16 @@ export function SideDrawer({ mini, onToggleMini, mobileOpen, onCloseMobile }: Si
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   // The Operator section follows the global role, so it shows on an empty platform too.
   const role = me?.role;
+  const featureFlags = useFeatureFlags();
+  const newTags = featureFlags.enabled('new_tags');
+  const debtCollection = featureFlags.enabled('debt_collection');
   const sections = useMemo(
-    () => buildDrawer(appRoutes, { flags: withGlobalRole(flags, role), isDevelopment: IS_DEVELOPMENT }),
-    [flags, role],
+    () =>
+      withFeatureFlags(
+        buildDrawer(appRoutes, { flags: withGlobalRole(flags, role), isDevelopment: IS_DEVELOPMENT }),
+        { newTags, debtCollection },
+      ),
+    [flags, role, newTags, debtCollection],
   );
 
   if (!desktop) {

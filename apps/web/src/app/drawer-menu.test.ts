@@ -1,7 +1,7 @@
 import { type CompanyFlags, companyFlags } from '@rentloop/domain/roles';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '../routes.tsx';
-import { buildDrawer } from './drawer-menu.ts';
+import { buildDrawer, withFeatureFlags } from './drawer-menu.ts';
 import type { AppRoute, AuthLevel, RouteMeta } from './route-meta.ts';
 
 const route = (path: string, name: string, auth: AuthLevel, extra: Partial<RouteMeta> = {}): AppRoute => ({
@@ -84,13 +84,32 @@ describe('buildDrawer', () => {
     expect(sections(user).get(null)?.slice(0, 2)).toEqual(['Insights', 'Customers']);
     expect([...sections(user).keys()]).toEqual([null]);
     expect([...sections(owner).keys()]).toEqual([null, 'Admins']);
-    expect(sections(owner).get('Admins')).toEqual(['Users', 'Email History']);
+    expect(sections(owner).get('Admins')).toEqual(['Users', 'Email History', 'Settings']);
     expect([...sections(operator).keys()]).toEqual([null, 'Admins', 'Operator']);
     expect(sections(operator).get('Operator')).toEqual([
       'Company List',
       'User List',
       'Event List',
       'History logs',
+      'Settings Super',
     ]);
+  });
+});
+
+describe('withFeatureFlags', () => {
+  const drawer = () => buildDrawer(table, { flags: owner, isDevelopment: false });
+  const main = (sections: ReturnType<typeof drawer>) => sections[0]?.items ?? [];
+
+  it('keeps the drawer as built while both flags are on', () => {
+    expect(withFeatureFlags(drawer(), { newTags: true, debtCollection: true })).toEqual(drawer());
+  });
+
+  it('hides the Debt Collection entry when debt_collection is off, and the New tags when new_tags is off', () => {
+    const off = withFeatureFlags(drawer(), { newTags: false, debtCollection: false });
+    expect(main(off).map((i) => i.title)).not.toContain('Debt Collection');
+    expect(main(drawer()).some((i) => i.displayNewTag)).toBe(true);
+    const noTags = withFeatureFlags(drawer(), { newTags: false, debtCollection: true });
+    expect(main(noTags).map((i) => i.title)).toContain('Debt Collection');
+    expect(noTags.flatMap((s) => s.items).some((i) => i.displayNewTag)).toBe(false);
   });
 });

@@ -129,3 +129,21 @@ export function buildDrawer(routes: AppRoute[], context: DrawerContext): DrawerS
   }
   return sections;
 }
+
+/**
+ * The drawer as the company's feature flags want it (`useFeatureFlags`): the New tags only while
+ * `new_tags` is on, and the Debt Collection entry (when its screen exists) only while `debt_collection` is.
+ */
+export function withFeatureFlags(
+  sections: DrawerSection[],
+  flags: { newTags: boolean; debtCollection: boolean },
+): DrawerSection[] {
+  return sections
+    .map((section) => ({
+      ...section,
+      items: section.items
+        .filter((item) => flags.debtCollection || item.name !== 'cms-debt-collection')
+        .map((item) => (flags.newTags ? item : { ...item, displayNewTag: false })),
+    }))
+    .filter((section) => section.items.length > 0);
+}

@@ -8,4 +8,5 @@ export * from './events.ts';
 export * from './history-logs.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
+export * from './settings.ts';
 export * from './users.ts';

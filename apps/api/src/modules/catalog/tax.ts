@@ -13,14 +13,15 @@ import {
   type taxRuleInputSchema,
   type taxRuleUpdateSchema,
 } from '@rentloop/domain/catalog';
+import type { SectionValues } from '@rentloop/domain/settings';
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { companySettings, taxRules } from '../../db/schema/index.ts';
+import { taxRules } from '../../db/schema/index.ts';
 import { invalid, notFound } from '../../errors.ts';
+import { getSettings, updateSection } from '../settings/sections.ts';
 
-const GROUP = 'checkout_Taxes';
 const duplicate = () => invalid('country', 'A rule for this country, region and tax class already exists.');
 
 /**
@@ -41,36 +42,25 @@ const toRule = (r: typeof taxRules.$inferSelect): TaxRule => ({
   updated_at: r.updated_at,
 });
 
+const toConfig = (v: SectionValues<'checkout_taxes'>): TaxConfig => ({
+  default_rate: pct(v.default_rate),
+  prices_include_tax: v.prices_include_tax,
+  product_classes: [...PRODUCT_CLASSES],
+});
+
+/** The company's tax configuration: the `checkout_taxes` settings section (through the settings cache). */
 export async function taxConfig(ctx: Ctx): Promise<TaxConfig> {
-  const [row] = await ctx.db
-    .select({ data: companySettings.data })
-    .from(companySettings)
-    .where(and(eq(companySettings.company_id, ctx.companyId), eq(companySettings.group, GROUP)));
-  const data = (row?.data ?? {}) as { default_rate?: string; prices_include_tax?: boolean };
-  return {
-    default_rate: pct(data.default_rate ?? '0'),
-    prices_include_tax: data.prices_include_tax ?? false,
-    product_classes: [...PRODUCT_CLASSES],
-  };
+  return toConfig(await getSettings(ctx, 'checkout_taxes'));
 }
 
 export async function updateTaxConfig(
   ctx: Ctx,
   input: z.infer<typeof taxConfigUpdateSchema>,
 ): Promise<TaxConfig> {
-  const current = await taxConfig(ctx);
-  const data = {
-    default_rate: input.default_rate !== undefined ? pct(input.default_rate) : current.default_rate,
-    prices_include_tax: input.prices_include_tax ?? current.prices_include_tax,
-  };
-  await ctx.db
-    .insert(companySettings)
-    .values({ company_id: ctx.companyId, group: GROUP, data })
-    .onConflictDoUpdate({
-      target: [companySettings.company_id, companySettings.group],
-      set: { data, updated_at: ctx.clock.now().toISOString() },
-    });
-  return taxConfig(ctx);
+  const changes: Partial<SectionValues<'checkout_taxes'>> = {};
+  if (input.default_rate !== undefined) changes.default_rate = pct(input.default_rate);
+  if (input.prices_include_tax !== undefined) changes.prices_include_tax = input.prices_include_tax;
+  return toConfig(await updateSection(ctx, 'checkout_taxes', changes));
 }
 
 export async function listTaxRules(

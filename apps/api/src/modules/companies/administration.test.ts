@@ -131,7 +131,9 @@ describe('company administration', () => {
       url: `/api/companies/${companyId}/settings/selective?groups=general,invoice`,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ general: {}, invoice: {} });
+    // Every section with its defaults (modules/settings); `groups` is the older name of `sections`.
+    expect(Object.keys(res.json().data).sort()).toEqual(['general', 'invoice']);
+    expect(res.json().data.invoice.payment_terms_days).toBe(14);
     const bad = await call(h.app, member, {
       method: 'GET',
       url: `/api/companies/${companyId}/settings/selective?groups=nope`,

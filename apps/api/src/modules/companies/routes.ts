@@ -1,26 +1,13 @@
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
-import {
-  companyCreateSchema,
-  companyUpdateSchema,
-  SETTINGS_GROUPS,
-  userCompanySchema,
-} from '@rentloop/domain/companies';
+import { companyCreateSchema, companyUpdateSchema, userCompanySchema } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../http/access.ts';
 import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
-import { AppError } from '../../http/errors.ts';
 import { listMeta, listParams } from '../../lists.ts';
-import {
-  createCompany,
-  deleteCompany,
-  getCompany,
-  listCompanies,
-  selectiveSettings,
-  updateCompany,
-} from './service.ts';
+import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from './service.ts';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -116,34 +103,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await deleteCompany(platformCtxOf(request), request.params.company);
       return ok(null, MESSAGES.companyDeleted);
-    },
-  );
-
-  app.get(
-    '/api/companies/:company/settings/selective',
-    {
-      config: { access: access.company('user') },
-      schema: {
-        operationId: 'getCompanySettings',
-        tags: ['companies'],
-        summary: 'Chosen settings groups of a company (`groups=general,invoice`; all groups when omitted)',
-        params: z.object({ company: idParam }),
-        querystring: z.object({ groups: z.string().max(500).optional() }),
-        response: { 200: envelope(z.record(z.string(), z.record(z.string(), z.unknown()))) },
-      },
-    },
-    async (request) => {
-      const asked = request.query.groups
-        ?.split(',')
-        .map((g) => g.trim())
-        .filter(Boolean);
-      const unknown = asked?.filter((g) => !(SETTINGS_GROUPS as readonly string[]).includes(g)) ?? [];
-      if (unknown.length > 0) {
-        throw new AppError('validation', MESSAGES.settingsFetchFailed, {
-          groups: [`Unknown settings group: ${unknown.join(', ')}.`],
-        });
-      }
-      return ok(await selectiveSettings(ctxOf(request), asked ?? [...SETTINGS_GROUPS]));
     },
   );
 };

@@ -1,12 +1,13 @@
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { type CompanyRole, companyFlags, type GlobalRole } from '@rentloop/domain/roles';
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { type Ctx, hasOperatorPowers, type PlatformCtx, type UserActor } from '../../context.ts';
 import { sqlStateOf } from '../../db/errors.ts';
-import { companies, companySettings, companyUsers } from '../../db/schema/index.ts';
+import { companies, companyUsers } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { likePattern } from '../../lists.ts';
+import { applyCompanyDefaults } from '../settings/platform.ts';
 import { roleRankDesc } from './role-order.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -77,6 +78,8 @@ export async function createCompany(
   input: CompanyInput & { name: string },
 ): Promise<UserCompany> {
   const [row] = await ctx.db.insert(companies).values(input).returning();
+  // It starts with the settings the operators chose for new companies (/super/settings).
+  await applyCompanyDefaults(ctx, Number(row!.id));
   return withFlags(row!, null, ctx.actor.globalRole);
 }
 
@@ -103,19 +106,4 @@ export async function updateCompany(ctx: Ctx<UserActor>, input: CompanyInput): P
 export async function deleteCompany(ctx: PlatformCtx, id: number): Promise<void> {
   const deleted = await ctx.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   if (deleted.length === 0) throw notFound();
-}
-
-/** The requested settings groups of a company (a group never saved is an empty object). */
-export async function selectiveSettings(
-  ctx: Ctx<UserActor>,
-  groups: string[],
-): Promise<Record<string, Record<string, unknown>>> {
-  await getCompany(ctx, ctx.companyId);
-  const rows = await ctx.db
-    .select()
-    .from(companySettings)
-    .where(and(eq(companySettings.company_id, ctx.companyId), inArray(companySettings.group, groups)));
-  const out: Record<string, Record<string, unknown>> = Object.fromEntries(groups.map((g) => [g, {}]));
-  for (const r of rows) out[r.group] = r.data;
-  return out;
 }

@@ -7,6 +7,9 @@ import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { auditedTransaction } from '../../http/transactions.ts';
+import { platformSettingsRoutes } from './routes/platform.ts';
+import { sectionRoutes } from './routes/sections.ts';
+import { systemRoutes } from './routes/system.ts';
 import { checkShopSettings, getShopSettings, storeShopSettings } from './shop.ts';
 
 const params = z.object({ company: idParam });
@@ -56,4 +59,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(saved, 'Shop settings saved.');
     },
   );
+
+  // Every other section, the whole settings, the checkout API key; the cache and feature flags.
+  await app.register(sectionRoutes);
+  await app.register(systemRoutes);
+  await app.register(platformSettingsRoutes);
 };

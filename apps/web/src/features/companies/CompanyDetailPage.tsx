@@ -5,15 +5,18 @@
 
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -23,6 +26,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { UserCompany } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
+import { SETTINGS_SECTIONS, type SettingsSectionKey } from '@rentloop/domain/settings';
 import { useEffect, useState } from 'react';
 
 import { Link, useNavigate, useParams } from 'react-router';
@@ -79,51 +83,38 @@ function DetailsCard({ company }: { company: UserCompany }) {
 const valueText = (value: unknown) =>
   value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value);
 
-/** The groups that hold settings as tables; the ones never set in one line. */
+/** Every section (defaults where nothing is saved), by its title, each one's values in a table when opened. */
 function SettingsGroups({ groups }: { groups: Record<string, Record<string, unknown>> }) {
-  const entries = Object.entries(groups);
-  const set = entries.filter(([, values]) => Object.keys(values).length > 0);
-  const empty = entries.filter(([, values]) => Object.keys(values).length === 0);
   return (
-    <Stack spacing={2}>
-      {set.map(([group, values]) => (
-        <Box key={group} data-testid={companyAdminIds.settingsGroup(group)} data-empty="false">
-          <Typography variant="subtitle2" sx={{ fontFamily: 'monospace', mb: 0.5 }}>
-            {group}
-          </Typography>
-          <Table size="small">
-            <TableBody>
-              {Object.entries(values).map(([key, value]) => (
-                <TableRow key={key}>
-                  <TableCell sx={{ width: '40%', fontFamily: 'monospace', fontSize: 13 }}>{key}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{valueText(value)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+    <Box>
+      {Object.entries(groups).map(([group, values]) => (
+        <Accordion
+          key={group}
+          disableGutters
+          variant="outlined"
+          slotProps={{ transition: { unmountOnExit: true } }}
+          data-testid={companyAdminIds.settingsGroup(group)}
+        >
+          <AccordionSummary expandIcon={<ExpandMore />}>
+            <Typography variant="subtitle2">
+              {SETTINGS_SECTIONS[group as SettingsSectionKey]?.title ?? group}
+            </Typography>
+          </AccordionSummary>
+          <AccordionDetails sx={{ pt: 0 }}>
+            <Table size="small">
+              <TableBody>
+                {Object.entries(values).map(([key, value]) => (
+                  <TableRow key={key}>
+                    <TableCell sx={{ width: '40%', fontFamily: 'monospace', fontSize: 13 }}>{key}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{valueText(value)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </AccordionDetails>
+        </Accordion>
       ))}
-      {empty.length > 0 && (
-        <Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {set.length === 0 ? 'No settings saved yet. Groups:' : 'Not set yet:'}
-          </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-            {empty.map(([group]) => (
-              <Chip
-                key={group}
-                size="small"
-                variant="outlined"
-                label={group}
-                data-testid={companyAdminIds.settingsGroup(group)}
-                data-empty="true"
-                sx={{ fontFamily: 'monospace' }}
-              />
-            ))}
-          </Box>
-        </Box>
-      )}
-    </Stack>
+    </Box>
   );
 }
 
@@ -136,7 +127,7 @@ function SettingsCard({ id }: { id: number }) {
     <Card data-testid={companyAdminIds.settings}>
       <CardHeader
         title="Settings"
-        subheader="Read-only: the company's settings groups"
+        subheader="Read-only: the company's settings, defaults where nothing is saved (the company's admins change them under Settings)"
         slotProps={{ title: { variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>

@@ -18,6 +18,7 @@ import { ok, paginated } from '../../../http/envelope.ts';
 import { errorSchema } from '../../../http/openapi.ts';
 import { auditedTransaction } from '../../../http/transactions.ts';
 import { listMeta, listParams } from '../../../lists.ts';
+import { settingsWritten } from '../../settings/routes/sections.ts';
 import {
   createTaxRule,
   deleteTaxRule,
@@ -50,6 +51,8 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/tax-configs`,
     {
       config: write('Could not update the tax configuration.'),
+      // The configuration is the checkout_taxes settings section: its cached copy is dirty once committed.
+      onResponse: settingsWritten,
       schema: {
         operationId: 'updateTaxConfig',
         tags: ['tax'],

@@ -1,0 +1,245 @@
+/**
+ * Company settings sections (`@rentloop/domain/settings`): one `company_settings` row per section,
+ * `data` holding the section's values and, for two sections, what is never answered:
+ * `checkout_general` the SHA-256 of its API key (`api_key_hash`, `api_key_last4`), and
+ * `payment_service_provider` the sealed credentials per gateway (`credentials_sealed`, AES-GCM by
+ * `integrations/secrets.ts`, as the shop credentials). The audit trail redacts both (their keys match
+ * `audit_secret_pattern()`, migration 0013).
+ *
+ * Reads go through the per-process cache (`cache.ts`); `getSettings(ctx, 'invoice')` is what other
+ * modules call. A PUT replaces the whole section with the validated values (the screen sends every
+ * field); fields a stored section lacks (added later) read as their defaults.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES } from '@rentloop/domain/messages';
+import {
+  type CheckoutApiKey,
+  type CompanySettings,
+  type CompanySettingsInput,
+  GATEWAY_CREDENTIAL_FIELDS,
+  SETTINGS_SECTION_KEYS,
+  SETTINGS_SECTIONS,
+  type SectionValues,
+  type SectionView,
+  type SettingsSectionKey,
+} from '@rentloop/domain/settings';
+import type { Ctx } from '../../context.ts';
+import { companySettings } from '../../db/schema/index.ts';
+import { AppError, fieldErrors } from '../../errors.ts';
+import { freshRows, markDirty, type StoredRows, storedRows } from './cache.ts';
+import { getShopSettings } from './shop.ts';
+
+type Gateway = keyof typeof GATEWAY_CREDENTIAL_FIELDS;
+type Stored = Record<string, unknown>;
+
+/** A stored section as its values: each field as stored when it is still valid, else its default. */
+function valuesOf<K extends SettingsSectionKey>(key: K, stored: Stored | undefined): SectionValues<K> {
+  const section = SETTINGS_SECTIONS[key];
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(section.fields)) {
+    const value = stored?.[name];
+    out[name] = value !== undefined && f.schema.safeParse(value).success ? value : f.default;
+  }
+  return out as SectionValues<K>;
+}
+
+const sealedOf = (stored: Stored | undefined) =>
+  (stored?.credentials_sealed ?? {}) as Partial<Record<Gateway, string>>;
+
+/** The next invoice number as the series will give it (until invoices exist: the series start). */
+function nextInvoiceNumber(ctx: Ctx, v: SectionValues<'invoice'>): string {
+  const year = String(ctx.clock.now().getUTCFullYear());
+  return `${v.number_prefix.replaceAll('{YYYY}', year)}${v.number_start}`;
+}
+
+function viewOf<K extends SettingsSectionKey>(ctx: Ctx, key: K, stored: Stored | undefined): SectionView<K> {
+  const values = valuesOf(key, stored) as Record<string, unknown>;
+  switch (key) {
+    case 'invoice':
+      values.next_number = nextInvoiceNumber(ctx, values as SectionValues<'invoice'>);
+      break;
+    case 'checkout_general':
+      values.api_key_set = typeof stored?.api_key_hash === 'string';
+      values.api_key_last4 = typeof stored?.api_key_last4 === 'string' ? stored.api_key_last4 : null;
+      break;
+    case 'payment_service_provider':
+      values.credentials_stored = (Object.keys(sealedOf(stored)) as Gateway[]).sort();
+      break;
+  }
+  return values as SectionView<K>;
+}
+
+/** A section's values (defaults where nothing is stored), through the cache: for other modules. */
+export async function getSettings<K extends SettingsSectionKey>(ctx: Ctx, key: K): Promise<SectionValues<K>> {
+  return valuesOf(key, (await storedRows(ctx)).get(key));
+}
+
+/** A section as the API answers it. */
+export async function getSectionView<K extends SettingsSectionKey>(
+  ctx: Ctx,
+  key: K,
+): Promise<SectionView<K>> {
+  return viewOf(ctx, key, (await storedRows(ctx)).get(key));
+}
+
+/** The chosen sections as the API answers them (`shop_system`: the shop connection's public view). */
+export async function selectSettings(
+  ctx: Ctx,
+  keys: readonly (SettingsSectionKey | 'shop_system')[],
+): Promise<Partial<CompanySettings>> {
+  const rows = await storedRows(ctx);
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    out[key] = key === 'shop_system' ? await getShopSettings(ctx) : viewOf(ctx, key, rows.get(key));
+  }
+  return out as Partial<CompanySettings>;
+}
+
+/** Every section. */
+export const getAllSettings = async (ctx: Ctx) =>
+  (await selectSettings(ctx, [...SETTINGS_SECTION_KEYS, 'shop_system'])) as CompanySettings;
+
+const invalidSettings = (errors: Record<string, string[]>) =>
+  new AppError('validation', MESSAGES.validationFailed, errors);
+
+/**
+ * The payment gateways' credentials after an input: sent ones sealed (replacing the stored), null ones
+ * removed, the others kept. Every gateway switched on must have credentials (the offline one needs none).
+ */
+function gatewayCredentials(
+  ctx: Ctx,
+  values: SectionValues<'payment_service_provider'>,
+  sent: Partial<Record<Gateway, Record<string, string> | null>> | undefined,
+  stored: Stored | undefined,
+  prefix: string,
+): Partial<Record<Gateway, string>> {
+  const sealed = { ...sealedOf(stored) };
+  for (const [gateway, credentials] of Object.entries(sent ?? {}) as [
+    Gateway,
+    Record<string, string> | null,
+  ][]) {
+    if (credentials === null) delete sealed[gateway];
+    else if (credentials !== undefined)
+      sealed[gateway] = ctx.deps.secrets.encrypt(JSON.stringify(credentials));
+  }
+  const missing: Record<string, string[]> = {};
+  for (const gateway of values.enabled_gateways) {
+    if (sealed[gateway]) continue;
+    for (const field of GATEWAY_CREDENTIAL_FIELDS[gateway]) {
+      missing[`${prefix}credentials.${gateway}.${field}`] = ['Required to switch this gateway on.'];
+    }
+  }
+  if (Object.keys(missing).length > 0) throw invalidSettings(missing);
+  return sealed;
+}
+
+/** What a validated input stores: its values plus what the section keeps besides them. */
+function toStored(
+  ctx: Ctx,
+  key: SettingsSectionKey,
+  input: Record<string, unknown>,
+  stored: Stored | undefined,
+  prefix: string,
+): Stored {
+  const { credentials, ...rest } = input;
+  const values = valuesOf(key, rest) as Stored;
+  if (key === 'checkout_general' && typeof stored?.api_key_hash === 'string') {
+    return { ...values, api_key_hash: stored.api_key_hash, api_key_last4: stored.api_key_last4 };
+  }
+  if (key === 'payment_service_provider') {
+    const sealed = gatewayCredentials(
+      ctx,
+      values as SectionValues<'payment_service_provider'>,
+      credentials as Parameters<typeof gatewayCredentials>[2],
+      stored,
+      prefix,
+    );
+    return { ...values, credentials_sealed: sealed };
+  }
+  return values;
+}
+
+async function write(ctx: Ctx, key: SettingsSectionKey, data: Stored): Promise<void> {
+  markDirty(ctx.deps, ctx.companyId);
+  await ctx.db
+    .insert(companySettings)
+    .values({ company_id: ctx.companyId, group: key, data })
+    .onConflictDoUpdate({
+      target: [companySettings.company_id, companySettings.group],
+      set: { data, updated_at: ctx.clock.now().toISOString() },
+    });
+}
+
+/** Replaces a section with the body, validated by the section's input schema (422 naming the field). */
+export async function putSection<K extends SettingsSectionKey>(
+  ctx: Ctx,
+  key: K,
+  body: unknown,
+): Promise<SectionView<K>> {
+  const parsed = SETTINGS_SECTIONS[key].input.safeParse(body);
+  if (!parsed.success) throw invalidSettings(fieldErrors(parsed.error.issues));
+  const rows = await freshRows(ctx);
+  const data = toStored(ctx, key, parsed.data as Stored, rows.get(key), '');
+  await write(ctx, key, data);
+  return viewOf(ctx, key, data);
+}
+
+/** Changes some fields of a section (for the modules that own a part of one: tax's `checkout_taxes`). */
+export async function updateSection<K extends SettingsSectionKey>(
+  ctx: Ctx,
+  key: K,
+  changes: Partial<SectionValues<K>>,
+): Promise<SectionValues<K>> {
+  // valuesOf keeps only the section's fields: what it stores besides them, putSection keeps.
+  const merged = { ...valuesOf(key, (await freshRows(ctx)).get(key)), ...changes };
+  await putSection(ctx, key, merged);
+  return valuesOf(key, merged);
+}
+
+/** Replaces the sections the input names (each already validated by the route's schema). */
+export async function putSettings(ctx: Ctx, input: CompanySettingsInput): Promise<CompanySettings> {
+  const rows = await freshRows(ctx);
+  for (const key of SETTINGS_SECTION_KEYS) {
+    const section = input[key];
+    if (section === undefined) continue;
+    await write(ctx, key, toStored(ctx, key, section as Stored, rows.get(key), `${key}.`));
+  }
+  markDirty(ctx.deps, ctx.companyId);
+  const all = await freshRows(ctx);
+  const out: Record<string, unknown> = {};
+  for (const key of SETTINGS_SECTION_KEYS) out[key] = viewOf(ctx, key, all.get(key));
+  out.shop_system = await getShopSettings(ctx);
+  return out as CompanySettings;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * A new API key for the checkout (`checkout_general`), replacing any earlier one: answered this once,
+ * stored as its SHA-256 and its last four characters.
+ */
+export async function generateCheckoutApiKey(ctx: Ctx): Promise<CheckoutApiKey> {
+  const apiKey = `rl_${randomBytes(32).toString('base64url')}`;
+  const last4 = apiKey.slice(-4);
+  const rows = await freshRows(ctx);
+  const values = valuesOf('checkout_general', rows.get('checkout_general'));
+  await write(ctx, 'checkout_general', { ...values, api_key_hash: sha256(apiKey), api_key_last4: last4 });
+  return { api_key: apiKey, api_key_last4: last4 };
+}
+
+/** Whether a key is the company's checkout API key (for the checkout's calls, later). */
+export async function checkoutApiKeyMatches(ctx: Ctx, apiKey: string): Promise<boolean> {
+  const stored = (await storedRows(ctx)).get('checkout_general');
+  return typeof stored?.api_key_hash === 'string' && stored.api_key_hash === sha256(apiKey);
+}
+
+/** A gateway's decrypted credentials, or null when none are stored (for the payment adapters). */
+export async function getGatewayCredentials(
+  ctx: Ctx,
+  gateway: Gateway,
+): Promise<Record<string, string> | null> {
+  const sealed = sealedOf((await storedRows(ctx)).get('payment_service_provider'))[gateway];
+  return sealed ? (JSON.parse(ctx.deps.secrets.decrypt(sealed)) as Record<string, string>) : null;
+}
+
+export type { StoredRows };
