@@ -71,7 +71,7 @@ export function SectionList({
       >
         {GROUPS.map((group) => (
           <Box key={group.title}>
-            <ListSubheader disableSticky sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
+            <ListSubheader component="div" disableSticky sx={{ lineHeight: '36px', bgcolor: 'transparent' }}>
               {group.title}
             </ListSubheader>
             {group.keys.map(item)}
