@@ -1,6 +1,14 @@
 import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
-import { callApi, MESSAGES, screenshot, settingsIds, signInThroughApi, toasts } from '../helpers.ts';
+import {
+  callApi,
+  createCompany,
+  MESSAGES,
+  screenshot,
+  settingsIds,
+  signInThroughApi,
+  toasts,
+} from '../helpers.ts';
 
 const toast = (page: Page, text: string) => toasts(page).filter({ hasText: text });
 const terms = (page: Page) => page.getByTestId(settingsIds.field('invoice', 'payment_terms_days'));
@@ -120,4 +128,31 @@ test('an operator sets the invoice footer new companies start with', async ({ pa
   await screenshot(page, 'settings-06-super-settings');
   // Put the platform back as it was (other tests create companies).
   await callApi(page, 'PUT', '/api/settings', before);
+});
+
+test("an operator switches a company's feature flag on its page, and the company's app reads it", async ({
+  page,
+}) => {
+  const company = await createCompany(page, 'Flags');
+  await signInThroughApi(page, USERS.operator, `/super/companies/${company.id}`);
+  const card = page.getByTestId(settingsIds.featureFlags);
+  const debt = page.getByTestId(settingsIds.featureFlag('debt_collection'));
+  // A new company has the defaults: debt collection off.
+  await expect(debt).not.toBeChecked();
+  await expect(card).toContainText('this company has the default');
+  await debt.check();
+  await expect(toast(page, MESSAGES.featureFlagUpdated)).toBeVisible();
+  await expect(debt).toBeChecked();
+  await expect(card).toContainText('set for this company');
+  await screenshot(page, 'settings-07-feature-flags');
+
+  await page.reload();
+  await expect(debt).toBeChecked();
+  // What the company's own app reads (GET unleash-settings) says the same.
+  const flags = await callApi<{ name: string; enabled: boolean }[]>(
+    page,
+    'GET',
+    `/api/${company.id}/system/unleash-settings`,
+  );
+  expect(flags.find((f) => f.name === 'debt_collection')?.enabled).toBe(true);
 });

@@ -38,6 +38,7 @@ import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
+import { FeatureFlagsCard } from '../settings/FeatureFlagsCard.tsx';
 import { ownerCreatePath } from './CompanyCreate.tsx';
 import {
   CompanyFields,
@@ -257,7 +258,10 @@ export function CompanyDetailPage() {
               </CardContent>
             </Card>
           </Stack>
-          <SettingsCard id={c.id} />
+          <Stack spacing={2}>
+            <FeatureFlagsCard companyId={c.id} />
+            <SettingsCard id={c.id} />
+          </Stack>
         </CardGrid>
       )}
     </DetailPage>

@@ -18,4 +18,6 @@ export const settingsIds = {
   registrationForm: 'super-settings-registration-form',
   registration: 'super-settings-registration',
   saveRegistration: 'super-settings-save-registration',
+  featureFlags: 'feature-flags-card',
+  featureFlag: (name: string) => `feature-flag-${name}`,
 };
