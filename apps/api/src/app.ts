@@ -36,6 +36,7 @@ import { emailRoutes } from './modules/email/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
+import { noteRoutes } from './modules/notes/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(companyRoutes);
   await app.register(customerRoutes);
+  await app.register(noteRoutes);
   await app.register(historyLogRoutes);
   await app.register(insightsRoutes);
   await app.register(userRoutes);

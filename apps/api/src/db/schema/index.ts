@@ -8,5 +8,6 @@ export * from './events.ts';
 export * from './history-logs.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
+export * from './notes.ts';
 export * from './settings.ts';
 export * from './users.ts';
