@@ -193,4 +193,18 @@ describe('notes', () => {
     expect(gone.statusCode).toBe(200);
     expect((await list(admin, onCustomer(id))).json().meta.total).toBe(0);
   });
+
+  it('is in the history logs, named by the start of its text', async () => {
+    const res = await create(author, { entity: 'customer', entity_id: customer, text: 'Audited note.' });
+    const id = res.json().data.id as number;
+    const filters = encodeURIComponent(JSON.stringify({ entity: 'notes', entity_id: String(id) }));
+    const logs = await call(h.app, admin, {
+      method: 'GET',
+      url: `/api/${companyId}/utils/history-logs?filters=${filters}`,
+    });
+    expect(logs.statusCode).toBe(200);
+    expect(logs.json().data).toMatchObject([
+      { entity_type: 'notes', entity_id: String(id), action: 'created', entity_name: 'Audited note.' },
+    ]);
+  });
 });
