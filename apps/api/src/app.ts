@@ -31,6 +31,7 @@ import { createSecrets, type Secrets } from './integrations/secrets.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
+import { cronRoutes } from './modules/crons/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyRoutes);
   await app.register(customerRoutes);
   await app.register(noteRoutes);
+  await app.register(cronRoutes);
   await app.register(historyLogRoutes);
   await app.register(insightsRoutes);
   await app.register(userRoutes);
