@@ -11,6 +11,7 @@ import { mailDir, type ReceivedMail, sessionDir } from './mailbox.ts';
 export { shellIds } from '../../apps/web/src/app/testids.ts';
 export { confirmDialogIds, discardDialogIds, routeDialogIds } from '../../apps/web/src/components/testids.ts';
 export { companiesIds, companyAdminIds } from '../../apps/web/src/features/companies/testids.ts';
+export { cronFormIds, cronsIds } from '../../apps/web/src/features/crons/testids.ts';
 export { customersIds } from '../../apps/web/src/features/customers/testids.ts';
 export { emailHistoryIds } from '../../apps/web/src/features/email-history/testids.ts';
 export { eventsIds } from '../../apps/web/src/features/events/testids.ts';

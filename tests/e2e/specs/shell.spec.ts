@@ -28,7 +28,7 @@ test('the drawer lists the screens that exist, in the spec order, and collapses 
   await expect(items.first()).toBeVisible();
   const names = await drawerOrder(page);
   expect(names.main.slice(0, 2)).toEqual(['cms-insights', 'cms-customers']);
-  expect(names.admins).toEqual(['admin-users', 'admin-email-history']);
+  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'admin-settings']);
   expect(names.operator).toEqual([]);
   expect(names.all).toEqual([...names.main, ...names.admins]);
   const headers = drawer.locator('[data-testid^="drawer-header-"]');
@@ -58,8 +58,15 @@ test('operators see the operator section in the spec order', async ({ page }) =>
   await signInThroughApi(page, USERS.operator, '/cms/insights');
   await expect(page.getByTestId(shellIds.drawerItem('super-companies'))).toBeVisible();
   const names = await drawerOrder(page);
-  expect(names.admins).toEqual(['admin-users', 'admin-email-history']);
-  expect(names.operator).toEqual(['super-companies', 'super-users', 'super-events', 'super-history-logs']);
+  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'admin-settings']);
+  expect(names.operator).toEqual([
+    'super-companies',
+    'super-users',
+    'super-events',
+    'super-history-logs',
+    'super-cron',
+    'super-settings',
+  ]);
   expect(names.all).toEqual([...names.main, ...names.admins, ...names.operator]);
   await expect(page.getByTestId(shellIds.drawerItem('super-companies'))).toHaveText('Company List');
   await expect(page.getByTestId(shellIds.drawerItem('super-users'))).toHaveText('User List');
