@@ -107,6 +107,7 @@ export async function runCron(ctx: PlatformCtx, id: number): Promise<{ cron: Cro
   const boss = bossOf(ctx);
   const jobId = await boss.send(row.name, {}, { retryLimit: 0 });
   if (!jobId) throw new AppError('conflict', 'The job could not be queued.');
+  // A wait on the real queue: wall-clock time, not the context's clock (a test's fixed clock never moves).
   const until = Date.now() + RUN_WAIT_MS;
   while (Date.now() < until) {
     const job = await boss.getJobById(row.name, jobId, { includeArchive: true });
