@@ -51,7 +51,7 @@ async function main() {
   });
   boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
   await boss.start();
-  await registerQueues(boss, ALL_JOBS);
+  await registerQueues(boss, ALL_JOBS, database);
 
   const result = await bootstrap(database, boss, {
     adminEmail: config.adminEmail,

@@ -23,7 +23,7 @@ async function main() {
   const boss = createBoss(database);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  await registerQueues(boss, ALL_JOBS);
+  await registerQueues(boss, ALL_JOBS, database);
   await startWorkers(boss, ALL_JOBS, {
     database,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),

@@ -9,6 +9,7 @@ import { flattenRoutes } from './app/route-meta.ts';
 import { IndexRedirect } from './features/auth/IndexRedirect.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { companiesRoutes } from './features/companies/routes.tsx';
+import { cronsRoutes } from './features/crons/routes.tsx';
 import { customersRoutes } from './features/customers/routes.tsx';
 import { emailHistoryRoutes } from './features/email-history/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
@@ -35,6 +36,7 @@ export const appRoutes: AppRoute[] = [
   ...superUsersRoutes,
   ...eventsRoutes,
   ...historyLogsRoutes,
+  ...cronsRoutes,
 ];
 
 const byName = new Map(flattenRoutes(appRoutes).map((route) => [route.meta.name, route]));

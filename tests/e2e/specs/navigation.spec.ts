@@ -24,6 +24,7 @@ async function firstRowName(page: Page): Promise<string> {
     .first()
     .locator('td:not(.MuiTableCell-paddingCheckbox)')
     .first();
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText gives the rendered lines (name, then type).
   return (await cell.innerText()).split('\n')[0]?.trim() ?? '';
 }
 

@@ -64,6 +64,7 @@ test('operators see the operator section in the spec order', async ({ page }) =>
     'super-users',
     'super-events',
     'super-history-logs',
+    'super-cron',
     'super-settings',
   ]);
   expect(names.all).toEqual([...names.main, ...names.admins, ...names.operator]);

@@ -200,6 +200,20 @@ const fixtures: Record<string, Fixture> = {
     filters: { status: ['invited', 'active'], role: ['admin', 'owner'] },
     searches: ['user 1', 'invitee', '@INVITED', 'nothing-matches', '50%'],
   },
+  notes: {
+    // Notes on the customers fixture's ids (and ids of no customer: the list does not join them), of the
+    // company and another; authors (the users fixture's first three) repeating, some deleted (null).
+    async seed(company, other) {
+      await run(sql`
+        insert into notes (company_id, entity, entity_id, text, author_id, created_at, updated_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end, 'customer', n % 40 + 1,
+               'Note ' || (n % 17) || ' called back', case when n % 4 = 0 then null else (select id from users order by id limit 1 offset n % 3) end,
+               ${day('n')}, ${day('(n * 5)')}
+          from generate_series(1, 600) as n`);
+    },
+    filters: { entity: ['customer'], entity_id: [1, 12, 999], author: [] },
+    searches: ['note 1', 'CALLED', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {
@@ -216,6 +230,7 @@ beforeAll(async () => {
     999_999,
   ];
   fixtures.history_logs!.filters.company_id = [companyId, otherId];
+  fixtures.notes!.filters.author = [...(await ids(sql`select id from users order by id limit 2`)), 999_999];
   fixtures.variants!.filters.product_id = await ids(
     sql`select id from products where company_id in (${companyId}, ${otherId}) order by id limit 4`,
   );

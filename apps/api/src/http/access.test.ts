@@ -199,6 +199,7 @@ describe('the route table', () => {
         r.taxRule,
         r.historyLog,
         r.event,
+        r.note,
       ]) {
         expect(value).toBeGreaterThan(0);
       }

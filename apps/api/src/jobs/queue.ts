@@ -4,11 +4,14 @@
  * (`defineJob`). `enqueue(tx, ...)` writes the job inside the caller's transaction, so it
  * exists exactly when the change that caused it commits.
  */
+
+import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Clock } from '../context.ts';
 import { type Database, type Tx, txExecutor } from '../db/client.ts';
 import { sqlStateOf } from '../db/errors.ts';
+import { crons } from '../db/schema/index.ts';
 import type { Mailer } from '../integrations/email/mailer.ts';
 import type { Secrets } from '../integrations/secrets.ts';
 
@@ -32,7 +35,10 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   schema: S;
   handler(data: z.infer<S>, ctx: JobContext): Promise<unknown>;
-  /** Cron expression (UTC) when the job also runs on a schedule. */
+  /**
+   * The default cron expression (UTC) of a job that runs on a schedule. The schedule itself is the
+   * job's row in `crons` (the Cron Manager; migration 0027 seeded these defaults).
+   */
   cron?: string;
   retryLimit?: number;
 }
@@ -64,12 +70,49 @@ export function createBoss(database: Database): PgBoss {
 /** SQLSTATE 57P01: the server ended the connection (shutdown, restart, database dropped with FORCE). */
 const ADMIN_SHUTDOWN = '57P01';
 
-/** Creates the queues and cron schedules of the given jobs (idempotent). */
-export async function registerQueues(boss: PgBoss, jobs: JobDefinition[]): Promise<void> {
+/**
+ * Creates the queues and cron schedules of the given jobs (idempotent). With `database`, the schedules
+ * are the rows of `crons` (the Cron Manager's), a job without an enabled row has none; without it (tests
+ * of the queue alone), each job's default.
+ */
+export async function registerQueues(
+  boss: PgBoss,
+  jobs: JobDefinition[],
+  database?: Database,
+): Promise<void> {
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
-    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    if (job.cron && !database) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
+  if (!database) return;
+  const rows = await database.primary.select().from(crons);
+  for (const job of jobs.filter((j) => j.cron)) {
+    const row = rows.find((r) => r.name === job.name);
+    await applySchedule(boss, job.name, row ?? null);
+  }
+}
+
+/** Makes pg-boss's schedule of a job what its `crons` row says (none when disabled or deleted). */
+export async function applySchedule(
+  boss: PgBoss,
+  name: string,
+  row: { cron: string; timezone: string; enabled: boolean } | null,
+): Promise<void> {
+  if (row?.enabled) await boss.schedule(name, row.cron, {}, { tz: row.timezone });
+  else await boss.unschedule(name);
+}
+
+/** Writes how a scheduled job's run ended on its `crons` row (the Cron Manager's last run and result). */
+async function noteRun(ctx: JobContext, name: string, error: unknown): Promise<void> {
+  const at = (ctx.clock?.now() ?? new Date()).toISOString();
+  await ctx.database.primary
+    .update(crons)
+    .set({
+      last_run_at: at,
+      last_result: error ? 'failed' : 'completed',
+      last_error: error ? String((error as Error).message ?? error).slice(0, 1000) : null,
+    })
+    .where(eq(crons.name, name));
 }
 
 /** Starts a worker per job in this process. */
@@ -80,7 +123,17 @@ export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], ctx: Job
         const data = job.schema.parse(item.data ?? {});
         const started = Date.now();
         const attempt = { jobId: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
-        await job.handler(data, { ...ctx, attempt });
+        if (!job.cron) {
+          await job.handler(data, { ...ctx, attempt });
+        } else {
+          try {
+            await job.handler(data, { ...ctx, attempt });
+          } catch (error) {
+            await noteRun(ctx, job.name, error);
+            throw error;
+          }
+          await noteRun(ctx, job.name, null);
+        }
         ctx.log.info({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
       }
     });

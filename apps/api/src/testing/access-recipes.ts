@@ -68,6 +68,23 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/:company/rentloopdb/customers/:id/archive': { params: byId((r) => r.customer) },
   'POST /api/:company/rentloopdb/customers/:id/restore': { params: byId((r) => r.customer) },
   'DELETE /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
+  // notes
+  'GET /api/:company/rentloopdb/notes': {
+    query: (r) => `entity=customer&entity_id=${r.customer}`,
+  },
+  'POST /api/:company/rentloopdb/notes': {
+    body: (r) => ({ entity: 'customer', entity_id: r.customer, text: 'Another note' }),
+  },
+  'PUT /api/:company/rentloopdb/notes/:id': { params: byId((r) => r.note), body: () => ({ text: 'Edited' }) },
+  'DELETE /api/:company/rentloopdb/notes/:id': { params: byId((r) => r.note) },
+  // crons (operators only; platform rows: the first seeded by migration 0027)
+  'GET /api/:company/system/crons/:id': { params: () => ({ id: 1 }) },
+  'PUT /api/:company/system/crons/:id': { params: () => ({ id: 1 }), body: () => ({ enabled: false }) },
+  'DELETE /api/:company/system/crons/:id': { params: () => ({ id: 1 }) },
+  'POST /api/:company/system/crons/:id/run': { params: () => ({ id: 1 }) },
+  'POST /api/:company/system/crons': {
+    body: () => ({ name: 'sessions-purge-expired', cron: '0 4 * * *' }),
+  },
   // events (operators only: a company's owner gets 403)
   'GET /api/:company/rentloopdb/events/:id': { params: byId((r) => r.event) },
   // history logs

@@ -32,6 +32,8 @@ export interface CompanyRecords {
   historyLog: number;
   /** The `customer.created` event of `customer` (events are read by operators only). */
   event: number;
+  /** A note on `customer`, written by the owner. */
+  note: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -52,6 +54,11 @@ export async function seedCompanyRecords(
     api('customers'),
     customerBody({ name: `Customer ${marker}`, email: `customer.${marker}@example.com` }),
   );
+  const note = await made('POST', api('notes'), {
+    entity: 'customer',
+    entity_id: customer.id,
+    text: `Note ${marker}`,
+  });
   const sku = `SKU-${marker}`;
   const product = await made('POST', api('products'), {
     name: `Product ${marker}`,
@@ -107,5 +114,6 @@ export async function seedCompanyRecords(
     invitee: { id: invited.user.id, email: invited.user.email },
     historyLog: historyLog!,
     event: event!.id,
+    note: note.id,
   };
 }

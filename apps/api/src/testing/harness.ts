@@ -59,7 +59,7 @@ export function useHarness(
     if (opts.jobs && !opts.mail) {
       h.boss = createBoss(t.database);
       await h.boss.start();
-      await registerQueues(h.boss, ALL_JOBS);
+      await registerQueues(h.boss, ALL_JOBS, t.database);
       await startWorkers(h.boss, ALL_JOBS, {
         database: t.database,
         secrets,

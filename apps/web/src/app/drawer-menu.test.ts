@@ -91,6 +91,7 @@ describe('buildDrawer', () => {
       'User List',
       'Event List',
       'History logs',
+      'Cron Manager',
       'Settings Super',
     ]);
   });

@@ -18,6 +18,7 @@ import { customers, entityCounts } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { recordEvent } from '../events/service.ts';
+import { deleteNotesOf } from '../notes/service.ts';
 
 type Sort = (typeof CUSTOMER_SORTS)[number];
 
@@ -119,6 +120,8 @@ export async function deleteCustomer(ctx: Ctx, id: number): Promise<void> {
   const customer = await getCustomer(ctx, id);
   const refused = await deleteRefusedFor(ctx, id);
   if (refused) throw new AppError('conflict', refused);
+  // Notes name their record by kind and id (no foreign key): they go with it.
+  await deleteNotesOf(ctx, 'customer', id);
   await ctx.db.delete(customers).where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)));
   await recordEvent(ctx, {
     type: 'customer.deleted',

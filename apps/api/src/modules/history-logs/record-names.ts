@@ -18,6 +18,7 @@ import {
   companyUsers,
   customers,
   emailEntries,
+  notes,
   productCollections,
   products,
   productVariants,
@@ -133,6 +134,8 @@ const LOOKUPS: Record<string, Lookup> = {
   user_tokens: byId(userTokens, userTokens.id, null, sql<string>`${users.email}`, (q) =>
     q.innerJoin(users, eq(users.id, userTokens.user_id)),
   ),
+  // A note by the start of its text (its record is named by its own entries).
+  notes: byId(notes, notes.id, notes.company_id, sql<string>`left(${notes.text}, 60)`),
   users: userEmail,
   auth: userEmail,
 };

@@ -1,4 +1,4 @@
-/** `/cms/customers/{id}`: every field of one customer, both addresses, and the Edit action. */
+/** `/cms/customers/{id}`: every field of one customer, both addresses, its notes, and the Edit action. */
 
 import Edit from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
+import { NotesCard } from '../notes/NotesCard.tsx';
 import { useCustomer, useDeleteCustomer, useSetCustomerArchived } from './hooks.ts';
 import { customersIds } from './testids.ts';
 
@@ -181,6 +182,7 @@ export function CustomerDetailPage() {
           </Card>
           <AddressCard title="Billing address" kind="billing" address={c.billing_address} />
           <AddressCard title="Shipping address" kind="shipping" address={c.shipping_address} />
+          <NotesCard entity="customer" entityId={c.id} />
         </CardGrid>
       )}
     </DetailPage>

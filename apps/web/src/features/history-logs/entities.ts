@@ -42,6 +42,7 @@ export const ENTITY_KINDS: Record<string, EntityKind> = {
   auth: { label: 'Sign-ins', one: 'Sign-in of user', path: byId('/super/users') },
   user_tokens: { label: 'Account links', one: 'Account link' },
   email_entries: { label: 'Emails', one: 'Email' },
+  notes: { label: 'Notes', one: 'Note' },
   platform_settings: { label: 'Platform settings', one: 'Platform setting' },
 };
 

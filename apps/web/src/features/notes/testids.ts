@@ -1,0 +1,15 @@
+export const notesIds = {
+  card: 'notes-card',
+  form: 'note-form',
+  add: 'note-add',
+  list: 'notes-list',
+  empty: 'notes-empty',
+  error: 'notes-error',
+  note: (id: number) => `note-${id}`,
+  text: (id: number) => `note-text-${id}`,
+  edit: (id: number) => `note-edit-${id}`,
+  delete: (id: number) => `note-delete-${id}`,
+  editForm: (id: number) => `note-edit-form-${id}`,
+  save: (id: number) => `note-save-${id}`,
+  cancel: (id: number) => `note-cancel-${id}`,
+} as const;
