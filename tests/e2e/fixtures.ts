@@ -10,6 +10,7 @@
  * on its violations; later tests that pass through the same screen (every test signs in) do not scan it
  * again. Scanning every visit made the browser suite three times as long for no more findings.
  */
+import { appendFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, test as base, type Page, type TestInfo } from '@playwright/test';
 
@@ -60,6 +61,39 @@ function waitUntilStill({ quietMs, maxMs }: { quietMs: number; maxMs: number }):
     };
     requestAnimationFrame(tick);
   });
+}
+
+/** How often a scan is tried again when the page changed while it ran. */
+const STILL_SCAN_ATTEMPTS = 3;
+
+/** Runs in the browser: notes any change to the page from now on (see `stopWatchingChanges`). */
+function watchChanges(): void {
+  const w = window as unknown as { __a11yChanged?: boolean; __a11yObserver?: MutationObserver };
+  w.__a11yObserver?.disconnect();
+  w.__a11yChanged = false;
+  w.__a11yObserver = new MutationObserver(() => {
+    w.__a11yChanged = true;
+  });
+  w.__a11yObserver.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+/** Runs in the browser: whether the page changed since `watchChanges`, or is still animating. */
+function stopWatchingChanges(): boolean {
+  const w = window as unknown as { __a11yChanged?: boolean; __a11yObserver?: MutationObserver };
+  w.__a11yObserver?.disconnect();
+  const animating = document
+    .getAnimations()
+    .some(
+      (a) =>
+        a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY &&
+        (a.playState === 'running' || a.pending),
+    );
+  return w.__a11yChanged === true || animating;
 }
 
 /** The app's origin (the config's `baseURL`), set by the fixture. */
@@ -141,24 +175,34 @@ export class A11yChecker {
     this.testInfo.setTimeout(this.testInfo.timeout + SCAN_ALLOWANCE_MS);
     try {
       if (page.isClosed() || screenOf(page.url()) !== screen) return;
-      await page.evaluate(waitUntilStill, { quietMs: 300, maxMs: 10_000 });
-      // The test moved on while the screen settled: the next screen is scanned on its own.
-      if (screenOf(page.url()) !== screen) return;
       const isHtml = await page.evaluate(() => document.contentType === 'text/html');
       if (!isHtml) return;
-      // Legacy mode runs axe in the page itself: the default opens a blank page in the test's context
-      // to merge results, which takes the focus away from the page under test. Only violations are
-      // returned: serialising every passing element is most of a scan's time.
-      const results = await new AxeBuilder({ page })
-        .setLegacyMode(true)
-        .withTags(AXE_TAGS)
-        .options({ resultTypes: ['violations'] })
-        .analyze();
-      if (screenOf(page.url()) !== screen) return;
-      this.scanned.push(screen);
-      // Only a finished scan counts: a screen left before it settled is read when a test next stays.
-      scannedInWorker.add(screen);
-      for (const violation of results.violations) this.findings.push({ screen, violation });
+      // The test goes on while a scan runs: a result is kept only if the page stayed still for the whole
+      // scan (no DOM change, no transition running at its end). A scan that overlapped the test's next
+      // step (a menu fading in, a dialog opening) read half-drawn colours; it is read again.
+      for (let attempt = 0; attempt < STILL_SCAN_ATTEMPTS; attempt++) {
+        await page.evaluate(waitUntilStill, { quietMs: 300, maxMs: 10_000 });
+        // The test moved on while the screen settled: the next screen is scanned on its own.
+        if (screenOf(page.url()) !== screen) return;
+        await page.evaluate(watchChanges);
+        // Legacy mode runs axe in the page itself: the default opens a blank page in the test's context
+        // to merge results, which takes the focus away from the page under test. Only violations are
+        // returned: serialising every passing element is most of a scan's time.
+        const results = await new AxeBuilder({ page })
+          .setLegacyMode(true)
+          .withTags(AXE_TAGS)
+          .options({ resultTypes: ['violations'] })
+          .analyze();
+        const changed = await page.evaluate(stopWatchingChanges);
+        if (screenOf(page.url()) !== screen) return;
+        if (changed) continue;
+        this.scanned.push(screen);
+        // Only a finished scan counts: a screen left before it settled is read when a test next stays.
+        scannedInWorker.add(screen);
+        for (const violation of results.violations) this.findings.push({ screen, violation });
+        return;
+      }
+      // Never still through a whole scan here: not judged now; the next test that stays on it reads it.
     } catch (error) {
       // A page closed or navigated away mid-scan (axe injected into the document before it is gone
       // then): that screen was left before it could be read.
@@ -237,6 +281,10 @@ export const test = base.extend<{ a11y: A11yChecker }>({
       }
       await checker.settled();
       await checker.attachAll();
+      // A11Y_LOG=<file>: every screen judged, a line each (to see what the suite's scans cover).
+      if (process.env.A11Y_LOG && checker.scanned.length > 0) {
+        appendFileSync(process.env.A11Y_LOG, `${checker.scanned.join('\n')}\n`);
+      }
       if (checker.errors.length > 0) {
         throw new Error(`Accessibility (axe): a scan failed\n${checker.errors.join('\n')}`);
       }
