@@ -175,7 +175,12 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
                   </TableCell>
                 )}
                 {columns.map((column) => {
-                  const linked = href && column.link !== false;
+                  const content = column.render(row);
+                  // An empty cell is no link: a link without text says nothing to a screen reader (axe
+                  // `link-name`); the row's other cells still open it.
+                  const empty =
+                    content === null || content === undefined || content === '' || content === false;
+                  const linked = href && column.link !== false && !empty;
                   const tabIndex = linked && focusable ? 0 : -1;
                   if (linked) focusable = false;
                   return (
@@ -197,10 +202,10 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
                           data-testid={tabIndex === 0 ? dataListIds.rowLink : undefined}
                           sx={linkSx}
                         >
-                          {column.render(row)}
+                          {content}
                         </Box>
                       ) : (
-                        column.render(row)
+                        content
                       )}
                     </TableCell>
                   );

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Bundle } from '@rentloop/domain/catalog';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
@@ -22,7 +22,6 @@ export const bundleKind = (b: Pick<Bundle, 'is_group'>) => (b.is_group ? 'Group'
 export function BundlesPage() {
   const state = useListState();
   const bundles = useBundles(state);
-  const navigate = useNavigate();
   const isAdmin = useIsCatalogAdmin();
   const currency = useCompanyCurrency();
 
@@ -126,7 +125,7 @@ export function BundlesPage() {
         query={bundles}
         state={state}
         getRowId={(b) => b.id}
-        onRowClick={(b) => navigate(`/cms/products/bundles/${b.id}`)}
+        rowHref={(b) => `/cms/products/bundles/${b.id}`}
         toolbar={toolbar}
         emptyText={filtered ? 'No bundles match.' : 'No bundles yet.'}
       />

@@ -43,16 +43,20 @@ export function CollectionsPage() {
       id: 'description',
       label: 'Description',
       hideOnMobile: true,
-      render: (c) => (
-        <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 420 }}>
-          {c.description ?? ''}
-        </Typography>
-      ),
+      // Nothing at all when there is none: an empty cell is no link (DataListTable).
+      render: (c) =>
+        c.description ? (
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 420 }}>
+            {c.description}
+          </Typography>
+        ) : null,
     },
     {
       id: 'products',
       label: 'Products',
       align: 'right',
+      // Its own link (the product list filtered by the collection): not inside the row's.
+      link: false,
       render: (c) => (
         <Button
           size="small"

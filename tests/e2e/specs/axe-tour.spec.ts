@@ -1,0 +1,114 @@
+/**
+ * Every screen of the app, judged by axe (issue 11: "no serious or critical violation on any screen").
+ * The other specs' scans judge the screens a test stays on long enough (a scan waits for the screen to be
+ * still, and a test that has moved on leaves it unread); this tour opens each screen, lets it settle and
+ * scans it (`a11y.check`), so none goes unjudged. A new screen gets a line here.
+ */
+import { USERS } from '../credentials.ts';
+import { expect, type Page, test } from '../fixtures.ts';
+import { dataListIds, signInThroughApi, waitForList } from '../helpers.ts';
+
+/** Screens of the current company and of the company's admins, as the operator sees them. */
+const COMPANY_SCREENS = [
+  '/cms/insights',
+  '/cms/customers',
+  '/cms/customers/create',
+  '/cms/products',
+  '/cms/products/create',
+  '/cms/products/bundles',
+  '/cms/products/bundles/create',
+  '/cms/products/collections',
+  '/cms/products/collections/create',
+  '/cms/products/tax',
+  '/cms/products/tax/create',
+  '/cms/products/availability',
+  '/cms/products/availability/create',
+  '/cms/products/buyout-prices',
+  '/cms/products/shop',
+  '/admin/users',
+  '/admin/users/create',
+  '/admin/email-history',
+  '/admin/settings',
+  '/auth/profile',
+];
+
+const OPERATOR_SCREENS = [
+  '/super/companies',
+  '/super/companies/create',
+  '/super/users',
+  '/super/users/create',
+  '/super/events',
+  '/super/history-logs',
+  '/super/cron',
+  '/super/cron/create',
+  '/super/settings',
+];
+
+/** Lists whose first record's page is judged too (the detail screens): the demo company's, then the operator's. */
+const COMPANY_DETAIL_FROM_LIST = [
+  '/cms/customers',
+  '/cms/products',
+  '/cms/products/bundles',
+  '/cms/products/collections',
+];
+const OPERATOR_DETAIL_FROM_LIST = [
+  '/super/companies',
+  '/super/users',
+  '/super/events',
+  '/super/history-logs',
+];
+
+async function judgeFirstRecords(page: Page, lists: string[], check: (page: Page) => Promise<void>) {
+  for (const path of lists) {
+    await page.goto(path);
+    await waitForList(page);
+    const link = page.getByTestId(dataListIds.row).first().getByTestId(dataListIds.rowLink);
+    await expect(link, `a record in ${path}`).toBeVisible();
+    await link.click();
+    await expect(page).not.toHaveURL(new RegExp(`${path}$`));
+    await expect(page.locator('h1').first()).toBeVisible();
+    await check(page);
+  }
+}
+
+/** Opens a screen and waits until it shows its heading (or its dialog). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('h1, [role="dialog"]').first()).toBeVisible();
+}
+
+test('every company and admin screen passes axe', async ({ page, a11y }) => {
+  await signInThroughApi(page, USERS.operator, '/cms/insights');
+  for (const path of COMPANY_SCREENS) {
+    await open(page, path);
+    await a11y.check(page);
+  }
+});
+
+test('every operator screen passes axe', async ({ page, a11y }) => {
+  await signInThroughApi(page, USERS.operator, '/super/companies');
+  for (const path of OPERATOR_SCREENS) {
+    await open(page, path);
+    await a11y.check(page);
+  }
+});
+
+test('every detail screen passes axe', async ({ page, a11y }) => {
+  // Northwind has every kind of record (the demo data); the operator reads the platform's.
+  await signInThroughApi(page, USERS.northwindOwner, '/cms/insights');
+  await judgeFirstRecords(page, COMPANY_DETAIL_FROM_LIST, (p) => a11y.check(p));
+  await signInThroughApi(page, USERS.operator, '/super/companies');
+  await judgeFirstRecords(page, OPERATOR_DETAIL_FROM_LIST, (p) => a11y.check(p));
+});
+
+test('the signed-out screens pass axe', async ({ page, a11y }) => {
+  for (const path of [
+    '/auth/login',
+    '/auth/password-forgot',
+    '/auth/password-reset?token=x',
+    '/no-such-page',
+  ]) {
+    await open(page, path);
+    await a11y.check(page);
+  }
+});
