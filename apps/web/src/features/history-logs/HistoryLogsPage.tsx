@@ -45,11 +45,15 @@ const columns: Column<HistoryLog>[] = [
     id: 'changes',
     label: 'Changes',
     hideOnMobile: true,
-    render: (l) => (
-      <Typography variant="body2" color="text.secondary">
-        {changedFields(l)}
-      </Typography>
-    ),
+    // Nothing when nothing changed (a sign-in): an empty cell is no link (DataListTable).
+    render: (l) => {
+      const fields = changedFields(l);
+      return fields ? (
+        <Typography variant="body2" color="text.secondary">
+          {fields}
+        </Typography>
+      ) : null;
+    },
   },
   { id: 'ip', label: 'IP address', hideOnMobile: true, render: (l) => l.ip ?? '' },
 ];
