@@ -39,6 +39,8 @@ import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { companyTemplateRoutes } from './modules/templates/routes/company.ts';
+import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
 
@@ -236,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(emailRoutes);
   await app.register(settingsRoutes);
+  await app.register(companyTemplateRoutes);
+  await app.register(defaultTemplateRoutes);
   await app.register(catalogRoutes);
   await app.register(eventRoutes);
   await app.register(userStatusRoutes);

@@ -9,6 +9,7 @@ import { createMailer } from './integrations/email/mailer.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
 import { ALL_JOBS } from './jobs/definitions.ts';
 import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
+import { ensureDefaultTemplates } from './modules/templates/service.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
@@ -28,6 +29,8 @@ async function main() {
     database = await openPglite(config.dataDir);
   }
   await migrate(database);
+  // The default templates of kinds (or languages) this version ships and the database lacks.
+  await ensureDefaultTemplates(database);
 
   // The app is built before the queue starts (it only keeps the boss for later), so the queue's error
   // handler has the app's logger from the first error on, a failing start included.

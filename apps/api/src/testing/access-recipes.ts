@@ -175,9 +175,47 @@ export const RECIPES: Record<string, Recipe> = {
     body: () => ({ ...SETTINGS_SECTIONS.order.defaults, number_prefix: 'ACC-' }),
     paramsNameNoRecord: 'the section names part of the company of the URL, the same in every company',
   },
+  // templates: a kind and a language are named the same in every company (nothing of another's to name)
+  ...templateRecipes(),
   // feature flags (operators only)
   'PUT /api/:company/system/unleash-settings/:name': {
     params: () => ({ name: 'new_tags' }),
     body: () => ({ enabled: false }),
   },
 };
+
+function templateRecipes(): Record<string, Recipe> {
+  const same = 'a template kind and language are named the same in every company';
+  const kind = () => ({ id: 'invitation' });
+  const locale = () => ({ id: 'invitation', locale: 'de' });
+  const content = () => ({
+    subject: 'Hello {{user.name}}',
+    html_raw: '<p>Hi {{user.name}}</p>',
+    css_raw: '',
+  });
+  const c = '/api/:company/rentloopdb/templates/:id';
+  const d = '/api/rentloopdb/templates/:id';
+  return {
+    [`GET ${c}/locales`]: { params: kind, paramsNameNoRecord: same },
+    [`POST ${c}/locales`]: {
+      params: kind,
+      body: () => ({ lang: 'nl', ...content() }),
+      paramsNameNoRecord: same,
+    },
+    [`GET ${c}/locales/:locale`]: { params: locale, paramsNameNoRecord: same },
+    [`PUT ${c}/locales/:locale`]: { params: locale, body: content, paramsNameNoRecord: same },
+    [`DELETE ${c}/locales/:locale`]: { params: locale, paramsNameNoRecord: same },
+    [`POST ${c}/preview`]: {
+      params: kind,
+      body: () => ({ lang: 'de', ...content() }),
+      paramsNameNoRecord: same,
+    },
+    [`GET ${d}`]: { params: kind },
+    [`PUT ${d}`]: { params: kind, body: () => ({ lang: 'de', ...content() }) },
+    [`DELETE ${d}`]: { params: kind },
+    [`GET ${d}/locales/:locale`]: { params: locale },
+    [`PUT ${d}/locales/:locale`]: { params: locale, body: content },
+    [`DELETE ${d}/locales/:locale`]: { params: locale },
+    [`POST ${d}/preview`]: { params: kind, body: () => ({ lang: 'de', ...content() }) },
+  };
+}

@@ -11,4 +11,5 @@ export * from './idempotency.ts';
 export * from './invitations.ts';
 export * from './notes.ts';
 export * from './settings.ts';
+export * from './templates.ts';
 export * from './users.ts';
