@@ -19,6 +19,7 @@ import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
+import { templatesRoutes } from './features/templates/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
 
 export const appRoutes: AppRoute[] = [
@@ -37,6 +38,7 @@ export const appRoutes: AppRoute[] = [
   ...eventsRoutes,
   ...historyLogsRoutes,
   ...cronsRoutes,
+  ...templatesRoutes,
 ];
 
 const byName = new Map(flattenRoutes(appRoutes).map((route) => [route.meta.name, route]));

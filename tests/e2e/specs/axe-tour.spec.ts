@@ -30,6 +30,8 @@ const COMPANY_SCREENS = [
   '/admin/email-history',
   '/admin/settings',
   '/auth/profile',
+  '/cms/email-templates',
+  '/cms/email-templates/invitation/de/edit',
 ];
 
 const OPERATOR_SCREENS = [
@@ -42,6 +44,8 @@ const OPERATOR_SCREENS = [
   '/super/cron',
   '/super/cron/create',
   '/super/settings',
+  '/super/default-email-templates',
+  '/super/default-email-templates/invoice_document/en/edit',
 ];
 
 /** Lists whose first record's page is judged too (the detail screens): the demo company's, then the operator's. */

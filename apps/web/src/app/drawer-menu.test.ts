@@ -92,6 +92,7 @@ describe('buildDrawer', () => {
       'Event List',
       'History logs',
       'Cron Manager',
+      'Default Email Templates',
       'Settings Super',
     ]);
   });

@@ -81,6 +81,8 @@ describe('the route guard on an empty platform (no company yet)', () => {
     'super-users',
     'super-users-create',
     'super-users-id',
+    'super-default-email-templates',
+    'super-default-email-templates-id-lang-edit',
   ];
 
   it.each(['super-admin', 'support-user'] as const)(

@@ -20,7 +20,7 @@ import { actingUserId, type Ctx, type PlatformCtx } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { templates, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
-import { composeBody, placeholdersOf } from './render.ts';
+import { cleanHtml, composeBody, placeholdersOf } from './render.ts';
 import { allShipped, shippedTemplate } from './shipped.ts';
 
 type Row = typeof templates.$inferSelect & { updated_by_name: string | null };
@@ -48,10 +48,7 @@ export async function ensureDefaultTemplates(database: Database): Promise<number
     template_id: t.kind.id,
     type: t.kind.type,
     lang: t.lang,
-    subject: t.subject,
-    html_raw: t.html_raw,
-    css_raw: t.css_raw,
-    body: composeBody(t.html_raw, t.css_raw),
+    ...contentRow(t),
   }));
   const inserted = await database.primary
     .insert(templates)
@@ -75,12 +72,9 @@ function contentRow(content: TemplateContent) {
   placeholdersOf(content.subject, 'subject');
   placeholdersOf(content.html_raw, 'html_raw');
   const css = content.css_raw ?? '';
-  return {
-    subject: content.subject,
-    html_raw: content.html_raw,
-    css_raw: css,
-    body: composeBody(content.html_raw, css),
-  };
+  // The editor's markup is kept cleaned too: every colleague who opens the editor loads it.
+  const html = cleanHtml(content.html_raw);
+  return { subject: content.subject, html_raw: html, css_raw: css, body: composeBody(html, css) };
 }
 
 async function selectRows(ctx: PlatformCtx, where: SQL | undefined): Promise<Row[]> {
@@ -231,7 +225,9 @@ export async function listDefaultTemplates(ctx: PlatformCtx): Promise<TemplateKi
   for (const r of rows) {
     const shipped = shippedTemplate(r.template_id, r.lang);
     const same =
-      shipped.subject === r.subject && shipped.html_raw === r.html_raw && shipped.css_raw === r.css_raw;
+      shipped.subject === r.subject &&
+      cleanHtml(shipped.html_raw) === r.html_raw &&
+      shipped.css_raw === r.css_raw;
     if (!same) changed.set(`${r.template_id}/${r.lang}`, r.updated_at);
   }
   return summaries(TEMPLATE_KINDS, changed);
