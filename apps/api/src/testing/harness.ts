@@ -16,6 +16,7 @@ import { createSecrets } from '../integrations/secrets.ts';
 import { ALL_JOBS } from '../jobs/definitions.ts';
 import { createBoss, type JobDefinition, registerQueues, startWorkers } from '../jobs/queue.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { inProcessBus } from '../modules/notifications/bus.ts';
 import { createTestDatabase } from './database.ts';
 import { type Inbox, startInbox } from './mail.ts';
 
@@ -56,6 +57,8 @@ export function useHarness(
     let mailer: Mailer | null = null;
     // One key for the app and the workers: jobs read the credentials the API stored.
     const secrets = createSecrets(randomBytes(32));
+    // One push channel for the app and the workers, as `npm start` has (a job's notification reaches the streams).
+    const notificationBus = inProcessBus();
     if (opts.jobs && !opts.mail) {
       h.boss = createBoss(t.database);
       await h.boss.start();
@@ -66,6 +69,7 @@ export function useHarness(
         // As the app below: the fake shops listen on 127.0.0.1.
         allowPrivateShopUrls: opts.allowPrivateShopUrls ?? true,
         clock: opts.clock,
+        notifications: notificationBus,
         log: quietLog,
       });
     }
@@ -94,6 +98,7 @@ export function useHarness(
       authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 100_000,
       trustProxy: opts.trustProxy ?? false,
       clock: opts.clock,
+      notificationBus,
     });
     await h.app.ready();
   });
