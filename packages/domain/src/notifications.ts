@@ -141,4 +141,4 @@ export type NotificationPush = z.infer<typeof notificationPushSchema>;
 
 /** The menu's cut of a text (spec 01 §2: title at 20, description at 50 characters). */
 export const cut = (text: string, length: number) =>
-  [...text].length > length ? `${[...text].slice(0, length).join('')}…` : text;
+  [...text].length > length ? `${[...text].slice(0, length).join('').trimEnd()}…` : text;

@@ -41,6 +41,8 @@ const OPERATOR_SCREENS = [
   '/super/history-logs',
   '/super/cron',
   '/super/cron/create',
+  '/super/notifications',
+  '/super/notifications-create',
   '/super/settings',
 ];
 

@@ -92,6 +92,7 @@ describe('buildDrawer', () => {
       'Event List',
       'History logs',
       'Cron Manager',
+      'Notifications',
       'Settings Super',
     ]);
   });
