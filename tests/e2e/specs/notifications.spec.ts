@@ -181,7 +181,7 @@ test('operators write and delete platform notifications; a staff browser follows
   await screenshot(page, 'notifications-06-list');
 
   // The staff browser shows it without a reload.
-  await expect(staff.getByTestId(notificationIds.list)).toContainText('New feature: recurr…', {
+  await expect(staff.getByTestId(notificationIds.list)).toContainText('New feature: recurri…', {
     timeout: 1000,
   });
   await screenshot(staff, 'notifications-07-staff-live');

@@ -137,7 +137,8 @@ export function useCreatePlatformNotification() {
     mutationFn: async (input: NotificationInput) => {
       const result = await api.post<Notification>('/api/notifications', input);
       if (!result.success || !result.data) throw new ApiError(result);
-      return result.data;
+      // Not the notification itself: its own `message` field would be read as the server's message.
+      return { notification: result.data, message: result.message };
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: platformNotificationsKeys.all });
