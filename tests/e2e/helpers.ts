@@ -18,6 +18,10 @@ export { eventsIds } from '../../apps/web/src/features/events/testids.ts';
 export { historyLogsIds } from '../../apps/web/src/features/history-logs/testids.ts';
 export { insightsIds } from '../../apps/web/src/features/insights/testids.ts';
 export { notesIds } from '../../apps/web/src/features/notes/testids.ts';
+export {
+  notificationIds,
+  superNotificationIds,
+} from '../../apps/web/src/features/notifications/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';

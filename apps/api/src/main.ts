@@ -10,6 +10,7 @@ import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
 import { ALL_JOBS } from './jobs/definitions.ts';
 import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
 import { ensureDefaultTemplates } from './modules/templates/service.ts';
+import { openNotificationBus } from './modules/notifications/bus.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
@@ -37,7 +38,11 @@ async function main() {
   const boss: PgBoss = createBoss(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+  const notificationBus = await openNotificationBus(config.redisUrl, {
+    error: (obj, msg) => process.stderr.write(`${msg ?? 'error'}: ${JSON.stringify(obj)}\n`),
+  });
   const app = await buildApp({
+    notificationBus,
     database,
     boss,
     mailer,
@@ -69,6 +74,7 @@ async function main() {
       mailer,
       secrets,
       allowPrivateShopUrls: config.allowPrivateShopUrls,
+      notifications: notificationBus,
       log: app.log,
     });
   }
@@ -82,6 +88,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await notificationBus.close();
     await boss.stop({ graceful: true, timeout: 5_000 });
     await database.close();
     await unlock?.();

@@ -15,6 +15,7 @@ import { emailHistoryRoutes } from './features/email-history/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
+import { notificationsRoutes } from './features/notifications/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
@@ -39,6 +40,7 @@ export const appRoutes: AppRoute[] = [
   ...historyLogsRoutes,
   ...cronsRoutes,
   ...templatesRoutes,
+  ...notificationsRoutes,
 ];
 
 const byName = new Map(flattenRoutes(appRoutes).map((route) => [route.meta.name, route]));

@@ -43,6 +43,8 @@ const OPERATOR_SCREENS = [
   '/super/history-logs',
   '/super/cron',
   '/super/cron/create',
+  '/super/notifications',
+  '/super/notifications-create',
   '/super/settings',
   '/super/default-email-templates',
   '/super/default-email-templates/invoice_document/en/edit',

@@ -23,6 +23,11 @@ export interface Recipe {
    * every company): the route is then not tried with another company's "record" through its own URL.
    */
   paramsNameNoRecord?: string;
+  /**
+   * Why the route answers a stream that does not end (Server-Sent Events): the reads check below cannot
+   * wait for its answer, so it is left out there; its refusals (401, 404, 403) are checked like any.
+   */
+  stream?: string;
   /** A query string (without `?`) that would find `r`'s records in a list. */
   query?: (r: CompanyRecords) => string;
 }
@@ -77,6 +82,19 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'PUT /api/:company/rentloopdb/notes/:id': { params: byId((r) => r.note), body: () => ({ text: 'Edited' }) },
   'DELETE /api/:company/rentloopdb/notes/:id': { params: byId((r) => r.note) },
+  // notifications: the company's own (and the platform's); operators' platform ones (a company's id: 404 there)
+  'GET /api/:company/rentloopdb/notifications/:id': { params: byId((r) => r.notification) },
+  'GET /api/:company/rentloopdb/notifications/stream': {
+    stream:
+      'Server-Sent Events: it names only notification ids, of the company of the URL and the platform (notifications.test.ts proves a company never hears another).',
+  },
+  'PUT /api/:company/rentloopdb/notifications/:id': {
+    params: byId((r) => r.notification),
+    body: () => ({ is_read: true }),
+  },
+  'GET /api/notifications/:id': { params: byId((r) => r.notification) },
+  'PUT /api/notifications/:id': { params: byId((r) => r.notification), body: () => ({ is_read: true }) },
+  'DELETE /api/notifications/:id': { params: byId((r) => r.notification) },
   // crons (operators only; platform rows: the first seeded by migration 0027)
   'GET /api/:company/system/crons/:id': { params: () => ({ id: 1 }) },
   'PUT /api/:company/system/crons/:id': { params: () => ({ id: 1 }), body: () => ({ enabled: false }) },

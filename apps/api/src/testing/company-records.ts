@@ -10,6 +10,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { events } from '../db/schema/index.ts';
+import { notifyCompany } from '../modules/notifications/service.ts';
+import { testCtx } from './ctx.ts';
 import { call, customerBody, type Harness, type TestUser } from './harness.ts';
 
 export interface CompanyRecords {
@@ -34,6 +36,8 @@ export interface CompanyRecords {
   event: number;
   /** A note on `customer`, written by the owner. */
   note: number;
+  /** A notification of the company (the product writes them: no route creates one). */
+  notification: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -97,6 +101,11 @@ export async function seedCompanyRecords(
       and(eq(events.company_id, companyId), eq(events.object, 'customer'), eq(events.object_id, customer.id)),
     );
   expect(event, 'the event of the new customer').toBeDefined();
+  // Notifications are written by the product (a finished sync), not through a route: as a job would.
+  const notification = await notifyCompany(testCtx(h.database.primary, companyId), {
+    title: `Notice ${marker}`,
+    description: `Sync of ${marker} finished`,
+  });
 
   return {
     companyId,
@@ -115,5 +124,6 @@ export async function seedCompanyRecords(
     historyLog: historyLog!,
     event: event!.id,
     note: note.id,
+    notification,
   };
 }

@@ -17,6 +17,7 @@ import { ALL_JOBS } from '../jobs/definitions.ts';
 import { createBoss, type JobDefinition, registerQueues, startWorkers } from '../jobs/queue.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureDefaultTemplates } from '../modules/templates/service.ts';
+import { inProcessBus } from '../modules/notifications/bus.ts';
 import { createTestDatabase } from './database.ts';
 import { type Inbox, startInbox } from './mail.ts';
 
@@ -63,6 +64,8 @@ export function useHarness(
     let mailer: Mailer | null = null;
     // One key for the app and the workers: jobs read the credentials the API stored.
     const secrets = createSecrets(randomBytes(32));
+    // One push channel for the app and the workers, as `npm start` has (a job's notification reaches the streams).
+    const notificationBus = inProcessBus();
     if (opts.jobs && !opts.mail) {
       h.boss = createBoss(t.database);
       await h.boss.start();
@@ -73,6 +76,7 @@ export function useHarness(
         // As the app below: the fake shops listen on 127.0.0.1.
         allowPrivateShopUrls: opts.allowPrivateShopUrls ?? true,
         clock: opts.clock,
+        notifications: notificationBus,
         log: quietLog,
       });
     }
@@ -101,6 +105,7 @@ export function useHarness(
       authRateLimitPerMinute: opts.authRateLimitPerMinute ?? 100_000,
       trustProxy: opts.trustProxy ?? false,
       clock: opts.clock,
+      notificationBus,
     });
     await h.app.ready();
   });

@@ -93,6 +93,7 @@ describe('buildDrawer', () => {
       'History logs',
       'Cron Manager',
       'Default Email Templates',
+      'Notifications',
       'Settings Super',
     ]);
   });

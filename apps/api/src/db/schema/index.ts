@@ -10,6 +10,7 @@ export * from './history-logs.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
 export * from './notes.ts';
+export * from './notifications.ts';
 export * from './settings.ts';
 export * from './templates.ts';
 export * from './users.ts';
