@@ -22,6 +22,7 @@ export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';
 export { usersIds } from '../../apps/web/src/features/users/testids.ts';
+export { vouchersIds } from '../../apps/web/src/features/vouchers/testids.ts';
 export { MESSAGES } from '../../packages/domain/src/messages.ts';
 export { authIds, dataListIds };
 

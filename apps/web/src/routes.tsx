@@ -20,6 +20,7 @@ import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
+import { vouchersRoutes } from './features/vouchers/routes.tsx';
 
 export const appRoutes: AppRoute[] = [
   { path: '/', meta: { name: 'index', title: 'Home', auth: 'public' }, Component: IndexRedirect },
@@ -27,6 +28,7 @@ export const appRoutes: AppRoute[] = [
   ...insightsRoutes,
   ...customersRoutes,
   ...productsRoutes,
+  ...vouchersRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

@@ -25,6 +25,8 @@ const COMPANY_SCREENS = [
   '/cms/products/availability/create',
   '/cms/products/buyout-prices',
   '/cms/products/shop',
+  '/cms/vouchers',
+  '/cms/vouchers/create',
   '/admin/users',
   '/admin/users/create',
   '/admin/email-history',
@@ -50,6 +52,7 @@ const COMPANY_DETAIL_FROM_LIST = [
   '/cms/products',
   '/cms/products/bundles',
   '/cms/products/collections',
+  '/cms/vouchers',
 ];
 const OPERATOR_DETAIL_FROM_LIST = [
   '/super/companies',

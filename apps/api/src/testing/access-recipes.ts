@@ -68,6 +68,20 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/:company/rentloopdb/customers/:id/archive': { params: byId((r) => r.customer) },
   'POST /api/:company/rentloopdb/customers/:id/restore': { params: byId((r) => r.customer) },
   'DELETE /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
+  // vouchers
+  'GET /api/:company/rentloopdb/vouchers/:id': { params: byId((r) => r.voucher) },
+  'PUT /api/:company/rentloopdb/vouchers/:id': {
+    params: byId((r) => r.voucher),
+    body: () => ({ description: 'Edited' }),
+  },
+  'DELETE /api/:company/rentloopdb/vouchers/:id': { params: byId((r) => r.voucher) },
+  'GET /api/:company/rentloopdb/vouchers/:id/products': { params: byId((r) => r.voucher) },
+  'PUT /api/:company/rentloopdb/vouchers/:id/products/:productShopId/include': {
+    params: (r) => ({ id: r.voucher, productShopId: r.product }),
+  },
+  'DELETE /api/:company/rentloopdb/vouchers/:id/products/:productShopId/include': {
+    params: (r) => ({ id: r.voucher, productShopId: r.product }),
+  },
   // notes
   'GET /api/:company/rentloopdb/notes': {
     query: (r) => `entity=customer&entity_id=${r.customer}`,

@@ -34,6 +34,8 @@ export interface CompanyRecords {
   event: number;
   /** A note on `customer`, written by the owner. */
   note: number;
+  /** A voucher (code carrying the marker) limited to `product`. */
+  voucher: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -77,6 +79,13 @@ export async function seedCompanyRecords(
     percentage: '5',
   });
   const availability = await made('POST', api('availability_settings'), { sku_name: sku, note: marker });
+  const voucher = await made('POST', api('vouchers'), {
+    code: `V${marker}`,
+    description: `Voucher ${marker}`,
+    kind: 'percentage',
+    value: '10',
+  });
+  await made('PUT', api(`vouchers/${voucher.id}/products/${product.id}/include`), {}, 200);
   const invited = await made('POST', `/api/auth/${companyId}/users`, {
     name: `Invitee ${marker}`,
     email: `invitee.${marker}@example.com`,
@@ -115,5 +124,6 @@ export async function seedCompanyRecords(
     historyLog: historyLog!,
     event: event!.id,
     note: note.id,
+    voucher: voucher.id,
   };
 }

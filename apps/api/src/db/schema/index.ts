@@ -12,3 +12,4 @@ export * from './invitations.ts';
 export * from './notes.ts';
 export * from './settings.ts';
 export * from './users.ts';
+export * from './vouchers.ts';
