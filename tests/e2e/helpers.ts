@@ -20,6 +20,7 @@ export { insightsIds } from '../../apps/web/src/features/insights/testids.ts';
 export { notesIds } from '../../apps/web/src/features/notes/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
+export { shippingIds } from '../../apps/web/src/features/shipping/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';
 export { usersIds } from '../../apps/web/src/features/users/testids.ts';
 export { vouchersIds } from '../../apps/web/src/features/vouchers/testids.ts';

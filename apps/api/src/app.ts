@@ -39,6 +39,7 @@ import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(userStatusRoutes);
   await app.register(voucherRoutes);
+  await app.register(shippingRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

@@ -31,6 +31,10 @@ const COMPANY_SCREENS = [
   '/admin/users/create',
   '/admin/email-history',
   '/admin/settings',
+  '/admin/settings?section=checkout_shipping',
+  '/admin/settings/shipping-countries/create',
+  '/admin/settings/shipping-methods/create',
+  '/admin/settings/shipping-rules/create',
   '/auth/profile',
 ];
 

@@ -234,6 +234,21 @@ const fixtures: Record<string, Fixture> = {
     },
     searches: ['code1', 'SPRING', 'sale 3', 'nothing-matches', '50%'],
   },
+  shipping_methods: {
+    // Global methods and methods of a shipping country, names and dates repeating.
+    async seed(company, other) {
+      await run(sql`
+        insert into shipping_countries (company_id, country) values (${company}, 'ca'), (${other}, 'ca')`);
+      await run(sql`
+        insert into shipping_methods (company_id, shipping_country_id, name, carrier, price, created_at)
+        select c, case when n % 3 = 0 then null else (select id from shipping_countries s where s.company_id = c) end,
+               'Method ' || (n % 17), case when n % 2 = 0 then 'Canada Post' end, 100 * n, ${day('n')}
+          from generate_series(1, 300) as n,
+               lateral (select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end as c) as x`);
+    },
+    filters: { global: [true, false] },
+    searches: ['method 1', 'CANADA', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {

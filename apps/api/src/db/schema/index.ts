@@ -11,5 +11,6 @@ export * from './idempotency.ts';
 export * from './invitations.ts';
 export * from './notes.ts';
 export * from './settings.ts';
+export * from './shipping.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
