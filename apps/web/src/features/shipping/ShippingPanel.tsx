@@ -33,7 +33,7 @@ import { countryLabel } from '../products/tax-form.ts';
 import { useShippingCountries, useShippingMethods, useShippingRules, useShippingWrite } from './hooks.ts';
 import { shippingIds } from './testids.ts';
 
-/** Dialogs keep the Settings page on its shipping section behind them. */
+/** The row links keep the Settings page on its shipping section behind their dialogs (NewButton keeps the URL's own). */
 const SECTION = '?section=checkout_shipping';
 
 interface Deleting {
@@ -103,7 +103,7 @@ export function ShippingPanel() {
         testId={shippingIds.countries}
         action={
           <NewButton
-            to={`/admin/settings/shipping-countries/create${SECTION}`}
+            to="/admin/settings/shipping-countries/create"
             icon={<Add />}
             testId={shippingIds.newCountry}
           >
@@ -152,7 +152,7 @@ export function ShippingPanel() {
         testId={shippingIds.methods}
         action={
           <NewButton
-            to={`/admin/settings/shipping-methods/create${SECTION}`}
+            to="/admin/settings/shipping-methods/create"
             icon={<Add />}
             testId={shippingIds.newMethod}
           >
@@ -229,11 +229,7 @@ export function ShippingPanel() {
         subheader="Rules of their own: block products to some places (no e-bikes to the territories) or add a surcharge."
         testId={shippingIds.rules}
         action={
-          <NewButton
-            to={`/admin/settings/shipping-rules/create${SECTION}`}
-            icon={<Add />}
-            testId={shippingIds.newRule}
-          >
+          <NewButton to="/admin/settings/shipping-rules/create" icon={<Add />} testId={shippingIds.newRule}>
             Add rule
           </NewButton>
         }
