@@ -24,9 +24,11 @@ export {
 } from '../../apps/web/src/features/notifications/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
+export { shippingIds } from '../../apps/web/src/features/shipping/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';
 export { templatesIds } from '../../apps/web/src/features/templates/testids.ts';
 export { usersIds } from '../../apps/web/src/features/users/testids.ts';
+export { vouchersIds } from '../../apps/web/src/features/vouchers/testids.ts';
 export { MESSAGES } from '../../packages/domain/src/messages.ts';
 export { authIds, dataListIds };
 

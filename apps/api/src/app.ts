@@ -43,8 +43,10 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { companyTemplateRoutes } from './modules/templates/routes/company.ts';
 import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
+import { voucherRoutes } from './modules/vouchers/routes.ts';
 
 export interface AppDeps {
   database: Database;
@@ -252,6 +254,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogRoutes);
   await app.register(eventRoutes);
   await app.register(userStatusRoutes);
+  await app.register(voucherRoutes);
+  await app.register(shippingRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

@@ -22,6 +22,7 @@ import { settingsRoutes } from './features/settings/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
 import { templatesRoutes } from './features/templates/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
+import { vouchersRoutes } from './features/vouchers/routes.tsx';
 
 export const appRoutes: AppRoute[] = [
   { path: '/', meta: { name: 'index', title: 'Home', auth: 'public' }, Component: IndexRedirect },
@@ -29,6 +30,7 @@ export const appRoutes: AppRoute[] = [
   ...insightsRoutes,
   ...customersRoutes,
   ...productsRoutes,
+  ...vouchersRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

@@ -13,4 +13,6 @@ export * from './notes.ts';
 export * from './notifications.ts';
 export * from './settings.ts';
 export * from './templates.ts';
+export * from './shipping.ts';
 export * from './users.ts';
+export * from './vouchers.ts';
