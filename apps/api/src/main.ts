@@ -9,8 +9,8 @@ import { createMailer } from './integrations/email/mailer.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
 import { ALL_JOBS } from './jobs/definitions.ts';
 import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
-import { ensureDefaultTemplates } from './modules/templates/service.ts';
 import { openNotificationBus } from './modules/notifications/bus.ts';
+import { ensureDefaultTemplates } from './modules/templates/service.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))

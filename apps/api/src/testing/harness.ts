@@ -16,8 +16,8 @@ import { createSecrets } from '../integrations/secrets.ts';
 import { ALL_JOBS } from '../jobs/definitions.ts';
 import { createBoss, type JobDefinition, registerQueues, startWorkers } from '../jobs/queue.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { ensureDefaultTemplates } from '../modules/templates/service.ts';
 import { inProcessBus } from '../modules/notifications/bus.ts';
+import { ensureDefaultTemplates } from '../modules/templates/service.ts';
 import { createTestDatabase } from './database.ts';
 import { type Inbox, startInbox } from './mail.ts';
 

@@ -12,7 +12,7 @@ export * from './invitations.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
 export * from './settings.ts';
-export * from './templates.ts';
 export * from './shipping.ts';
+export * from './templates.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
