@@ -1,4 +1,5 @@
-import { TEMPLATE_LANGUAGES, TEMPLATE_TYPES } from '@rentloop/domain/templates';
+import { TEMPLATE_LANGUAGES } from '@rentloop/domain/enums';
+import { TEMPLATE_TYPES } from '@rentloop/domain/templates';
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, refColumn, updatedAt } from './columns.ts';

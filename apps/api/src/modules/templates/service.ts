@@ -4,10 +4,9 @@
  * Every company query carries `company_id = ctx.companyId`; a company reads defaults only through the
  * fallback here and never changes them.
  */
-import type { TemplateLanguage } from '@rentloop/domain/enums';
+import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
 import {
   TEMPLATE_KINDS,
-  TEMPLATE_LANGUAGES,
   TEMPLATE_TEXTS,
   type Template,
   type TemplateContent,

@@ -5,7 +5,8 @@
  * can restyle; the CSS is inlined into `body` on save (`render.ts`).
  */
 import type { TemplateLanguage } from '@rentloop/domain/enums';
-import { TEMPLATE_LANGUAGES, type TemplateKind, templateKind } from '@rentloop/domain/templates';
+import { TEMPLATE_LANGUAGES } from '@rentloop/domain/enums';
+import { type TemplateKind, templateKind } from '@rentloop/domain/templates';
 import { escapeHtml } from '../../integrations/email/templates.ts';
 import { type MailText, SHIPPED_TEXTS } from './shipped-texts.ts';
 import { INVOICE_WORDS, SHIPPED_BILLING_TEXTS } from './shipped-texts-billing.ts';

@@ -17,9 +17,14 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
+import type { TemplateLanguage } from '@rentloop/domain/enums';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { LANGUAGE_NAMES, type Template, templateKind } from '@rentloop/domain/templates';
+import {
+  LANGUAGE_NAMES,
+  TEMPLATE_LANGUAGE_LIST as TEMPLATE_LANGUAGES,
+  templateKind,
+} from '@rentloop/domain/template-kinds';
+import type { Template } from '@rentloop/domain/templates';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';

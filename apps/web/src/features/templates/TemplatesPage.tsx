@@ -16,7 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { LANGUAGE_NAMES } from '@rentloop/domain/templates';
+import { LANGUAGE_NAMES } from '@rentloop/domain/template-kinds';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../utils/dates.ts';

@@ -4,7 +4,7 @@
  * over the version it was made from (`base`): once someone saved a newer one, the draft is stale.
  */
 import type { TemplateLanguage } from '@rentloop/domain/enums';
-import { templateDraftKey } from '@rentloop/domain/templates';
+import { templateDraftKey } from '@rentloop/domain/template-kinds';
 
 export interface TemplateDraft {
   subject: string;
