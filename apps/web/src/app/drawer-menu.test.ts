@@ -92,8 +92,6 @@ describe('buildDrawer', () => {
       'Event List',
       'History logs',
       'Cron Manager',
-      'Default Email Templates',
-      'Notifications',
       'Settings Super',
     ]);
   });
