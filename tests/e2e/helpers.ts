@@ -18,10 +18,17 @@ export { eventsIds } from '../../apps/web/src/features/events/testids.ts';
 export { historyLogsIds } from '../../apps/web/src/features/history-logs/testids.ts';
 export { insightsIds } from '../../apps/web/src/features/insights/testids.ts';
 export { notesIds } from '../../apps/web/src/features/notes/testids.ts';
+export {
+  notificationIds,
+  superNotificationIds,
+} from '../../apps/web/src/features/notifications/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
+export { shippingIds } from '../../apps/web/src/features/shipping/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';
+export { templatesIds } from '../../apps/web/src/features/templates/testids.ts';
 export { usersIds } from '../../apps/web/src/features/users/testids.ts';
+export { vouchersIds } from '../../apps/web/src/features/vouchers/testids.ts';
 export { MESSAGES } from '../../packages/domain/src/messages.ts';
 export { authIds, dataListIds };
 

@@ -38,9 +38,15 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
+import { inProcessBus, type NotificationBus } from './modules/notifications/bus.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
+import { companyTemplateRoutes } from './modules/templates/routes/company.ts';
+import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
+import { voucherRoutes } from './modules/vouchers/routes.ts';
 
 export interface AppDeps {
   database: Database;
@@ -72,6 +78,11 @@ export interface AppDeps {
   /** The built web app (apps/web/dist); served with an SPA fallback when present. */
   webDistDir?: string;
   version?: string;
+  /**
+   * The push channel of notifications (REDIS_URL: Redis pub/sub across instances; default in process).
+   * The caller closes a bus it passes; one made here is closed with the app.
+   */
+  notificationBus?: NotificationBus;
 }
 
 declare module 'fastify' {
@@ -189,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Without a key (tests that do not touch credentials), a throwaway one: nothing sealed with it outlives the process.
     secrets: deps.secrets ?? createSecrets(randomBytes(32)),
     allowPrivateShopUrls: deps.allowPrivateShopUrls ?? false,
+    notifications: deps.notificationBus ?? inProcessBus(),
   });
   app.decorate('clock', deps.clock ?? systemClock);
   registerErrorHandler(app);
@@ -230,15 +242,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyRoutes);
   await app.register(customerRoutes);
   await app.register(noteRoutes);
+  await app.register(notificationRoutes);
   await app.register(cronRoutes);
   await app.register(historyLogRoutes);
   await app.register(insightsRoutes);
   await app.register(userRoutes);
   await app.register(emailRoutes);
   await app.register(settingsRoutes);
+  await app.register(companyTemplateRoutes);
+  await app.register(defaultTemplateRoutes);
   await app.register(catalogRoutes);
   await app.register(eventRoutes);
   await app.register(userStatusRoutes);
+  await app.register(voucherRoutes);
+  await app.register(shippingRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

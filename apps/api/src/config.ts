@@ -31,6 +31,8 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Redis for the notifications' push across instances (pub/sub); unset: in process. */
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Rentloop <no-reply@rentloop.local>')),
   APP_URL: optionalUrl,
   AUTH_RATE_LIMIT_PER_MINUTE: z.preprocess(
@@ -71,6 +73,8 @@ export type Config = {
   corsOrigins: string[];
   webDistDir: string;
   smtpUrl: string | undefined;
+  /** REDIS_URL: notifications pushed across instances through Redis pub/sub; unset: in process. */
+  redisUrl: string | undefined;
   mailFrom: string;
   appUrl: string | undefined;
   secretsKey: string | undefined;
@@ -108,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .filter(Boolean)
       : [],
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     secretsKey: e.SECRETS_KEY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -18,6 +18,7 @@ import type PgBoss from 'pg-boss';
 import type { Tx } from './db/client.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import type { Secrets } from './integrations/secrets.ts';
+import type { NotificationBus } from './modules/notifications/bus.ts';
 
 export interface Clock {
   now(): Date;
@@ -84,6 +85,11 @@ export interface Deps {
   secrets: Secrets;
   /** ALLOW_PRIVATE_SHOP_URLS: the address guard lets a shop on a private network through. */
   allowPrivateShopUrls: boolean;
+  /**
+   * The push channel of notifications (modules/notifications/bus.ts): in process, or Redis pub/sub
+   * with REDIS_URL. Absent (tests of services, scripts): nothing is pushed.
+   */
+  notifications?: NotificationBus | null;
 }
 
 /** The context of work on one company's data. */

@@ -9,6 +9,8 @@ import { createMailer } from './integrations/email/mailer.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
 import { ALL_JOBS } from './jobs/definitions.ts';
 import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
+import { openNotificationBus } from './modules/notifications/bus.ts';
+import { ensureDefaultTemplates } from './modules/templates/service.ts';
 import { bootstrap } from './seed/bootstrap.ts';
 
 const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
@@ -28,13 +30,19 @@ async function main() {
     database = await openPglite(config.dataDir);
   }
   await migrate(database);
+  // The default templates of kinds (or languages) this version ships and the database lacks.
+  await ensureDefaultTemplates(database);
 
   // The app is built before the queue starts (it only keeps the boss for later), so the queue's error
   // handler has the app's logger from the first error on, a failing start included.
   const boss: PgBoss = createBoss(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const secrets = createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+  const notificationBus = await openNotificationBus(config.redisUrl, {
+    error: (obj, msg) => process.stderr.write(`${msg ?? 'error'}: ${JSON.stringify(obj)}\n`),
+  });
   const app = await buildApp({
+    notificationBus,
     database,
     boss,
     mailer,
@@ -66,6 +74,7 @@ async function main() {
       mailer,
       secrets,
       allowPrivateShopUrls: config.allowPrivateShopUrls,
+      notifications: notificationBus,
       log: app.log,
     });
   }
@@ -79,6 +88,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await notificationBus.close();
     await boss.stop({ graceful: true, timeout: 5_000 });
     await database.close();
     await unlock?.();

@@ -9,6 +9,7 @@ import { createMailer } from './integrations/email/mailer.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
 import { ALL_JOBS } from './jobs/definitions.ts';
 import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
+import { openNotificationBus } from './modules/notifications/bus.ts';
 
 async function main() {
   const config = loadConfig();
@@ -24,8 +25,11 @@ async function main() {
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   await registerQueues(boss, ALL_JOBS, database);
+  // Without REDIS_URL a separate worker's notifications reach browsers on their next reload only.
+  const notifications = await openNotificationBus(config.redisUrl, log);
   await startWorkers(boss, ALL_JOBS, {
     database,
+    notifications,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     // The same key as the API's (SECRETS_KEY): jobs read shop credentials the API stored.
     secrets: createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
@@ -35,6 +39,7 @@ async function main() {
   log.info({ jobs: ALL_JOBS.map((j) => j.name) }, 'worker started');
   const stop = async () => {
     await boss.stop({ graceful: true, timeout: 10_000 });
+    await notifications.close();
     await database.close();
     process.exit(0);
   };

@@ -15,11 +15,14 @@ import { emailHistoryRoutes } from './features/email-history/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
+import { notificationsRoutes } from './features/notifications/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
+import { templatesRoutes } from './features/templates/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
+import { vouchersRoutes } from './features/vouchers/routes.tsx';
 
 export const appRoutes: AppRoute[] = [
   { path: '/', meta: { name: 'index', title: 'Home', auth: 'public' }, Component: IndexRedirect },
@@ -27,6 +30,7 @@ export const appRoutes: AppRoute[] = [
   ...insightsRoutes,
   ...customersRoutes,
   ...productsRoutes,
+  ...vouchersRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,
@@ -37,6 +41,8 @@ export const appRoutes: AppRoute[] = [
   ...eventsRoutes,
   ...historyLogsRoutes,
   ...cronsRoutes,
+  ...templatesRoutes,
+  ...notificationsRoutes,
 ];
 
 const byName = new Map(flattenRoutes(appRoutes).map((route) => [route.meta.name, route]));

@@ -160,3 +160,12 @@ describe('the zod enums', () => {
     expect(trackedStatusRangeSchema.safeParse('30').success).toBe(false);
   });
 });
+
+describe('template languages', () => {
+  it('are the same list in the zod-free template kinds (imported by the web alone)', async () => {
+    const { TEMPLATE_LANGUAGES } = await import('./enums.ts');
+    const { TEMPLATE_LANGUAGE_LIST, LANGUAGE_NAMES } = await import('./template-kinds.ts');
+    expect([...TEMPLATE_LANGUAGE_LIST]).toEqual([...TEMPLATE_LANGUAGES]);
+    expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual([...TEMPLATE_LANGUAGES].sort());
+  });
+});

@@ -25,11 +25,19 @@ const COMPANY_SCREENS = [
   '/cms/products/availability/create',
   '/cms/products/buyout-prices',
   '/cms/products/shop',
+  '/cms/vouchers',
+  '/cms/vouchers/create',
   '/admin/users',
   '/admin/users/create',
   '/admin/email-history',
   '/admin/settings',
+  '/admin/settings?section=checkout_shipping',
+  '/admin/settings/shipping-countries/create',
+  '/admin/settings/shipping-methods/create',
+  '/admin/settings/shipping-rules/create',
   '/auth/profile',
+  '/cms/email-templates',
+  '/cms/email-templates/invitation/de/edit',
 ];
 
 const OPERATOR_SCREENS = [
@@ -41,7 +49,11 @@ const OPERATOR_SCREENS = [
   '/super/history-logs',
   '/super/cron',
   '/super/cron/create',
+  '/super/notifications',
+  '/super/notifications-create',
   '/super/settings',
+  '/super/default-email-templates',
+  '/super/default-email-templates/invoice_document/en/edit',
 ];
 
 /** Lists whose first record's page is judged too (the detail screens): the demo company's, then the operator's. */
@@ -50,6 +62,7 @@ const COMPANY_DETAIL_FROM_LIST = [
   '/cms/products',
   '/cms/products/bundles',
   '/cms/products/collections',
+  '/cms/vouchers',
 ];
 const OPERATOR_DETAIL_FROM_LIST = [
   '/super/companies',

@@ -65,6 +65,7 @@ test('operators see the operator section in the spec order', async ({ page }) =>
     'super-events',
     'super-history-logs',
     'super-cron',
+    'super-notifications',
     'super-settings',
   ]);
   expect(names.all).toEqual([...names.main, ...names.admins, ...names.operator]);

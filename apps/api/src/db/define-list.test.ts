@@ -214,6 +214,41 @@ const fixtures: Record<string, Fixture> = {
     filters: { entity: ['customer'], entity_id: [1, 12, 999], author: [] },
     searches: ['note 1', 'CALLED', 'nothing-matches', '50%'],
   },
+  vouchers: {
+    // Codes unique per company (case-insensitive), kinds and states repeating, ends around today's dates.
+    async seed(company, other) {
+      await run(sql`
+        insert into vouchers (company_id, code, description, kind, percentage, amount, active, valid_until, created_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end, 'CODE' || n,
+               case when n % 3 = 0 then null else 'Spring sale ' || (n % 11) end,
+               (array['percentage','fixed_amount','free_shipping'])[1 + n % 3],
+               case when n % 3 = 0 then 10 end, case when n % 3 = 1 then 500 end, n % 4 <> 0,
+               case when n % 5 = 0 then null else date '2026-01-01' + (n % 90) end, ${day('n')}
+          from generate_series(1, 400) as n`);
+    },
+    filters: {
+      kind: ['percentage', 'free_shipping'],
+      active: [true, false],
+      ended_before: ['2026-02-01', '2026-03-15'],
+      valid_on: ['2026-02-01', '2026-03-15'],
+    },
+    searches: ['code1', 'SPRING', 'sale 3', 'nothing-matches', '50%'],
+  },
+  shipping_methods: {
+    // Global methods and methods of a shipping country, names and dates repeating.
+    async seed(company, other) {
+      await run(sql`
+        insert into shipping_countries (company_id, country) values (${company}, 'ca'), (${other}, 'ca')`);
+      await run(sql`
+        insert into shipping_methods (company_id, shipping_country_id, name, carrier, price, created_at)
+        select c, case when n % 3 = 0 then null else (select id from shipping_countries s where s.company_id = c) end,
+               'Method ' || (n % 17), case when n % 2 = 0 then 'Canada Post' end, 100 * n, ${day('n')}
+          from generate_series(1, 300) as n,
+               lateral (select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end as c) as x`);
+    },
+    filters: { global: [true, false] },
+    searches: ['method 1', 'CANADA', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {

@@ -28,6 +28,7 @@ export function jobDeps(jc: JobContext): Deps {
     // Without a key nothing sealed can be opened; a throwaway one keeps that a clear failure.
     secrets: jc.secrets ?? createSecrets(randomBytes(32)),
     allowPrivateShopUrls: jc.allowPrivateShopUrls ?? false,
+    notifications: jc.notifications ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
+import { useUpDemoVoucher } from '../seed/demo-vouchers.ts';
 import { inJobTransaction, jobActor, jobPlatformCtx } from './context.ts';
 import { defineJob, type JobDefinition } from './queue.ts';
 
@@ -93,6 +94,8 @@ export const seedDemoCustomersJob = defineJob({
         );
       });
     }
+    // The demo's limited voucher, used up by its first customers (seed/demo-vouchers.ts).
+    await inJobTransaction(jc, actor, company.id, (ctx) => useUpDemoVoucher(ctx));
   },
 });
 

@@ -14,6 +14,7 @@ import { sqlStateOf } from '../db/errors.ts';
 import { crons } from '../db/schema/index.ts';
 import type { Mailer } from '../integrations/email/mailer.ts';
 import type { Secrets } from '../integrations/secrets.ts';
+import type { NotificationBus } from '../modules/notifications/bus.ts';
 
 export interface JobContext {
   database: Database;
@@ -26,6 +27,8 @@ export interface JobContext {
   secrets?: Secrets;
   /** ALLOW_PRIVATE_SHOP_URLS: the address guard lets a shop on a private network through. */
   allowPrivateShopUrls?: boolean;
+  /** Where a job's notifications are pushed (the API's bus in `npm start`, Redis in `npm run worker`). */
+  notifications?: NotificationBus | null;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** The attempt being run (set by the worker): a handler can tell its last try from one that will be retried. */
   attempt?: { jobId: string; retryCount: number; retryLimit: number };

@@ -13,6 +13,8 @@ import { enqueue } from '../jobs/queue.ts';
 import { passwordProblem } from '../modules/auth/password-policy.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedDemoShipping } from './demo-shipping.ts';
+import { seedDemoVouchers } from './demo-vouchers.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@rentloop.local';
 const OPERATOR_NAME = 'Rentloop Admin';
@@ -107,6 +109,8 @@ export async function bootstrap(
       }
       // A dozen products: small enough to make here, so the catalog is there when the server opens.
       await seedDemoCatalog(tx, company.id, demo.market);
+      await seedDemoVouchers(tx, company.id, demo.market);
+      await seedDemoShipping(tx, company.id, demo.market);
     }
     // The Northwind owner also works for Alpine, so the ordinary company switcher has something to switch.
     const [northwindOwner] = await tx

@@ -278,7 +278,7 @@ function taxRules(market: DemoMarket): TaxRuleInput[] {
  * The context of the first start's seeding: the system on behalf of nobody (no user exists yet). The
  * catalog's create functions reach nothing outside the database, so the outside world is empty.
  */
-const seedCtx = (db: Db, companyId: number): Ctx => ({
+export const seedCtx = (db: Db, companyId: number): Ctx => ({
   db,
   companyId,
   actor: jobActor('demo-seed', 'first-start', null),

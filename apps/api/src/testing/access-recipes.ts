@@ -23,6 +23,11 @@ export interface Recipe {
    * every company): the route is then not tried with another company's "record" through its own URL.
    */
   paramsNameNoRecord?: string;
+  /**
+   * Why the route answers a stream that does not end (Server-Sent Events): the reads check below cannot
+   * wait for its answer, so it is left out there; its refusals (401, 404, 403) are checked like any.
+   */
+  stream?: string;
   /** A query string (without `?`) that would find `r`'s records in a list. */
   query?: (r: CompanyRecords) => string;
 }
@@ -68,6 +73,72 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/:company/rentloopdb/customers/:id/archive': { params: byId((r) => r.customer) },
   'POST /api/:company/rentloopdb/customers/:id/restore': { params: byId((r) => r.customer) },
   'DELETE /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
+  // vouchers
+  'GET /api/:company/rentloopdb/vouchers/:id': { params: byId((r) => r.voucher) },
+  'PUT /api/:company/rentloopdb/vouchers/:id': {
+    params: byId((r) => r.voucher),
+    body: () => ({ description: 'Edited' }),
+  },
+  'DELETE /api/:company/rentloopdb/vouchers/:id': { params: byId((r) => r.voucher) },
+  'GET /api/:company/rentloopdb/vouchers/:id/products': { params: byId((r) => r.voucher) },
+  'PUT /api/:company/rentloopdb/vouchers/:id/products/:productShopId/include': {
+    params: (r) => ({ id: r.voucher, productShopId: r.product }),
+  },
+  'DELETE /api/:company/rentloopdb/vouchers/:id/products/:productShopId/include': {
+    params: (r) => ({ id: r.voucher, productShopId: r.product }),
+  },
+  // shipping
+  'GET /api/companies/:company/settings/shipping-countries/:id': { params: byId((r) => r.shipping.country) },
+  'PUT /api/companies/:company/settings/shipping-countries/:id': {
+    params: byId((r) => r.shipping.country),
+    body: () => ({ active: true }),
+  },
+  'DELETE /api/companies/:company/settings/shipping-countries/:id': {
+    params: byId((r) => r.shipping.country),
+  },
+  'GET /api/companies/:company/settings/shipping-countries/:id/shipping-methods': {
+    params: byId((r) => r.shipping.country),
+  },
+  'POST /api/companies/:company/settings/shipping-countries/:id/shipping-methods': {
+    params: byId((r) => r.shipping.country),
+    body: () => ({ name: 'Another method', price: '1' }),
+  },
+  'PUT /api/companies/:company/settings/shipping-countries/:id/shipping-methods/:methodId': {
+    params: (r) => ({ id: r.shipping.country, methodId: r.shipping.method }),
+    body: () => ({ price: '2' }),
+  },
+  'DELETE /api/companies/:company/settings/shipping-countries/:id/shipping-methods/:methodId': {
+    params: (r) => ({ id: r.shipping.country, methodId: r.shipping.method }),
+  },
+  'GET /api/companies/:company/settings/shipping-methods/:id': {
+    params: byId((r) => r.shipping.globalMethod),
+  },
+  'PUT /api/companies/:company/settings/shipping-methods/:id': {
+    params: byId((r) => r.shipping.globalMethod),
+    body: () => ({ price: '3' }),
+  },
+  'DELETE /api/companies/:company/settings/shipping-methods/:id': {
+    params: byId((r) => r.shipping.globalMethod),
+  },
+  'GET /api/companies/:company/settings/shipping-methods/:id/shipping-rule': {
+    params: byId((r) => r.shipping.method),
+  },
+  'POST /api/companies/:company/settings/shipping-methods/:id/shipping-rule': {
+    params: byId((r) => r.shipping.method),
+    body: (r) => ({ name: 'Bands', bands: [{ from: '0', price: '9' }], product_ids: [r.product] }),
+  },
+  'GET /api/companies/:company/settings/shipping-rules/:id': { params: byId((r) => r.shipping.rule) },
+  'PUT /api/companies/:company/settings/shipping-rules/:id': {
+    params: byId((r) => r.shipping.rule),
+    body: (r) => ({ name: 'Renamed rule', product_ids: [r.product] }),
+  },
+  'DELETE /api/companies/:company/settings/shipping-rules/:id': { params: byId((r) => r.shipping.rule) },
+  'GET /api/companies/:company/settings/shipping-options': {
+    query: (r) => `country=ca&region=ON&cart_value=10&product_ids=${r.product}`,
+  },
+  'POST /api/companies/:company/settings/shipping-rules': {
+    body: (r) => ({ name: 'Another rule', action: 'block', product_ids: [r.product] }),
+  },
   // notes
   'GET /api/:company/rentloopdb/notes': {
     query: (r) => `entity=customer&entity_id=${r.customer}`,
@@ -77,6 +148,19 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'PUT /api/:company/rentloopdb/notes/:id': { params: byId((r) => r.note), body: () => ({ text: 'Edited' }) },
   'DELETE /api/:company/rentloopdb/notes/:id': { params: byId((r) => r.note) },
+  // notifications: the company's own (and the platform's); operators' platform ones (a company's id: 404 there)
+  'GET /api/:company/rentloopdb/notifications/:id': { params: byId((r) => r.notification) },
+  'GET /api/:company/rentloopdb/notifications/stream': {
+    stream:
+      'Server-Sent Events: it names only notification ids, of the company of the URL and the platform (notifications.test.ts proves a company never hears another).',
+  },
+  'PUT /api/:company/rentloopdb/notifications/:id': {
+    params: byId((r) => r.notification),
+    body: () => ({ is_read: true }),
+  },
+  'GET /api/notifications/:id': { params: byId((r) => r.notification) },
+  'PUT /api/notifications/:id': { params: byId((r) => r.notification), body: () => ({ is_read: true }) },
+  'DELETE /api/notifications/:id': { params: byId((r) => r.notification) },
   // crons (operators only; platform rows: the first seeded by migration 0027)
   'GET /api/:company/system/crons/:id': { params: () => ({ id: 1 }) },
   'PUT /api/:company/system/crons/:id': { params: () => ({ id: 1 }), body: () => ({ enabled: false }) },
@@ -175,9 +259,47 @@ export const RECIPES: Record<string, Recipe> = {
     body: () => ({ ...SETTINGS_SECTIONS.order.defaults, number_prefix: 'ACC-' }),
     paramsNameNoRecord: 'the section names part of the company of the URL, the same in every company',
   },
+  // templates: a kind and a language are named the same in every company (nothing of another's to name)
+  ...templateRecipes(),
   // feature flags (operators only)
   'PUT /api/:company/system/unleash-settings/:name': {
     params: () => ({ name: 'new_tags' }),
     body: () => ({ enabled: false }),
   },
 };
+
+function templateRecipes(): Record<string, Recipe> {
+  const same = 'a template kind and language are named the same in every company';
+  const kind = () => ({ id: 'invitation' });
+  const locale = () => ({ id: 'invitation', locale: 'de' });
+  const content = () => ({
+    subject: 'Hello {{user.name}}',
+    html_raw: '<p>Hi {{user.name}}</p>',
+    css_raw: '',
+  });
+  const c = '/api/:company/rentloopdb/templates/:id';
+  const d = '/api/rentloopdb/templates/:id';
+  return {
+    [`GET ${c}/locales`]: { params: kind, paramsNameNoRecord: same },
+    [`POST ${c}/locales`]: {
+      params: kind,
+      body: () => ({ lang: 'nl', ...content() }),
+      paramsNameNoRecord: same,
+    },
+    [`GET ${c}/locales/:locale`]: { params: locale, paramsNameNoRecord: same },
+    [`PUT ${c}/locales/:locale`]: { params: locale, body: content, paramsNameNoRecord: same },
+    [`DELETE ${c}/locales/:locale`]: { params: locale, paramsNameNoRecord: same },
+    [`POST ${c}/preview`]: {
+      params: kind,
+      body: () => ({ lang: 'de', ...content() }),
+      paramsNameNoRecord: same,
+    },
+    [`GET ${d}`]: { params: kind },
+    [`PUT ${d}`]: { params: kind, body: () => ({ lang: 'de', ...content() }) },
+    [`DELETE ${d}`]: { params: kind },
+    [`GET ${d}/locales/:locale`]: { params: locale },
+    [`PUT ${d}/locales/:locale`]: { params: locale, body: content },
+    [`DELETE ${d}/locales/:locale`]: { params: locale },
+    [`POST ${d}/preview`]: { params: kind, body: () => ({ lang: 'de', ...content() }) },
+  };
+}

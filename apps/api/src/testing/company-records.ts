@@ -10,6 +10,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { events } from '../db/schema/index.ts';
+import { notifyCompany } from '../modules/notifications/service.ts';
+import { testCtx } from './ctx.ts';
 import { call, customerBody, type Harness, type TestUser } from './harness.ts';
 
 export interface CompanyRecords {
@@ -34,6 +36,12 @@ export interface CompanyRecords {
   event: number;
   /** A note on `customer`, written by the owner. */
   note: number;
+  /** A notification of the company (the product writes them: no route creates one). */
+  notification: number;
+  /** A voucher (code carrying the marker) limited to `product`. */
+  voucher: number;
+  /** A shipping country (CA), its method with a price rule, a global method and a standalone rule. */
+  shipping: { country: number; method: number; globalMethod: number; methodRule: number; rule: number };
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -77,6 +85,42 @@ export async function seedCompanyRecords(
     percentage: '5',
   });
   const availability = await made('POST', api('availability_settings'), { sku_name: sku, note: marker });
+  const voucher = await made('POST', api('vouchers'), {
+    code: `V${marker}`,
+    description: `Voucher ${marker}`,
+    kind: 'percentage',
+    value: '10',
+  });
+  await made('PUT', api(`vouchers/${voucher.id}/products/${product.id}/include`), {}, 200);
+  const settings = (path: string) => `/api/companies/${companyId}/settings/${path}`;
+  const shippingCountry = await made('POST', settings('shipping-countries'), {
+    country: 'ca',
+    regions: ['ON'],
+  });
+  const shippingMethod = await made(
+    'POST',
+    settings(`shipping-countries/${shippingCountry.id}/shipping-methods`),
+    {
+      name: `Standard ${marker}`,
+      price: '15',
+    },
+  );
+  const methodRule = await made(
+    'POST',
+    settings(`shipping-methods/${shippingMethod.id}/shipping-rule`),
+    { name: `Bands ${marker}`, bands: [{ from: '0', price: '15' }] },
+    200,
+  );
+  const globalMethod = await made('POST', settings('shipping-methods'), {
+    name: `Pickup ${marker}`,
+    price: '0',
+  });
+  const shippingRule = await made('POST', settings('shipping-rules'), {
+    name: `Block ${marker}`,
+    action: 'block',
+    regions: ['CA-NU'],
+    product_ids: [product.id],
+  });
   const invited = await made('POST', `/api/auth/${companyId}/users`, {
     name: `Invitee ${marker}`,
     email: `invitee.${marker}@example.com`,
@@ -97,6 +141,11 @@ export async function seedCompanyRecords(
       and(eq(events.company_id, companyId), eq(events.object, 'customer'), eq(events.object_id, customer.id)),
     );
   expect(event, 'the event of the new customer').toBeDefined();
+  // Notifications are written by the product (a finished sync), not through a route: as a job would.
+  const notification = await notifyCompany(testCtx(h.database.primary, companyId), {
+    title: `Notice ${marker}`,
+    description: `Sync of ${marker} finished`,
+  });
 
   return {
     companyId,
@@ -115,5 +164,14 @@ export async function seedCompanyRecords(
     historyLog: historyLog!,
     event: event!.id,
     note: note.id,
+    notification,
+    voucher: voucher.id,
+    shipping: {
+      country: shippingCountry.id,
+      method: shippingMethod.id,
+      globalMethod: globalMethod.id,
+      methodRule: methodRule.id,
+      rule: shippingRule.id,
+    },
   };
 }

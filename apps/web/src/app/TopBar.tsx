@@ -35,6 +35,8 @@ export interface SessionControls {
   /** The global search (Ctrl/Cmd+K), over the current company's lists. */
   Search: ComponentType<{ inverted: boolean }>;
   Switchers: ComponentType<{ inverted: boolean }>;
+  /** The notifications bell, popover and dialog (features/notifications). */
+  Notifications: ComponentType<{ inverted: boolean }>;
   Account: ComponentType<{ inverted: boolean }>;
 }
 
@@ -117,6 +119,11 @@ export function TopBar({
         )}
         {!narrow && switchers}
         <HelpMenu />
+        {!bare && session && (
+          <Suspense fallback={null}>
+            <session.Notifications inverted={transparent} />
+          </Suspense>
+        )}
         {!bare && session && (
           <Suspense fallback={null}>
             <session.Account inverted={transparent} />

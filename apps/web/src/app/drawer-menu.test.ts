@@ -92,6 +92,8 @@ describe('buildDrawer', () => {
       'Event List',
       'History logs',
       'Cron Manager',
+      'Default Email Templates',
+      'Notifications',
       'Settings Super',
     ]);
   });

@@ -24,6 +24,19 @@ function GlobalSearch({ inverted }: { inverted: boolean }) {
   );
 }
 
+// The bell loads after the screen too: its menu, dialog and push are not needed for the first paint.
+const LazyNotificationsMenu = lazy(() =>
+  import('../features/notifications/NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })),
+);
+
+function NotificationsBell({ inverted }: { inverted: boolean }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyNotificationsMenu inverted={inverted} />
+    </Suspense>
+  );
+}
+
 function CompanySwitchers({ inverted }: { inverted: boolean }) {
   return (
     <>
@@ -36,5 +49,6 @@ function CompanySwitchers({ inverted }: { inverted: boolean }) {
 export const sessionControls: SessionControls = {
   Search: GlobalSearch,
   Switchers: CompanySwitchers,
+  Notifications: NotificationsBell,
   Account: AccountActions,
 };

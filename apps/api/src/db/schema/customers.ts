@@ -36,6 +36,8 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex('customers_company_email_key').on(t.company_id, t.email),
+    // Other company data refers to a customer by (company_id, id) (voucher redemptions).
+    uniqueIndex('customers_company_id_key').on(t.company_id, t.id),
     // Every list order leads with company_id and ends with id, so a page (even a deep one) is an index
     // range. The default list shows active customers only: its indexes hold only those (partial), so an
     // archived row costs the list nothing; the archived few have one index of their own.

@@ -8,7 +8,7 @@ import type { Deps, PlatformCtx } from '../../context.ts';
 import { platformSettings, sessions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
-import { passwordResetMail, verifyEmailMail } from '../../integrations/email/templates.ts';
+import { platformMail } from '../templates/mail.ts';
 import { joinCompany } from '../users/join.ts';
 import { activateIfInvited } from '../users/status.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
@@ -28,7 +28,10 @@ export async function sendVerification(ctx: PlatformCtx, userId: number): Promis
   if (!user) throw new AppError('not_found');
   if (user.email_verified_at) throw new AppError('conflict', 'Email is already verified.');
   const token = await issueUserToken(ctx, user.id, 'verify_email');
-  const mail = verifyEmailMail(user.name, `${appBase(ctx.deps)}/auth/verify/${token}`);
+  const mail = await platformMail(ctx, 'verification', {
+    name: user.name,
+    href: `${appBase(ctx.deps)}/auth/verify/${token}`,
+  });
   await queueMail(ctx, {
     companyId: null,
     kind: 'verify_email',
@@ -56,7 +59,7 @@ export async function requestPasswordReset(ctx: PlatformCtx, email: string): Pro
   if (!user || user.status === 'disabled') return;
   const token = await issueUserToken(ctx, user.id, 'password_reset');
   const href = `${appBase(ctx.deps)}/auth/password-reset?token=${token}&email=${encodeURIComponent(user.email)}`;
-  const mail = passwordResetMail(user.name, href);
+  const mail = await platformMail(ctx, 'password_reset', { name: user.name, href });
   await queueMail(ctx, {
     companyId: null,
     kind: 'password_reset',

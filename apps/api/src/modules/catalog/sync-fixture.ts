@@ -197,6 +197,8 @@ export async function historyOf(syncId: number) {
   const out: Record<string, number> = {};
   for (const r of rows) {
     expect(r.user).toBe(starter.userId);
+    // The catalog's changes: the notification every finished sync writes is checked in sync-routes.test.ts.
+    if (r.entity === 'notifications') continue;
     out[`${r.entity} ${r.action}`] = (out[`${r.entity} ${r.action}`] ?? 0) + 1;
   }
   return out;

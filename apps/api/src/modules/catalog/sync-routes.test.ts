@@ -164,6 +164,20 @@ describe('product sync over HTTP', () => {
     ).json();
     expect(list.meta.total).toBe(40);
     expect(list.data[0]).toMatchObject({ source: 'woocommerce', currency: 'EUR' });
+    // The company's members are told (written by the job right after the sync's own transaction).
+    const notices = async () =>
+      (
+        await call(h.app, staff, { method: 'GET', url: `/read-replica/${cid}/rentloopdb/notifications` })
+      ).json();
+    await expect.poll(async () => (await notices()).meta.unread, { timeout: 10_000, interval: 100 }).toBe(1);
+    expect((await notices()).data[0]).toMatchObject({
+      company_id: cid,
+      title: 'Product sync finished',
+      description: '40 new, 0 updated, 0 unchanged, 0 removed.',
+      type: 'success',
+      author: 'Rentloop',
+      is_read: false,
+    });
     expect((await call(h.app, staff, { method: 'POST', url: api('products/sync') })).statusCode).toBe(403);
   });
 

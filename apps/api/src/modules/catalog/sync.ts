@@ -31,6 +31,7 @@ import { ShopError, type ShopProduct } from '../../integrations/shops/types.ts';
 import { inJobTransaction, jobActor, jobCtx } from '../../jobs/context.ts';
 import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
 import { shopAmountToMinor } from '../../money.ts';
+import { notifyCompanyFromJob, productSyncNotification } from '../notifications/product-events.ts';
 import { getShopConnection, getShopSettings } from '../settings/shop.ts';
 import type { Transact } from './transact.ts';
 
@@ -472,6 +473,8 @@ export const productSyncJob = defineJob({
       { log: jc.log },
     );
     jc.log.info({ syncId, status: result?.status, error: result?.error }, 'product sync finished');
+    const notice = result && productSyncNotification(result);
+    if (notice) await notifyCompanyFromJob(jc, actor, companyId, notice);
     return result?.status ?? null;
   },
 });

@@ -298,13 +298,15 @@ describe('the audit trail', () => {
       .sort();
     // Sessions are recorded as sign-in events (and failed sign-ins, which sign_in_throttles counts, as
     // login_failed); events record changes that have their own entries; the rest is the trail itself,
-    // derived counters and job progress; the crons' rows take every run's result (one runs every minute).
+    // derived counters and job progress; the crons' rows take every run's result (one runs every minute);
+    // notification_reads is each user's own read state, changed on every open and hover of the menu.
     expect(unaudited).toEqual([
       'crons',
       'entity_counts',
       'events',
       'history_logs',
       'idempotency_keys',
+      'notification_reads',
       'product_syncs',
       'sessions',
       'sign_in_throttles',

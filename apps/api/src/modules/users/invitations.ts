@@ -15,12 +15,13 @@ import type { CompanyRole } from '@rentloop/domain/roles';
 import type { User } from '@rentloop/domain/users';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx, PlatformCtx, UserActor } from '../../context.ts';
-import { companies, companyInvitations, users } from '../../db/schema/index.ts';
+import { companyInvitations, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
-import { invitationMail, linkSecrets } from '../../integrations/email/templates.ts';
+import { linkSecrets } from '../../integrations/email/templates.ts';
 import { appBase } from '../auth/account-flows.ts';
 import { consumeUserToken, issueUserToken } from '../auth/tokens.ts';
+import { companyInvitationMail } from '../templates/mail.ts';
 import { joinCompany } from './join.ts';
 
 export type Invitation = typeof companyInvitations.$inferSelect;
@@ -126,10 +127,6 @@ export async function sendInvitationMail(
   invitation: Invitation,
 ): Promise<'queued' | 'not_sent'> {
   const { db: tx, actor } = ctx;
-  const [company] = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, invitation.company_id));
   const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
   let [account] = await tx
     .select({ id: users.id, hasPassword: sql<boolean>`${users.password_hash} IS NOT NULL` })
@@ -152,7 +149,10 @@ export async function sendInvitationMail(
   const href = account.hasPassword
     ? `${base}/auth/accept-invitation?token=${token}`
     : `${base}/auth/password-create?token=${token}&email=${encodeURIComponent(invitation.email)}`;
-  const mail = invitationMail(invitation.name, company!.name, inviter?.name ?? 'A colleague', href);
+  const mail = await companyInvitationMail(
+    { ...ctx, companyId: invitation.company_id },
+    { name: invitation.name, inviter: inviter?.name ?? 'A colleague', href },
+  );
   const sent = await queueMail(ctx, {
     companyId: invitation.company_id,
     kind: 'invitation',

@@ -11,9 +11,10 @@ import { type Ctx, hasOperatorPowers, type PlatformCtx, type UserActor } from '.
 import { companies, companyUsers, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
-import { invitationMail, linkSecrets } from '../../integrations/email/templates.ts';
+import { linkSecrets } from '../../integrations/email/templates.ts';
 import { appBase } from '../auth/account-flows.ts';
 import { issueUserToken } from '../auth/tokens.ts';
+import { companyInvitationMail } from '../templates/mail.ts';
 import { cancelInvitation, invite } from './invitations.ts';
 import { membershipsOf, toUser, userColumns } from './user-record.ts';
 
@@ -58,7 +59,11 @@ export async function sendInvitation(ctx: Ctx<UserActor>, userId: number): Promi
   const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, ctx.actor.userId));
   const token = await issueUserToken(ctx, userId, 'invitation');
   const href = `${appBase(ctx.deps)}/auth/password-create?token=${token}&email=${encodeURIComponent(row.user.email)}`;
-  const mail = invitationMail(row.user.name, row.company, inviter?.name ?? 'A colleague', href);
+  const mail = await companyInvitationMail(ctx, {
+    name: row.user.name,
+    inviter: inviter?.name ?? 'A colleague',
+    href,
+  });
   const sent = await queueMail(ctx, {
     companyId,
     kind: 'invitation',

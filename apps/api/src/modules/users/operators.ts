@@ -8,10 +8,10 @@ import { defineList } from '../../db/define-list.ts';
 import { companies, companyUsers, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
-import { invitationMail } from '../../integrations/email/templates.ts';
 import type { ListParams } from '../../lists.ts';
 import { appBase } from '../auth/account-flows.ts';
 import { issueUserToken } from '../auth/tokens.ts';
+import { platformMail } from '../templates/mail.ts';
 import { createCompanyUser, ownersLeft } from './memberships.ts';
 import { getUser } from './profile.ts';
 import {
@@ -116,7 +116,7 @@ export async function createUserAsOperator(
   if (input.send_invitation) {
     const token = await issueUserToken(ctx, row!.id, 'invitation');
     const href = `${appBase(ctx.deps)}/auth/password-create?token=${token}&email=${encodeURIComponent(input.email)}`;
-    const mail = invitationMail(input.name, null, 'The Rentloop team', href);
+    const mail = await platformMail(ctx, 'operator_invitation', { name: input.name, href });
     invitation = (
       await queueMail(ctx, {
         companyId: null,

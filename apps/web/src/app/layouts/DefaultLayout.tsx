@@ -13,6 +13,9 @@ import { DEFAULT_LAYOUT_BACKGROUND } from '../theme.ts';
 const session: SessionControls = {
   Search: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Search)),
   Switchers: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Switchers)),
+  Notifications: lazyPage(() =>
+    import('../session-controls.tsx').then((m) => m.sessionControls.Notifications),
+  ),
   Account: lazyPage(() => import('../session-controls.tsx').then((m) => m.sessionControls.Account)),
 };
 

@@ -103,9 +103,13 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose={onClose}
       fullWidth
       maxWidth="sm"
-      aria-label="Search"
       slotProps={{
-        paper: { 'data-testid': searchIds.dialog, sx: { alignSelf: 'flex-start', mt: 10 } } as object,
+        // The Paper carries role="dialog": its name goes there (axe: aria-dialog-name).
+        paper: {
+          'data-testid': searchIds.dialog,
+          'aria-label': 'Search',
+          sx: { alignSelf: 'flex-start', mt: 10 },
+        } as object,
       }}
     >
       <Box sx={{ p: 2, pb: 1 }}>

@@ -24,12 +24,18 @@ import {
   type SettingsSectionKey,
   sectionKeyOf,
 } from '@rentloop/domain/settings';
-import { Link, useSearchParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link, Outlet, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { ApiKeyCard } from './ApiKeyCard.tsx';
 import { useSaveSection, useSettings } from './hooks.ts';
 import { SectionForm, type SectionSave } from './SectionForm.tsx';
 import { settingsIds } from './testids.ts';
+
+/** The shipping countries, methods and rules: loaded with the shipping section only. */
+const ShippingPanel = lazy(() =>
+  import('../shipping/ShippingPanel.tsx').then((m) => ({ default: m.ShippingPanel })),
+);
 
 type Choice = SettingsSectionKey | 'shop_system';
 
@@ -151,6 +157,11 @@ export function SettingsPage() {
               <Stack spacing={3}>
                 {/* Keyed by section: switching sections starts a fresh form. */}
                 <CompanySectionForm key={current} sectionKey={current} settings={settings.data} />
+                {current === 'checkout_shipping' && (
+                  <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+                    <ShippingPanel />
+                  </Suspense>
+                )}
                 {current === 'checkout_general' && (
                   <ApiKeyCard
                     set={settings.data.checkout_general.api_key_set}
@@ -168,6 +179,7 @@ export function SettingsPage() {
           )}
         </Box>
       </Box>
+      <Outlet />
     </Box>
   );
 }

@@ -1,0 +1,168 @@
+/**
+ * Mails from templates: the text a mail is made of (the company's own text of the language, else the
+ * default, else English) and the live preview of unsaved content on a real record of the company.
+ */
+import type { TemplateLanguage } from '@rentloop/domain/enums';
+import { type TemplatePreview, templateKind } from '@rentloop/domain/templates';
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Ctx, PlatformCtx } from '../../context.ts';
+import { companies, customers, templates, users } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import { getSettings } from '../settings/sections.ts';
+import { composeBody, placeholdersOf, renderText, type TemplateData } from './render.ts';
+import { shippedTemplate } from './shipped.ts';
+
+/** The language of a company's mails: its email settings' default language. */
+export async function companyMailLanguage(ctx: Ctx): Promise<TemplateLanguage> {
+  return (await getSettings(ctx, 'email')).default_language;
+}
+
+/**
+ * Subject and HTML of a mail of kind `templateId`. Looks for the language asked for and English, in the
+ * company's own texts and the defaults, and takes the first of: own text in the language, default in the
+ * language, own English, default English (the shipped text when even that is missing).
+ */
+export async function renderMail(
+  ctx: PlatformCtx,
+  mail: { companyId: number | null; templateId: string; lang: TemplateLanguage; data: TemplateData },
+): Promise<{ subject: string; html: string }> {
+  const langs = [...new Set<TemplateLanguage>([mail.lang, 'en'])];
+  const rows = await ctx.db
+    .select({
+      company_id: templates.company_id,
+      lang: templates.lang,
+      subject: templates.subject,
+      body: templates.body,
+    })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.template_id, mail.templateId),
+        inArray(templates.lang, langs),
+        mail.companyId === null
+          ? isNull(templates.company_id)
+          : or(isNull(templates.company_id), eq(templates.company_id, mail.companyId)),
+      ),
+    );
+  const pick = langs
+    .flatMap((lang) => [
+      rows.find((r) => r.lang === lang && r.company_id !== null),
+      rows.find((r) => r.lang === lang && r.company_id === null),
+    ])
+    .find(Boolean);
+  const template = pick ?? shippedBody(mail.templateId, mail.lang);
+  return renderText(template, mail.data);
+}
+
+function shippedBody(templateId: string, lang: TemplateLanguage) {
+  const s = shippedTemplate(templateId, lang);
+  return { subject: s.subject, body: composeBody(s.html_raw, s.css_raw) };
+}
+
+/** The `company.*` placeholders: its name and the support address of its general settings. */
+export async function companyPlaceholders(ctx: PlatformCtx, companyId: number) {
+  const [company] = await ctx.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const general = await getSettings({ ...ctx, companyId } as Ctx, 'general');
+  return { name: company?.name ?? '', support_email: general.support_email ?? '' };
+}
+
+/** Placeholder values from the company and, for customer mails, its most recent customer. */
+async function previewData(
+  ctx: PlatformCtx,
+  companyId: number | null,
+): Promise<{ data: TemplateData; source: string[] }> {
+  const source: string[] = [];
+  const data: TemplateData = { action_url: 'https://example.com/preview-link' };
+  const userId = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
+  if (userId) {
+    const [me] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+    data.user = { name: me?.name ?? '' };
+    data.inviter = { name: me?.name ?? '' };
+    source.push(`you (${me?.name ?? ''}) as user and inviter`);
+  }
+  if (companyId !== null) {
+    data.company = await companyPlaceholders(ctx, companyId);
+    const [customer] = await ctx.db
+      .select()
+      .from(customers)
+      .where(eq(customers.company_id, companyId))
+      .orderBy(desc(customers.id))
+      .limit(1);
+    if (customer) {
+      data.customer = { name: customer.name, email: customer.email };
+      source.push(`customer ${customer.name} (#${customer.id})`);
+    } else {
+      source.push('no customer yet: customer fields stay empty');
+    }
+  }
+  return { data, source };
+}
+
+/**
+ * Unsaved content rendered as the mail would be, on real records. Orders, quotes, invoices and payments
+ * do not exist yet, so their placeholders render empty, and the answer says so.
+ */
+export async function previewTemplate(
+  ctx: PlatformCtx,
+  companyId: number | null,
+  templateId: string,
+  content: { subject: string; html_raw: string; css_raw?: string },
+): Promise<TemplatePreview> {
+  const kind = templateKind(templateId);
+  if (!kind) throw notFound();
+  const used = [
+    ...placeholdersOf(content.subject, 'subject'),
+    ...placeholdersOf(content.html_raw, 'html_raw'),
+  ];
+  const known = new Set(kind.placeholders.map((p) => p.key));
+  const { data, source } = await previewData(ctx, kind.scope === 'company' ? companyId : null);
+  const missing = used.filter(
+    (k) => known.has(k) && /^(order|quote|invoice|payment|subscription|buyout|legal)\./.test(k),
+  );
+  if (missing.length > 0)
+    source.push(
+      `no ${[...new Set(missing.map((k) => k.split('.')[0]))].join(', ')} yet: those fields stay empty`,
+    );
+  const rendered = renderText(
+    { subject: content.subject, body: composeBody(content.html_raw, content.css_raw ?? '') },
+    data,
+  );
+  return {
+    subject: rendered.subject,
+    html: rendered.html,
+    source: `Filled from ${source.join('; ')}.`,
+    unknown_placeholders: [...new Set(used.filter((k) => !known.has(k)))],
+  };
+}
+
+/** The invitation to a company, in the company's mail language, from its own text or the default. */
+export async function companyInvitationMail(ctx: Ctx, to: { name: string; inviter: string; href: string }) {
+  return renderMail(ctx, {
+    companyId: ctx.companyId,
+    templateId: 'invitation',
+    lang: await companyMailLanguage(ctx),
+    data: {
+      user: { name: to.name },
+      inviter: { name: to.inviter },
+      company: await companyPlaceholders(ctx, ctx.companyId),
+      action_url: to.href,
+    },
+  });
+}
+
+/** A mail of the platform's own (no company): the operators' default, in English. */
+export async function platformMail(
+  ctx: PlatformCtx,
+  templateId: 'operator_invitation' | 'verification' | 'password_reset',
+  to: { name: string; href: string },
+) {
+  return renderMail(ctx, {
+    companyId: null,
+    templateId,
+    lang: 'en',
+    data: { user: { name: to.name }, action_url: to.href },
+  });
+}

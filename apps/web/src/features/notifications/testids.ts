@@ -1,0 +1,31 @@
+export const notificationIds = {
+  bell: 'notifications-bell',
+  unreadDot: 'notifications-unread-dot',
+  popover: 'notifications-popover',
+  onlyUnread: 'notifications-only-unread',
+  refresh: 'notifications-refresh',
+  progress: 'notifications-progress',
+  list: 'notifications-list',
+  empty: 'notifications-empty',
+  entry: (id: number) => `notification-${id}`,
+  entryDot: (id: number) => `notification-dot-${id}`,
+  pager: 'notifications-pager',
+  previous: 'notifications-previous',
+  next: 'notifications-next',
+  dialog: 'notification-dialog',
+  markUnread: 'notification-mark-unread',
+  close: 'notification-close',
+  download: 'notification-download',
+  goTo: 'notification-go-to',
+} as const;
+
+export const superNotificationIds = {
+  page: 'super-notifications-page',
+  table: 'super-notifications-table',
+  newNotification: 'super-notifications-new',
+  row: (id: number) => `super-notification-row-${id}`,
+  delete: (id: number) => `super-notification-delete-${id}`,
+  form: 'super-notification-form',
+  save: 'super-notification-save',
+  cancel: 'super-notification-cancel',
+} as const;
