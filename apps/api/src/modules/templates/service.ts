@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.ts';
 import { templates, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { cleanHtml, composeBody, placeholdersOf } from './render.ts';
-import { allShipped, shippedTemplate } from './shipped.ts';
+import { shippedTemplate } from './shipped.ts';
 
 type Row = typeof templates.$inferSelect & { updated_by_name: string | null };
 
@@ -42,12 +42,26 @@ const toTemplate = (r: Row): Template => ({
 
 /** Writes the shipped text of every kind and language that has no default yet (each start; idempotent). */
 export async function ensureDefaultTemplates(database: Database): Promise<number> {
-  const rows = [...allShipped(TEMPLATE_KINDS)].map((t) => ({
+  // Composing a default (placeholder check, cleaning, inlining the CSS) costs a few ms each: only the
+  // (kind, language) pairs that have no default row yet are composed, so a usual start composes none.
+  const present = new Set(
+    (
+      await database.primary
+        .select({ template_id: templates.template_id, lang: templates.lang })
+        .from(templates)
+        .where(isNull(templates.company_id))
+    ).map((r) => `${r.template_id}/${r.lang}`),
+  );
+  const missing = TEMPLATE_KINDS.flatMap((kind) =>
+    TEMPLATE_LANGUAGES.filter((lang) => !present.has(`${kind.id}/${lang}`)).map((lang) => ({ kind, lang })),
+  );
+  if (missing.length === 0) return 0;
+  const rows = missing.map(({ kind, lang }) => ({
     company_id: null,
-    template_id: t.kind.id,
-    type: t.kind.type,
-    lang: t.lang,
-    ...contentRow(t),
+    template_id: kind.id,
+    type: kind.type,
+    lang,
+    ...contentRow(shippedTemplate(kind.id, lang)),
   }));
   const inserted = await database.primary
     .insert(templates)

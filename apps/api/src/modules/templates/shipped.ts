@@ -5,7 +5,6 @@
  * can restyle; the CSS is inlined into `body` on save (`render.ts`).
  */
 import type { TemplateLanguage } from '@rentloop/domain/enums';
-import { TEMPLATE_LANGUAGES } from '@rentloop/domain/enums';
 import { type TemplateKind, templateKind } from '@rentloop/domain/templates';
 import { escapeHtml } from '../../integrations/email/templates.ts';
 import { type MailText, SHIPPED_TEXTS } from './shipped-texts.ts';
@@ -90,11 +89,4 @@ export function shippedTemplate(templateId: string, lang: TemplateLanguage): Shi
   const text = ALL_TEXTS[templateId]?.[lang];
   if (!text) throw new Error(`No shipped text for ${templateId}/${lang}`);
   return { subject: text.subject, html_raw: mailHtml(kind, lang, text), css_raw: MAIL_CSS };
-}
-
-/** Every kind and language, for the start-up that writes the missing defaults. */
-export function* allShipped(kinds: readonly TemplateKind[]) {
-  for (const kind of kinds) {
-    for (const lang of TEMPLATE_LANGUAGES) yield { kind, lang, ...shippedTemplate(kind.id, lang) };
-  }
 }
