@@ -123,7 +123,8 @@ describe('order items, clone, draft from subscription', () => {
       tracking_number: '1Z999',
     });
     const missing = orderItemUpdateSchema.safeParse({ action: 'add_tracking_number' });
-    expect(missing.success).toBe(false);
+    expect(messagesOf(missing)).toEqual([`tracking_number: ${MESSAGES.required}`]);
+    expect(orderItemUpdateSchema.safeParse({ action: 'remove_everything' }).success).toBe(false);
     expect(
       orderItemUpdateSchema.safeParse({ action: 'add_tracking_number', tracking_number: '' }).success,
     ).toBe(false);

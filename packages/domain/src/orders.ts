@@ -277,7 +277,7 @@ export type OrderSwap = z.output<typeof orderSwapSchema>;
  * PUT order_items/{id}: `{action: 'add_tracking_number', tracking_number}` (the number is required,
  * spec 01 §5), or plain fields: the serial number and the tracking number (null clears).
  */
-export const orderItemUpdateSchema = z.union([
+export const orderItemUpdateSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('add_tracking_number'),
     tracking_number: z
@@ -286,6 +286,7 @@ export const orderItemUpdateSchema = z.union([
   }),
   z
     .object({
+      action: z.undefined().optional(),
       serial_number: safeText().trim().max(100).nullable().optional(),
       tracking_number: safeText().trim().max(100).nullable().optional(),
     })

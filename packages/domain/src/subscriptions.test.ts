@@ -132,7 +132,9 @@ describe('subscription inputs', () => {
       price_mode: 'fixed',
     });
     expect(subscriptionUpdateSchema.safeParse({ action: 'update' }).success).toBe(false);
-    expect(subscriptionUpdateSchema.safeParse({ price_mode: 'fixed' }).success).toBe(false);
+    expect(subscriptionUpdateSchema.parse({ quantity: 2 })).toEqual({ quantity: 2 });
+    expect(subscriptionUpdateSchema.safeParse({}).success).toBe(false);
+    expect(subscriptionUpdateSchema.safeParse({ action: 'pause' }).success).toBe(false);
   });
 
   it('needs a reason to end, in one call or in bulk', () => {

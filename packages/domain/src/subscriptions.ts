@@ -98,14 +98,15 @@ export const SUBSCRIPTION_TEXTS = {
 
 /**
  * PUT subscriptions/{id}: `{action: 'reactivate'}`, `{action: 'auto_renew', auto_renew}` (spec 01
- * §4), or `{action: 'update', ...fields}` for the price mode, price, quantity and next billing date.
+ * §4), or plain field updates (with `action: 'update'` or no action) of the price mode, price,
+ * quantity and next billing date.
  */
 export const subscriptionUpdateSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('reactivate') }),
   z.object({ action: z.literal('auto_renew'), auto_renew: z.boolean() }),
   z
     .object({
-      action: z.literal('update'),
+      action: z.literal('update').optional(),
       price_mode: z.enum(PRICE_MODES).optional(),
       price: amountInputSchema.optional(),
       quantity: quantity.optional(),
