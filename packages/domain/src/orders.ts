@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
-import { booleanFilter, isoDate, safeText } from './api.ts';
+import { booleanFilter, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
 import {
   ACCOUNT_PAYMENT_STATES,
   type AccountPaymentState,
@@ -28,8 +28,7 @@ import { VOUCHER_CODE_PATTERN } from './vouchers.ts';
 
 export { ORDER_ITEM_KINDS, type OrderItemKind } from './order-totals.ts';
 
-/** Most ids a bulk update takes at once. */
-export const MAX_BULK_IDS = 100;
+export { MAX_BULK_IDS };
 /** Most items an order holds. */
 export const MAX_ORDER_ITEMS = 100;
 
@@ -339,6 +338,16 @@ export const orderFiltersSchema = z.object({
   consumable: booleanFilter(),
 });
 export type OrderFilters = z.infer<typeof orderFiltersSchema>;
+
+/** The draft-order (quote) lists: consumable drafts are listed apart (spec 01 §3 "Draft order"). */
+export const draftOrderFiltersSchema = orderFiltersSchema.pick({
+  customer_id: true,
+  product_id: true,
+  created_from: true,
+  created_to: true,
+  consumable: true,
+});
+export type DraftOrderFilters = z.infer<typeof draftOrderFiltersSchema>;
 
 // ---- transitions ----
 

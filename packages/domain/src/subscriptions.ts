@@ -5,13 +5,12 @@
  * update (`subscriptionActionTo`). The CSV import's rows are checked by `parseSubscriptionImportRow`.
  */
 import { z } from 'zod';
-import { booleanFilter, emailText, isoDate, safeText } from './api.ts';
+import { booleanFilter, emailText, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
 import { isDate } from './billing-periods.ts';
 import { percentInputSchema } from './catalog.ts';
 import { FREQUENCIES, PRICE_MODES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
-import { MAX_BULK_IDS } from './orders.ts';
 import { actionsSchema, type TransitionTable } from './transitions.ts';
 
 const id = z.number().int().positive();
