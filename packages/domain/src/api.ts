@@ -74,6 +74,8 @@ export const paginatedEnvelope = <T extends z.ZodType>(item: T) =>
 
 export const DEFAULT_PER_PAGE = 10;
 export const MAX_PER_PAGE = 100;
+/** Most ids a bulk update (PUT orders, PUT subscriptions) takes at once. */
+export const MAX_BULK_IDS = 100;
 
 /**
  * Query parameters every list accepts. `sort` is checked against a whitelist per resource;

@@ -1,0 +1,450 @@
+/**
+ * Subscriptions (spec 01 §3 "Subscription", §4, §7 "Subscriptions", §8): one per rented unit of an
+ * order item, billed per period (billing-periods.ts). Wire schemas are snake_case; amounts are decimal
+ * strings. Status changes go through `SUBSCRIPTION_TRANSITIONS` only, including the `status` of a bulk
+ * update (`subscriptionActionTo`). The CSV import's rows are checked by `parseSubscriptionImportRow`.
+ */
+import { z } from 'zod';
+import { booleanFilter, emailText, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
+import { isDate } from './billing-periods.ts';
+import { percentInputSchema } from './catalog.ts';
+import { FREQUENCIES, PRICE_MODES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './enums.ts';
+import { MESSAGES } from './messages.ts';
+import { amountInputSchema, amountSchema } from './money.ts';
+import { actionsSchema, type TransitionTable } from './transitions.ts';
+
+const id = z.number().int().positive();
+const interval = z.number().int().min(1).max(365);
+const quantity = z.number().int().min(1).max(10_000);
+const termMonths = z.number().int().min(0).max(120);
+
+// ---- record ----
+
+export const subscriptionSchema = z.object({
+  id: z.number().int(),
+  number: z.string().nullable(),
+  order_id: z.number().int(),
+  order_number: z.string().nullable(),
+  order_item_id: z.number().int().nullable(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  variant_id: z.number().int().nullable(),
+  variant_name: z.string().nullable(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  frequency: z.enum(FREQUENCIES),
+  interval: z.number().int(),
+  /** The amount of one period (unit price x quantity is the period's amount). */
+  price: amountSchema,
+  tax_percent: z.string(),
+  quantity: z.number().int(),
+  /** Whether the price may change with the catalog (changeable), stays (fixed), or is not charged (skipped). */
+  price_mode: z.enum(PRICE_MODES),
+  /** The same three modes, for the minimum term. */
+  term_mode: z.enum(PRICE_MODES).nullable(),
+  minimum_term_months: z.number().int(),
+  start_date: z.string(),
+  minimum_term_end: z.string(),
+  next_billing_date: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  end_reason: z.string().nullable(),
+  auto_renew: z.boolean(),
+  buyout_price: amountSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+// ---- inputs ----
+
+/** POST subscriptions: a subscription added by hand to an existing order. */
+export const subscriptionInputSchema = z.object({
+  order_id: id,
+  order_item_id: id.nullable().optional(),
+  variant_id: id,
+  frequency: z.enum(FREQUENCIES),
+  interval: interval.default(1),
+  price: amountInputSchema,
+  tax_percent: percentInputSchema,
+  quantity: quantity.default(1),
+  start_date: isoDate(),
+  price_mode: z.enum(PRICE_MODES).default('changeable'),
+  minimum_term_months: termMonths.default(0),
+  auto_renew: z.boolean().default(true),
+});
+export type SubscriptionInput = z.input<typeof subscriptionInputSchema>;
+
+/** Texts of ours for subscriptions (the spec names these rules but not their messages). */
+export const SUBSCRIPTION_TEXTS = {
+  nothingToUpdate: 'Nothing to update.',
+  reasonRequired: 'A reason is required to end a subscription.',
+  notReactivatable: 'A bought-out or lost subscription cannot be reactivated.',
+  notActivatable: 'Only a subscription pending activation can be activated.',
+  notPausable: 'Only an active subscription can be paused.',
+  notResumable: 'Only a paused subscription can be resumed.',
+  cancellationNotRequestable: 'Only an active or paused subscription can be cancelled by request.',
+  notCancellable: 'This subscription can no longer be cancelled.',
+  notEndable: 'This subscription has already ended.',
+  returnNotRequestable: 'A return can only be requested for a running or cancelled subscription.',
+  notPendingReturn: 'No return is pending for this subscription.',
+  notLosable: 'Only a subscription whose product is with the customer can be reported lost or stolen.',
+  buyoutNotRequestable: 'Only an active or paused subscription can be bought out.',
+  notBuyable: 'This subscription cannot be bought out now.',
+  replacementNotRequestable: 'Only an active or paused subscription can have its product replaced.',
+  notPendingReplacement: 'No replacement is pending for this subscription.',
+} as const;
+
+/**
+ * PUT subscriptions/{id}: `{action: 'reactivate'}`, `{action: 'auto_renew', auto_renew}` (spec 01
+ * §4), or plain field updates (with `action: 'update'` or no action) of the price mode, price,
+ * quantity and next billing date.
+ */
+export const subscriptionUpdateSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('reactivate') }),
+  z.object({ action: z.literal('auto_renew'), auto_renew: z.boolean() }),
+  z
+    .object({
+      action: z.literal('update').optional(),
+      price_mode: z.enum(PRICE_MODES).optional(),
+      price: amountInputSchema.optional(),
+      quantity: quantity.optional(),
+      next_billing_date: isoDate().optional(),
+    })
+    .refine(
+      (v) => Object.keys(v).some((k) => k !== 'action' && v[k as keyof typeof v] !== undefined),
+      SUBSCRIPTION_TEXTS.nothingToUpdate,
+    ),
+]);
+export type SubscriptionUpdate = z.input<typeof subscriptionUpdateSchema>;
+
+/** A reason to end: required, 1 to 500 characters (spec 01 §4 "Ending takes a reason"). */
+const reason = z
+  .string({ error: MESSAGES.required })
+  .pipe(safeText().trim().min(1, SUBSCRIPTION_TEXTS.reasonRequired).max(500));
+
+/**
+ * PUT subscriptions: up to 100 at once; `status` runs the transition leading there for each
+ * (`subscriptionActionTo`), `ended` needs the reason.
+ */
+export const subscriptionsBulkUpdateSchema = z
+  .object({
+    ids: z.array(id).min(1).max(MAX_BULK_IDS),
+    status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+    auto_renew: z.boolean().optional(),
+    reason: reason.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === undefined && v.auto_renew === undefined)
+      ctx.addIssue({ code: 'custom', path: [], message: SUBSCRIPTION_TEXTS.nothingToUpdate });
+    if (v.status === 'ended' && v.reason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: SUBSCRIPTION_TEXTS.reasonRequired });
+  })
+  .transform((v) => ({ ...v, ids: [...new Set(v.ids)] }));
+export type SubscriptionsBulkUpdate = z.input<typeof subscriptionsBulkUpdateSchema>;
+
+/** POST subscriptions/{id}/end. */
+export const subscriptionEndSchema = z.object({ reason });
+
+/** POST subscriptions/{id}/process-buyout. */
+export const subscriptionBuyoutSchema = z.object({
+  buyout_price: amountInputSchema,
+  message: safeText().trim().max(2000).optional(),
+});
+
+export const SUBSCRIPTION_SORTS = [
+  'id',
+  'status',
+  'start_date',
+  'next_billing_date',
+  'price',
+  'created_at',
+  'updated_at',
+] as const;
+
+const listId = z.coerce.number().int().positive().optional();
+export const subscriptionFiltersSchema = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  product_id: listId,
+  customer_id: listId,
+  order_id: listId,
+  next_billing_from: isoDate().optional(),
+  next_billing_to: isoDate().optional(),
+  auto_renew: booleanFilter(),
+});
+export type SubscriptionFilters = z.infer<typeof subscriptionFiltersSchema>;
+
+// ---- transitions ----
+
+export const SUBSCRIPTION_ACTIONS = [
+  'activate',
+  'pause',
+  'resume',
+  'request_cancellation',
+  'cancel',
+  'end',
+  'reactivate',
+  'request_return',
+  'mark_returned',
+  'report_lost',
+  'request_buyout',
+  'buyout',
+  'manual_buyout',
+  'request_replacement',
+  'replace',
+] as const;
+export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
+
+/**
+ * What the guards read. `status`: the subscription's current status (the reactivate guard tells a
+ * bought-out or lost subscription from an ended one). `reason`: the reason to end; undefined while only
+ * listing the actions (`GET .../actions`, where the dialog has not asked yet), null or blank when the
+ * call has none.
+ */
+export interface SubscriptionGuardInput {
+  status: SubscriptionStatus;
+  reason?: string | null;
+}
+
+type S = SubscriptionStatus;
+/** The product is with the customer and the subscription runs or winds down. */
+const RUNNING: S[] = ['active', 'paused', 'cancellation requested'];
+const FINAL: S[] = ['bought out', 'manual bought out', 'lost/stolen', 'ended'];
+const NOT_REACTIVATABLE: S[] = ['bought out', 'manual bought out', 'lost/stolen'];
+const everyStatusBut = (...but: S[]) => SUBSCRIPTION_STATUSES.filter((s) => !but.includes(s));
+
+/** The subscription's state machine: read one row as "from these statuses, action leads to status". */
+export const SUBSCRIPTION_TRANSITIONS: TransitionTable<S, SubscriptionAction, SubscriptionGuardInput> = [
+  {
+    from: ['pending activation'],
+    action: 'activate',
+    to: 'active',
+    message: SUBSCRIPTION_TEXTS.notActivatable,
+  },
+  { from: ['active'], action: 'pause', to: 'paused', message: SUBSCRIPTION_TEXTS.notPausable },
+  { from: ['paused'], action: 'resume', to: 'active', message: SUBSCRIPTION_TEXTS.notResumable },
+  {
+    from: ['active', 'paused'],
+    action: 'request_cancellation',
+    to: 'cancellation requested',
+    message: SUBSCRIPTION_TEXTS.cancellationNotRequestable,
+  },
+  {
+    from: [...RUNNING, 'pending activation'],
+    action: 'cancel',
+    to: 'cancelled',
+    message: SUBSCRIPTION_TEXTS.notCancellable,
+  },
+  {
+    from: everyStatusBut(...FINAL),
+    action: 'end',
+    to: 'ended',
+    guard: ({ reason }) =>
+      reason === undefined || (reason !== null && reason.trim() !== '')
+        ? null
+        : SUBSCRIPTION_TEXTS.reasonRequired,
+    message: SUBSCRIPTION_TEXTS.notEndable,
+  },
+  {
+    from: everyStatusBut('active'),
+    action: 'reactivate',
+    to: 'active',
+    guard: ({ status }) => (NOT_REACTIVATABLE.includes(status) ? SUBSCRIPTION_TEXTS.notReactivatable : null),
+    message: MESSAGES.subscriptionAlreadyActive,
+  },
+  {
+    from: [...RUNNING, 'cancelled'],
+    action: 'request_return',
+    to: 'pending return',
+    message: SUBSCRIPTION_TEXTS.returnNotRequestable,
+  },
+  {
+    from: ['pending return'],
+    action: 'mark_returned',
+    to: 'ended',
+    message: SUBSCRIPTION_TEXTS.notPendingReturn,
+  },
+  {
+    from: [...RUNNING, 'pending return', 'pending replacement', 'pending buyout'],
+    action: 'report_lost',
+    to: 'lost/stolen',
+    message: SUBSCRIPTION_TEXTS.notLosable,
+  },
+  {
+    from: RUNNING,
+    action: 'request_buyout',
+    to: 'pending buyout',
+    message: SUBSCRIPTION_TEXTS.buyoutNotRequestable,
+  },
+  {
+    from: [...RUNNING, 'pending buyout'],
+    action: 'buyout',
+    to: 'bought out',
+    message: SUBSCRIPTION_TEXTS.notBuyable,
+    event: 'subscription.bought_out',
+  },
+  {
+    from: [...RUNNING, 'pending buyout', 'pending return'],
+    action: 'manual_buyout',
+    to: 'manual bought out',
+    message: SUBSCRIPTION_TEXTS.notBuyable,
+    event: 'subscription.bought_out',
+  },
+  {
+    from: ['active', 'paused'],
+    action: 'request_replacement',
+    to: 'pending replacement',
+    message: SUBSCRIPTION_TEXTS.replacementNotRequestable,
+  },
+  {
+    from: ['pending replacement'],
+    action: 'replace',
+    to: 'active',
+    message: SUBSCRIPTION_TEXTS.notPendingReplacement,
+  },
+];
+
+export const subscriptionActionsSchema = actionsSchema(
+  z.enum(SUBSCRIPTION_STATUSES),
+  z.enum(SUBSCRIPTION_ACTIONS),
+);
+
+/**
+ * The action a `status` field (bulk update, import) asks for: the first transition in the table's order
+ * that leads to `to` from `from` (paused → active is resume, not reactivate), or, when none starts from
+ * `from`, the first one leading to `to`, whose refusal then says why. Null when `from` is already `to` or
+ * nothing leads there.
+ */
+export function subscriptionActionTo(
+  from: SubscriptionStatus,
+  to: SubscriptionStatus,
+): SubscriptionAction | null {
+  if (from === to) return null;
+  const leading = SUBSCRIPTION_TRANSITIONS.filter((t) => t.to === to);
+  return (leading.find((t) => t.from.includes(from)) ?? leading[0])?.action ?? null;
+}
+
+/**
+ * What a customer still owes to buy out the product (GET subscriptions/{id}/buyout): the buyout price
+ * less what they paid so far, never below zero. Minor units.
+ */
+export function buyoutOffer({
+  buyout_price,
+  paid_so_far,
+}: {
+  buyout_price: bigint;
+  paid_so_far: bigint;
+}): bigint {
+  const due = buyout_price - paid_so_far;
+  return due > 0n ? due : 0n;
+}
+
+// ---- CSV import (POST subscriptions/import) ----
+
+export const SUBSCRIPTION_IMPORT_COLUMNS = [
+  'customer_email',
+  'sku',
+  'quantity',
+  'price',
+  'tax_percent',
+  'frequency',
+  'interval',
+  'start_date',
+  'minimum_term_months',
+  'auto_renew',
+  'status',
+] as const;
+export type SubscriptionImportColumn = (typeof SUBSCRIPTION_IMPORT_COLUMNS)[number];
+
+export const SUBSCRIPTION_IMPORT_TEXTS = {
+  wholeNumber: MESSAGES.onlyNumbers,
+  yesNo: 'Must be true or false (yes/no, 1/0).',
+  dateFormat: 'Must be a date like 2026-01-31.',
+  oneOf: (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`,
+} as const;
+
+/** A cell: trimmed; empty is absent (so a column's default applies). */
+const cell = (value: unknown) => {
+  const text = typeof value === 'string' ? value.trim() : value;
+  return text === '' || text === null ? undefined : text;
+};
+/** A required cell: "Required field." when empty, then the cell's own rule. */
+const requiredCell = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(cell, z.custom<unknown>((v) => v !== undefined, MESSAGES.required).pipe(schema));
+/** An optional cell: empty reads as `fallback` (the column's default, as text). */
+const orDefault = (fallback: string) => (value: unknown) => cell(value) ?? fallback;
+const wholeNumber = (schema: z.ZodNumber, fallback?: string) =>
+  z.preprocess(
+    fallback === undefined ? cell : orDefault(fallback),
+    z
+      .string({ error: MESSAGES.required })
+      .regex(/^\d{1,9}$/, SUBSCRIPTION_IMPORT_TEXTS.wholeNumber)
+      .transform(Number)
+      .pipe(schema),
+  );
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) =>
+  z.preprocess(
+    (v) => {
+      const text = fallback === undefined ? cell(v) : orDefault(fallback)(v);
+      return typeof text === 'string' ? text.toLowerCase() : text;
+    },
+    z.enum(values, { error: SUBSCRIPTION_IMPORT_TEXTS.oneOf(values) }),
+  );
+const YES = ['true', 'yes', '1', 'y'];
+const NO = ['false', 'no', '0', 'n'];
+
+const importRowSchema = z.object({
+  customer_email: requiredCell(emailText()),
+  sku: requiredCell(safeText().max(100)),
+  quantity: wholeNumber(quantity, '1'),
+  price: requiredCell(amountInputSchema),
+  tax_percent: requiredCell(percentInputSchema),
+  frequency: requiredCell(oneOf(FREQUENCIES)),
+  interval: wholeNumber(interval, '1'),
+  start_date: requiredCell(z.string().refine(isDate, SUBSCRIPTION_IMPORT_TEXTS.dateFormat).pipe(isoDate())),
+  minimum_term_months: wholeNumber(termMonths, '0'),
+  auto_renew: z.preprocess(
+    orDefault('true'),
+    z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .refine((v) => YES.includes(v) || NO.includes(v), SUBSCRIPTION_IMPORT_TEXTS.yesNo)
+      .transform((v) => YES.includes(v)),
+  ),
+  status: oneOf(SUBSCRIPTION_STATUSES, 'active'),
+});
+export type SubscriptionImportRow = z.output<typeof importRowSchema>;
+
+export interface SubscriptionImportError {
+  /** The row's number as the person sees it in the file (the caller counts the header). */
+  row: number;
+  column: SubscriptionImportColumn | null;
+  message: string;
+}
+
+/**
+ * One CSV record (column name → cell text) checked and converted: every problem of the row at once,
+ * each naming its row and column. Unknown columns are ignored; the customer and the SKU are looked up
+ * by the server.
+ */
+export function parseSubscriptionImportRow(
+  record: Readonly<Record<string, string | undefined>>,
+  rowNumber: number,
+): { ok: true; value: SubscriptionImportRow } | { ok: false; errors: SubscriptionImportError[] } {
+  const input = Object.fromEntries(SUBSCRIPTION_IMPORT_COLUMNS.map((c) => [c, record[c]]));
+  const result = importRowSchema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => {
+      const column = issue.path[0];
+      return {
+        row: rowNumber,
+        column: SUBSCRIPTION_IMPORT_COLUMNS.includes(column as SubscriptionImportColumn)
+          ? (column as SubscriptionImportColumn)
+          : null,
+        message: issue.message,
+      };
+    }),
+  };
+}
