@@ -40,8 +40,12 @@ import { insightsRoutes } from './modules/insights/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { inProcessBus, type NotificationBus } from './modules/notifications/bus.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { draftOrderRoutes } from './modules/orders/routes/drafts.ts';
+import { orderItemRoutes } from './modules/orders/routes/items.ts';
+import { orderRoutes } from './modules/orders/routes/orders.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { companyTemplateRoutes } from './modules/templates/routes/company.ts';
 import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -255,6 +259,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(userStatusRoutes);
   await app.register(voucherRoutes);
+  await app.register(orderRoutes);
+  await app.register(draftOrderRoutes);
+  await app.register(orderItemRoutes);
+  await app.register(subscriptionRoutes);
   await app.register(shippingRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it

@@ -213,6 +213,11 @@ export const MESSAGES = {
   orderNotFulfillable: 'Only an open order can be fulfilled.',
   orderNotReopenable: 'Only a fulfilled order can be reopened.',
   orderHasNoItems: 'An order needs at least one item.',
+  orderCreated: 'Order created.',
+  orderQuoteUpdated: 'Order quote updated.',
+  orderCustomerUpdateFailed: 'Could not update order customer.',
+  orderMailQueued: 'Email queued for sending.',
+  orderMailNotSent: 'The email was recorded but not sent: email is not configured.',
 
   // Subscriptions (spec 01 §8 "Subscriptions"), verbatim.
   subscriptionCreateFailed: 'Could not create subscription.',
@@ -222,6 +227,13 @@ export const MESSAGES = {
   autoRenewToggleFailed: 'Failed to toggle auto renew.',
   importFailed: (message: string) => `Import failed: ${message}`,
   subscriptionsUpdated: 'Subscriptions updated.',
+  /** Ours: the other subscription outcomes the spec names no text for. */
+  subscriptionCreated: 'Subscription created.',
+  subscriptionUpdated: 'Subscription updated.',
+  subscriptionsUpdateFailed: 'Could not update subscriptions.',
+  subscriptionEnded: 'Subscription ended.',
+  subscriptionEndFailed: 'Could not end subscription.',
+  autoRenewUpdated: 'Auto renew updated.',
 
   // Idempotency-Key on POSTs that create something (ours; apps/api/src/http/idempotency.ts).
   idempotencyKeyInvalid: 'Must be 1 to 255 printable characters without spaces (a UUID, for example).',

@@ -153,6 +153,8 @@ const orderLineInputSchema = z
     kind: z.enum(ORDER_ITEM_KINDS),
     /** Required for a rental (which of the product's rental prices), refused otherwise. */
     billing_interval: z.enum(BILLING_INTERVALS).optional(),
+    /** A rental's minimum term; default: the product's (else the subscription settings'). */
+    minimum_term_months: z.number().int().min(0).max(120).optional(),
   })
   .superRefine((line, ctx) => {
     if (line.kind === 'rental' && !line.billing_interval)

@@ -28,6 +28,7 @@ export const subscriptionSchema = z.object({
   order_item_id: z.number().int().nullable(),
   customer_id: z.number().int(),
   customer_name: z.string(),
+  customer_email: z.string(),
   product_id: z.number().int().nullable(),
   product_name: z.string(),
   variant_id: z.number().int().nullable(),

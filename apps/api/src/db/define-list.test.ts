@@ -249,6 +249,92 @@ const fixtures: Record<string, Fixture> = {
     filters: { global: [true, false] },
     searches: ['method 1', 'CANADA', 'nothing-matches', '50%'],
   },
+  orders: {
+    // Orders and quotes of a few customers, in every status, some consumable, tags and totals repeating,
+    // with items of three products; a few quotes finalised and orders cancelled later (the maintained
+    // totals follow the rows between the lists).
+    async seed(company, other) {
+      await run(sql`
+        insert into customers (company_id, name, email)
+        select c, 'Buyer ' || k, 'buyer' || k || '.' || c || '@orders.test'
+          from (values (${company}::int8), (${other}::int8)) as v(c), generate_series(1, 5) as k`);
+      await run(sql`
+        insert into orders (company_id, number, status, payment_status, tag, customer_id, customer_name,
+                            customer_email, consumable, subtotal, discount, shipping_net, shipping_tax,
+                            shipping_discount, net, tax, total, created_at, updated_at)
+        select c, case when st = 'draft' then null else 'ORD-' || n end, st,
+               (array['paid','payment_pending','payment_required','trial'])[1 + n % 4],
+               case when n % 3 = 0 then null else (array['delivered','delivery','lost','test order'])[1 + n % 4] end,
+               cu.id, cu.name, cu.email, n % 9 = 0, 1000 * (n % 23), 0, 0, 0, 0,
+               1000 * (n % 23), 130 * (n % 23), 1130 * (n % 23), ${day('n')}, ${day('n * 7')}
+          from generate_series(1, 1300) as n,
+               lateral (select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end as c,
+                               (array['open','fulfilled','cancelled','draft'])[1 + n % 4] as st) as x,
+               lateral (select id, name, email from customers where company_id = x.c order by id
+                         offset n % 5 limit 1) as cu`);
+      await run(sql`
+        insert into order_items (company_id, order_id, position, kind, product_id, variant_id, product_name,
+                                 variant_name, quantity, unit_price, tax_percent, amount, discount, net, tax, gross)
+        select company_id, id, 1, 'purchase', 1 + id % 3, 1 + id % 3, 'Product ' || (id % 3), 'Default', 1,
+               total, 13, total, 0, total, 0, total
+          from orders`);
+      await run(
+        sql`update orders set status = 'open', number = 'ORD-Q' || id where status = 'draft' and id % 10 = 0`,
+      );
+      await run(sql`update orders set status = 'cancelled' where status = 'open' and id % 13 = 0`);
+    },
+    filters: {
+      status: ['open', 'cancelled', 'fulfilled'],
+      payment_status: ['paid', 'trial'],
+      tag: ['delivered', 'lost'],
+      customer_id: [1, 3, 999],
+      product_id: [1, 2],
+      created_from: ['2026-02-01', '2026-03-20'],
+      created_to: ['2026-01-10', '2026-03-01'],
+      consumable: [true, false],
+    },
+    searches: ['ORD-1', 'buyer 2', 'BUYER', '@orders', 'nothing-matches', '50%'],
+  },
+  draft_orders: {
+    // The quotes are the drafts among the orders' rows above.
+    async seed() {},
+    filters: {
+      customer_id: [1, 3, 999],
+      product_id: [1, 2],
+      created_from: ['2026-02-01'],
+      consumable: [true],
+    },
+    searches: ['buyer 2', 'BUYER', 'nothing-matches', '50%'],
+  },
+  subscriptions: {
+    // Subscriptions of the orders above, in every status, dates and prices repeating.
+    async seed() {
+      await run(sql`
+        insert into subscriptions (company_id, number, order_id, order_number, customer_id, customer_name,
+                                   customer_email, product_id, variant_id, product_name, variant_name, status,
+                                   frequency, interval, price, tax_percent, quantity, price_mode,
+                                   minimum_term_months, start_date, minimum_term_end, next_billing_date,
+                                   auto_renew, created_at, updated_at)
+        select o.company_id, o.number || '-1', o.id, o.number, o.customer_id, o.customer_name, o.customer_email,
+               1 + o.id % 3, 1 + o.id % 3, 'Product ' || (o.id % 3), 'Default',
+               (array['active','paused','ended','cancelled','pending activation','lost/stolen'])[1 + o.id % 6],
+               'monthly', 1, 100 * (o.id % 17), 13, 1, 'fixed', 12, date '2026-01-01' + (o.id % 60)::int,
+               date '2027-01-01' + (o.id % 60)::int,
+               case when o.id % 6 in (2, 3, 5) then null else date '2026-02-01' + (o.id % 45)::int end,
+               o.id % 2 = 0, o.created_at, o.updated_at
+          from orders o where o.status <> 'draft'`);
+    },
+    filters: {
+      status: ['active', 'ended'],
+      product_id: [1, 2],
+      customer_id: [1, 3, 999],
+      order_id: [10, 11],
+      next_billing_from: ['2026-02-10'],
+      next_billing_to: ['2026-03-01'],
+      auto_renew: [true, false],
+    },
+    searches: ['ord-1', 'buyer 2', 'PRODUCT 1', 'nothing-matches', '50%'],
+  },
 };
 
 beforeAll(async () => {

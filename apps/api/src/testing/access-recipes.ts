@@ -39,6 +39,13 @@ const product = (r: CompanyRecords) => ({
   variants: [{ name: 'Another variant' }],
 });
 
+/** An order of `r`'s customer renting `r`'s variant, shipped by `r`'s method. */
+const orderBody = (r: CompanyRecords) => ({
+  customer_id: r.customer,
+  items: [{ variant_id: r.variant, quantity: 1, kind: 'rental', billing_interval: 'monthly' }],
+  shipping_method_id: r.shipping.method,
+});
+
 /** Keyed by `METHOD url` exactly as in the route table. */
 export const RECIPES: Record<string, Recipe> = {
   // companies (`/api/companies/:company`: the company of the path, no recipe needed) and users
@@ -73,7 +80,83 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/:company/rentloopdb/customers/:id/archive': { params: byId((r) => r.customer) },
   'POST /api/:company/rentloopdb/customers/:id/restore': { params: byId((r) => r.customer) },
   'DELETE /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
-  // vouchers
+  // orders, quotes and subscriptions
+  ...Object.fromEntries(
+    [
+      'GET /api/:company/rentloopdb/orders/:id',
+      'GET /api/:company/rentloopdb/orders/:id/actions',
+      'GET /api/:company/rentloopdb/orders/:id/payment-methods',
+      'GET /api/:company/rentloopdb/orders/:id/refunded-amount',
+      'GET /api/:company/rentloopdb/orders/:id/revenue',
+      'GET /read-replica/:company/rentloopdb/order_customers/:id',
+    ].map((key) => [key, { params: byId((r) => r.order) }]),
+  ),
+  'POST /api/:company/rentloopdb/orders/full': { body: (r) => orderBody(r) },
+  'POST /api/:company/rentloopdb/orders/price': { body: (r) => orderBody(r) },
+  'POST /api/:company/rentloopdb/draft-orders': { body: (r) => orderBody(r) },
+  'POST /api/:company/rentloopdb/orders/draft': { body: (r) => ({ subscription_id: r.subscription }) },
+  'POST /api/:company/rentloopdb/orders/:id/clone': {
+    params: byId((r) => r.order),
+    body: (r) => ({ original_order_id: r.order }),
+  },
+  'POST /api/:company/rentloopdb/orders/:id/cancel': {
+    params: byId((r) => r.order),
+    body: () => ({ refunded: false, reason: 'Customer changed their mind' }),
+  },
+  'PUT /api/:company/rentloopdb/orders/:id': { params: byId((r) => r.order), body: () => ({ tag: 'lost' }) },
+  'PUT /api/:company/rentloopdb/orders': { body: (r) => ({ ids: [r.order], tag: 'lost' }) },
+  'GET /api/:company/rentloopdb/orders/bulk': { query: (r) => `ids=${r.order}` },
+  'GET /api/:company/rentloopdb/order-history': { query: (r) => `order_id=${r.order}` },
+  'POST /api/:company/rentloopdb/orders/swap': {
+    body: (r) => ({ order: r.order, missing_product: r.orderItem, reason: 'Lost in delivery' }),
+  },
+  'PUT /api/:company/rentloopdb/order_items/:id': {
+    params: byId((r) => r.orderItem),
+    body: () => ({ action: 'add_tracking_number', tracking_number: 'TRACK-1' }),
+  },
+  'PUT /api/:company/rentloopdb/order/customer/:id': {
+    params: byId((r) => r.order),
+    body: () => ({ name: 'Renamed' }),
+  },
+  'GET /api/:company/rentloopdb/draft-orders/:id': { params: byId((r) => r.draft) },
+  'PUT /api/:company/rentloopdb/draft-orders/:id': {
+    params: byId((r) => r.draft),
+    body: (r) => orderBody(r),
+  },
+  'DELETE /api/:company/rentloopdb/draft-orders/:id': { params: byId((r) => r.draft) },
+  'POST /api/:company/rentloopdb/orders/swap-draft/:id': { params: byId((r) => r.draft) },
+  'POST /api/:company/email/send-draft': { body: (r) => ({ id: r.draft }) },
+  'POST /api/:company/email/send-order': { body: (r) => ({ id: r.order }) },
+  ...Object.fromEntries(
+    [
+      'GET /api/:company/rentloopdb/subscriptions/:id',
+      'GET /api/:company/rentloopdb/subscriptions/:id/actions',
+      'GET /api/:company/rentloopdb/subscriptions/:id/product-tracking',
+      'GET /api/:company/rentloopdb/subscriptions/:id/buyout',
+    ].map((key) => [key, { params: byId((r) => r.subscription) }]),
+  ),
+  'PUT /api/:company/rentloopdb/subscriptions/:id': {
+    params: byId((r) => r.subscription),
+    body: () => ({ action: 'auto_renew', auto_renew: false }),
+  },
+  'POST /api/:company/rentloopdb/subscriptions/:id/end': {
+    params: byId((r) => r.subscription),
+    body: () => ({ reason: 'Ended by the access matrix' }),
+  },
+  'POST /api/:company/rentloopdb/subscriptions': {
+    body: (r) => ({
+      order_id: r.order,
+      order_item_id: r.orderItem,
+      variant_id: r.variant,
+      frequency: 'monthly',
+      price: '5.00',
+      tax_percent: '13',
+      start_date: '2026-12-01',
+    }),
+  },
+  'PUT /api/:company/rentloopdb/subscriptions': {
+    body: (r) => ({ ids: [r.subscription], auto_renew: false }),
+  },
   'GET /api/:company/rentloopdb/vouchers/:id': { params: byId((r) => r.voucher) },
   'PUT /api/:company/rentloopdb/vouchers/:id': {
     params: byId((r) => r.voucher),

@@ -42,6 +42,12 @@ export interface CompanyRecords {
   voucher: number;
   /** A shipping country (CA), its method with a price rule, a global method and a standalone rule. */
   shipping: { country: number; method: number; globalMethod: number; methodRule: number; rule: number };
+  /** An order of `customer` renting `variant` (shipped by the shipping method), its item and subscription. */
+  order: number;
+  orderItem: number;
+  subscription: number;
+  /** A quote (draft order) of `customer`. */
+  draft: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -70,6 +76,7 @@ export async function seedCompanyRecords(
   const sku = `SKU-${marker}`;
   const product = await made('POST', api('products'), {
     name: `Product ${marker}`,
+    rental_prices: { monthly: '5.00' },
     variants: [{ name: `Variant ${marker}`, sku, price: '10.00', stock: 3 }],
   });
   const variant = product.variants[0].id as number;
@@ -121,6 +128,14 @@ export async function seedCompanyRecords(
     regions: ['CA-NU'],
     product_ids: [product.id],
   });
+  const cart = {
+    customer_id: customer.id,
+    items: [{ variant_id: variant, quantity: 1, kind: 'rental', billing_interval: 'monthly' }],
+    shipping_method_id: shippingMethod.id,
+    note: `Order ${marker}`,
+  };
+  const order = await made('POST', api('orders/full'), cart);
+  const draft = await made('POST', api('draft-orders'), cart);
   const invited = await made('POST', `/api/auth/${companyId}/users`, {
     name: `Invitee ${marker}`,
     email: `invitee.${marker}@example.com`,
@@ -173,5 +188,9 @@ export async function seedCompanyRecords(
       methodRule: methodRule.id,
       rule: shippingRule.id,
     },
+    order: order.id,
+    orderItem: order.items[0].id,
+    subscription: order.subscription_ids[0],
+    draft: draft.draft_id,
   };
 }

@@ -11,6 +11,7 @@ export * from './idempotency.ts';
 export * from './invitations.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
+export * from './orders.ts';
 export * from './settings.ts';
 export * from './shipping.ts';
 export * from './templates.ts';

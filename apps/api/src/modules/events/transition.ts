@@ -73,11 +73,13 @@ export async function transition<S extends string, A extends string, G>(
   m: Machine<S, A, G>,
   id: number,
   action: A,
-  opts: { guard: G; payload?: Record<string, unknown> },
+  opts: { guard: G | ((from: S) => G); payload?: Record<string, unknown> },
 ): Promise<Transitioned<S, A>> {
   const t = transitionOf(m.transitions, action);
   const from = await statusOf(ctx, m, id, true);
-  const refused = refusal(m.transitions, action, from, opts.guard);
+  // A guard that reads the status (a subscription's) is given the one read under the lock.
+  const guard = typeof opts.guard === 'function' ? (opts.guard as (from: S) => G)(from) : opts.guard;
+  const refused = refusal(m.transitions, action, from, guard);
   if (refused !== null) throw new AppError('conflict', refused);
 
   const touch = m.updatedAt
@@ -106,8 +108,9 @@ export async function actionsOf<S extends string, A extends string, G>(
   ctx: Ctx | PlatformCtx,
   m: Machine<S, A, G>,
   id: number,
-  guard: G,
+  guard: G | ((status: S) => G),
 ): Promise<{ status: S; actions: { action: A; to: S }[] }> {
   const status = await statusOf(ctx, m, id, false);
-  return { status, actions: allowedActions(m.transitions, status, guard) };
+  const input = typeof guard === 'function' ? (guard as (status: S) => G)(status) : guard;
+  return { status, actions: allowedActions(m.transitions, status, input) };
 }

@@ -299,7 +299,9 @@ describe('the audit trail', () => {
     // Sessions are recorded as sign-in events (and failed sign-ins, which sign_in_throttles counts, as
     // login_failed); events record changes that have their own entries; the rest is the trail itself,
     // derived counters and job progress; the crons' rows take every run's result (one runs every minute);
-    // notification_reads is each user's own read state, changed on every open and hover of the menu.
+    // notification_reads is each user's own read state, changed on every open and hover of the menu;
+    // number_series is the counter behind gapless numbers (the numbered row's own entry shows its number);
+    // order_tag_history is itself a trail (every tag an order was given).
     expect(unaudited).toEqual([
       'crons',
       'entity_counts',
@@ -307,6 +309,8 @@ describe('the audit trail', () => {
       'history_logs',
       'idempotency_keys',
       'notification_reads',
+      'number_series',
+      'order_tag_history',
       'product_syncs',
       'sessions',
       'sign_in_throttles',

@@ -1,0 +1,55 @@
+/**
+ * Mailing an order's confirmation or a quote to its customer (`POST email/send-order`,
+ * `POST email/send-draft`), from the company's template of that kind in the customer's language
+ * (customers.language; a language without templates falls back as renderMail says).
+ */
+import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
+import { formatMoney } from '@rentloop/domain/money';
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { customers } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { queueMail } from '../../integrations/email/mailer.ts';
+import { companyCurrency } from '../../money.ts';
+import { companyMailLanguage, companyPlaceholders, renderMail } from '../templates/mail.ts';
+import { orderRow } from './records.ts';
+
+export const QUOTE_NOT_A_DRAFT = 'Only a quote (draft order) can be sent as a quote.';
+export const ORDER_IS_A_DRAFT = 'A quote has no order confirmation: send it as a quote.';
+
+async function languageOf(ctx: Ctx, customerId: number): Promise<TemplateLanguage> {
+  const [row] = await ctx.db
+    .select({ language: customers.language })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.company_id, ctx.companyId)));
+  const lang = row?.language as TemplateLanguage | undefined;
+  return lang && TEMPLATE_LANGUAGES.includes(lang) ? lang : companyMailLanguage(ctx);
+}
+
+/** Queues the mail of `kind` for order `id` to its customer; the outbox entry's status is the answer. */
+export async function sendOrderMail(
+  ctx: Ctx,
+  id: number,
+  kind: 'quote' | 'order_confirmation',
+): Promise<{ id: number; status: 'queued' | 'not_sent'; to: string }> {
+  const order = await orderRow(ctx, id);
+  if (kind === 'quote' && order.status !== 'draft') throw new AppError('conflict', QUOTE_NOT_A_DRAFT);
+  if (kind === 'order_confirmation' && order.status === 'draft')
+    throw new AppError('conflict', ORDER_IS_A_DRAFT);
+  const total = formatMoney(order.total, await companyCurrency(ctx));
+  const href = `${ctx.deps.appUrl ?? ''}/cms/orders/${kind === 'quote' ? 'drafts/' : ''}${id}`;
+  const document = { number: order.number ?? `Q-${id}`, total };
+  const mail = await renderMail(ctx, {
+    companyId: ctx.companyId,
+    templateId: kind,
+    lang: await languageOf(ctx, Number(order.customer_id)),
+    data: {
+      customer: { name: order.customer_name, email: order.customer_email },
+      company: await companyPlaceholders(ctx, ctx.companyId),
+      ...(kind === 'quote' ? { quote: document } : { order: document }),
+      action_url: href,
+    },
+  });
+  const sent = await queueMail(ctx, { companyId: ctx.companyId, kind, to: order.customer_email, ...mail });
+  return { ...sent, to: order.customer_email };
+}

@@ -1,0 +1,208 @@
+/**
+ * Reading orders and quotes: the lists (orders, quotes, consumables; db/define-list.ts) and one order
+ * with its items, amounts as decimal strings of the company's currency.
+ */
+import type { OrderDetail } from '@rentloop/domain/order-details';
+import type { ORDER_SORTS, OrderFilters, OrderItem, OrderListRow } from '@rentloop/domain/orders';
+import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { defineList, ph } from '../../db/define-list.ts';
+import { companies, orderItems, orders, subscriptions } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
+import type { ListParams } from '../../lists.ts';
+import { companyCurrency, toDecimal } from '../../money.ts';
+
+type Sort = (typeof ORDER_SORTS)[number];
+type Row = typeof orders.$inferSelect;
+
+const { search_text: _s, ...columns } = getTableColumns(orders);
+// A list row carries the list's exact count as `total` (db/define-list.ts): the order's total is read as
+// `order_total` there.
+const { total: _t, ...listColumns } = columns;
+const currencyColumn = sql<string>`(select ${companies.currency} from ${companies} where ${companies.id} = ${ph('companyId')})`;
+
+const money = (v: bigint, currency: string) => toDecimal(v, currency) as string;
+const itemsCountColumn = sql<number>`(select count(*) from ${orderItems} where ${orderItems.company_id} = ${orders.company_id} and ${orderItems.order_id} = ${orders.id})`;
+
+/** The list's view of an order: no items, no amounts but the total. */
+export function toOrderRow(
+  row: Omit<Row, 'search_text'>,
+  currency: string,
+  itemsCount: number,
+): OrderListRow {
+  return {
+    id: Number(row.id),
+    number: row.number,
+    status: row.status,
+    payment_status: row.payment_status,
+    tag: row.tag,
+    tag_date: row.tag_date,
+    customer_id: Number(row.customer_id),
+    customer_name: row.customer_name,
+    customer_email: row.customer_email,
+    consumable: row.consumable,
+    currency,
+    total: money(row.total, currency),
+    items_count: itemsCount,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const companyOrders = (consumable: boolean, draft: boolean): SQL =>
+  sql`${orders.company_id} = ${ph('companyId')} AND ${orders.consumable} = ${consumable} AND ${orders.status} ${sql.raw(draft ? '=' : '<>')} 'draft'`;
+
+/** Orders (placed: open, fulfilled, cancelled) and quotes (drafts) are two lists over one table. */
+function orderListOf(name: string, draft: boolean) {
+  return defineList<
+    Sort,
+    OrderFilters,
+    Omit<Row, 'search_text' | 'total'> & { order_total: bigint; currency: string; items_count: number },
+    OrderListRow
+  >({
+    name,
+    table: orders,
+    id: orders.id,
+    scopes: { company: companyOrders(false, draft), consumable: companyOrders(true, draft) },
+    columns: {
+      ...listColumns,
+      order_total: orders.total,
+      currency: currencyColumn,
+      items_count: itemsCountColumn,
+    },
+    sorts: {
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      payment_status: orders.payment_status,
+      tag: orders.tag,
+      total: orders.total,
+      created_at: orders.created_at,
+      updated_at: orders.updated_at,
+    },
+    filters: {
+      status: (v) => sql`${orders.status} = ${v}`,
+      payment_status: (v) => sql`${orders.payment_status} = ${v}`,
+      tag: (v) => sql`${orders.tag} = ${v}`,
+      customer_id: (v) => sql`${orders.customer_id} = ${v}`,
+      created_from: (v) => sql`${orders.created_at} >= ${v}::date`,
+      created_to: (v) => sql`${orders.created_at} < (${v}::date + 1)`,
+      consumable: (v) => sql`${orders.consumable} = ${v}`,
+      product_id: (v) =>
+        sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.company_id} = ${orders.company_id}
+              AND ${orderItems.order_id} = ${orders.id} AND ${orderItems.product_id} = ${v})`,
+    },
+    search: (pattern) => sql`${orders.search_text} LIKE ${pattern}`,
+    total: { entity: draft ? 'draft_orders' : 'orders', scope: 'company' },
+    map: ({ currency, items_count, order_total, ...row }) =>
+      toOrderRow({ ...row, total: BigInt(order_total) }, currency, Number(items_count)),
+  });
+}
+
+export const orderList = orderListOf('orders', false);
+export const draftOrderList = orderListOf('draft_orders', true);
+
+export function listOrders(ctx: Ctx, p: ListParams<Sort, OrderFilters>, opts: { draft: boolean }) {
+  const { consumable, ...filters } = p.filters;
+  return (opts.draft ? draftOrderList : orderList).list(
+    ctx,
+    { ...p, filters },
+    consumable ? 'consumable' : 'company',
+  );
+}
+
+/** The order's row, or 404; `draft: true` finds quotes only (an order is no quote), `lock` locks it. */
+export async function orderRow(
+  ctx: Ctx,
+  id: number,
+  opts: { draft?: boolean; lock?: boolean } = {},
+): Promise<Row> {
+  const query = ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.company_id, ctx.companyId)));
+  const [row] = await (opts.lock ? query.for('update') : query);
+  if (!row || (opts.draft && row.status !== 'draft')) throw notFound();
+  return row;
+}
+
+export async function itemsCount(ctx: Ctx, id: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(orderItems)
+    .where(and(eq(orderItems.company_id, ctx.companyId), eq(orderItems.order_id, id)));
+  return Number(row?.n ?? 0);
+}
+
+function toItem(i: typeof orderItems.$inferSelect, currency: string): OrderItem {
+  return {
+    id: Number(i.id),
+    order_id: Number(i.order_id),
+    position: i.position,
+    kind: i.kind,
+    product_id: Number(i.product_id),
+    variant_id: Number(i.variant_id),
+    product_name: i.product_name,
+    variant_name: i.variant_name,
+    sku: i.sku,
+    quantity: i.quantity,
+    unit_price: money(i.unit_price, currency),
+    tax_percent: i.tax_percent,
+    amount: money(i.amount, currency),
+    discount: money(i.discount, currency),
+    net: money(i.net, currency),
+    tax: money(i.tax, currency),
+    gross: money(i.gross, currency),
+    billing_interval: i.billing_interval,
+    frequency: i.frequency,
+    interval: i.interval,
+    minimum_term_months: i.minimum_term_months,
+    tracking_number: i.tracking_number,
+    serial_number: i.serial_number,
+  } as OrderItem;
+}
+
+/** One order or quote of the company, with its items and its subscriptions' ids; 404 otherwise. */
+export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } = {}): Promise<OrderDetail> {
+  const row = await orderRow(ctx, id, opts);
+  const currency = await companyCurrency(ctx);
+  const [items, subs] = await Promise.all([
+    ctx.db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.company_id, ctx.companyId), eq(orderItems.order_id, id)))
+      .orderBy(asc(orderItems.position)),
+    ctx.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.order_id, id)))
+      .orderBy(asc(subscriptions.id)),
+  ]);
+  const m = (v: bigint) => money(v, currency);
+  return {
+    ...toOrderRow(row, currency, items.length),
+    subtotal: m(row.subtotal),
+    discount: m(row.discount),
+    shipping: m(row.shipping_net + row.shipping_tax),
+    net: m(row.net),
+    tax: m(row.tax),
+    billing_address: row.billing_address,
+    shipping_address: row.shipping_address,
+    shipping_method_id: row.shipping_method_id === null ? null : Number(row.shipping_method_id),
+    shipping_method_name: row.shipping_method_name,
+    shipping_net: money(row.shipping_net, currency),
+    shipping_tax: money(row.shipping_tax, currency),
+    shipping_tax_percent: row.shipping_tax_percent,
+    voucher_code: row.voucher_code,
+    note: row.note,
+    original_order_id: row.original_order_id === null ? null : Number(row.original_order_id),
+    source_subscription_id: row.source_subscription_id === null ? null : Number(row.source_subscription_id),
+    finalised_at: row.finalised_at,
+    cancelled_at: row.cancelled_at,
+    cancellation_reason: row.cancellation_reason,
+    cancellation_message: row.cancellation_message,
+    cancellation_refunded: row.cancellation_refunded,
+    items: items.map((i) => toItem(i, currency)),
+    subscription_ids: subs.map((s) => Number(s.id)),
+  };
+}

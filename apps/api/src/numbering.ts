@@ -1,0 +1,39 @@
+/**
+ * Gapless document numbers (shared/BILLING.md, "Gapless numbers per company"): orders now, invoices with
+ * billing. A series is a company's counter for one prefix ("order:ORD-2026-"); `nextNumber` takes its
+ * next value with one upsert in the caller's transaction. The upsert locks the series row until that
+ * transaction ends: a second caller waits, then reads the first one's result, so two documents never
+ * share a number, and a rolled-back document gives its number back (no gap).
+ */
+import { sql } from 'drizzle-orm';
+import type { Ctx } from './context.ts';
+
+/** `{YYYY}` in a prefix is the year of `now` (in UTC; the document's own date decides which year). */
+export const resolvePrefix = (prefix: string, now: Date): string =>
+  prefix.replaceAll('{YYYY}', String(now.getUTCFullYear()));
+
+/**
+ * The next number of `series` for the context's company, starting at `start` for a new series. Run it
+ * inside the transaction that writes the numbered document, as late as possible (the series stays locked
+ * until that transaction commits).
+ */
+export async function nextNumber(ctx: Ctx, series: string, start = 1): Promise<number> {
+  const result = await ctx.db.execute(
+    sql`INSERT INTO number_series AS s (company_id, series, next_value)
+        VALUES (${ctx.companyId}, ${series}, ${start + 1})
+        ON CONFLICT (company_id, series) DO UPDATE
+          SET next_value = s.next_value + 1, updated_at = now()
+        RETURNING next_value - 1 AS value`,
+  );
+  const [row] = (result as unknown as { rows: { value: string | number }[] }).rows;
+  return Number(row?.value);
+}
+
+/** The number the next document of `series` will get, without taking it (for display). */
+export async function peekNumber(ctx: Ctx, series: string, start = 1): Promise<number> {
+  const result = await ctx.db.execute(
+    sql`SELECT next_value FROM number_series WHERE company_id = ${ctx.companyId} AND series = ${series}`,
+  );
+  const [row] = (result as unknown as { rows: { next_value: string | number }[] }).rows;
+  return row ? Number(row.next_value) : start;
+}

@@ -1,0 +1,113 @@
+/**
+ * What the order screens read beside an order (spec 01 §3 "Order customer", §7): the customer details
+ * an order was placed with, and the price preview of the order builder (`POST orders/price`).
+ */
+import { z } from 'zod';
+import { addressFieldsSchema, addressSchema } from './addresses.ts';
+import { emailText, safeText } from './api.ts';
+import { BILLING_INTERVALS, FREQUENCIES } from './enums.ts';
+import { amountSchema } from './money.ts';
+import { ORDER_ITEM_KINDS } from './order-totals.ts';
+import { orderItemSchema, orderSchema } from './orders.ts';
+
+/** One order as its detail screen shows it: the order, where it came from, its subscriptions. */
+export const orderDetailSchema = orderSchema.extend({
+  net: amountSchema,
+  shipping_net: amountSchema,
+  shipping_tax: amountSchema,
+  shipping_tax_percent: z.string().nullable(),
+  finalised_at: z.string().nullable(),
+  original_order_id: z.number().int().nullable(),
+  source_subscription_id: z.number().int().nullable(),
+  cancellation_refunded: z.boolean().nullable(),
+  subscription_ids: z.array(z.number().int()),
+  items: z.array(orderItemSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** `GET order_customers/{id}` (by order id): the snapshot the order was placed with. */
+export const orderCustomerSchema = z.object({
+  order_id: z.number().int(),
+  customer_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  language: z.string().nullable(),
+  billing_address: addressFieldsSchema.nullable(),
+  shipping_address: addressFieldsSchema.nullable(),
+});
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
+
+/** `PUT order/customer/{id}`: only the fields sent change; each address is checked by its country's rules. */
+export const orderCustomerUpdateSchema = z
+  .object({
+    name: safeText().trim().min(1).max(200).optional(),
+    email: emailText().optional(),
+    billing_address: addressSchema.nullable().optional(),
+    shipping_address: addressSchema.nullable().optional(),
+  })
+  .strict();
+export type OrderCustomerUpdate = z.input<typeof orderCustomerUpdateSchema>;
+
+const amounts = { net: amountSchema, tax: amountSchema, gross: amountSchema };
+
+/** `POST orders/price`: the priced order, nothing written. */
+export const orderPriceSchema = z.object({
+  currency: z.string(),
+  prices_include_tax: z.boolean(),
+  billing_address: addressFieldsSchema.nullable(),
+  shipping_address: addressFieldsSchema.nullable(),
+  items: z.array(
+    z.object({
+      kind: z.enum(ORDER_ITEM_KINDS),
+      product_id: z.number().int(),
+      variant_id: z.number().int(),
+      product_name: z.string(),
+      variant_name: z.string(),
+      sku: z.string().nullable(),
+      quantity: z.number().int(),
+      unit_price: amountSchema,
+      tax_percent: z.string(),
+      billing_interval: z.enum(BILLING_INTERVALS).nullable(),
+      minimum_term_months: z.number().int().nullable(),
+      amount: amountSchema,
+      discount: amountSchema,
+      ...amounts,
+    }),
+  ),
+  shipping: z
+    .object({
+      method_id: z.number().int(),
+      name: z.string(),
+      tax_percent: z.string(),
+      amount: amountSchema,
+      discount: amountSchema,
+      ...amounts,
+    })
+    .nullable(),
+  voucher_code: z.string().nullable(),
+  subtotal: amountSchema,
+  discount: amountSchema,
+  shipping_discount: amountSchema,
+  ...amounts,
+  /** The order's total, the first payment. */
+  total: amountSchema,
+  tax_breakdown: z.array(z.object({ tax_percent: z.string(), ...amounts })),
+  /** What each later period of the rentals costs (without a one-off discount). */
+  recurring: z.array(
+    z.object({
+      billing_interval: z.enum(BILLING_INTERVALS),
+      frequency: z.enum(FREQUENCIES),
+      interval: z.number().int(),
+      ...amounts,
+    }),
+  ),
+});
+export type OrderPrice = z.infer<typeof orderPriceSchema>;
+
+/** The answer of the bulk updates (`PUT orders`, `PUT subscriptions`): one result per id. */
+export const bulkAnswerSchema = z.object({
+  updated: z.number().int(),
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), message: z.string().nullable() })),
+});
+export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
