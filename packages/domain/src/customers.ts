@@ -78,4 +78,6 @@ export const CUSTOMER_TEXTS = {
   deleted: 'Customer deleted.',
   alreadyArchived: 'This customer is already archived.',
   notArchived: 'This customer is not archived.',
+  hasOrders: (n: number) =>
+    `This customer has ${n === 1 ? 'an order' : `${n} orders`} (quotes included): archive the customer instead.`,
 } as const;

@@ -189,8 +189,9 @@ describe('ORDER_TRANSITIONS', () => {
   it('maps a status field to the action leading there', () => {
     expect(orderActionTo('open', 'fulfilled')).toBe('fulfil');
     expect(orderActionTo('fulfilled', 'open')).toBe('reopen');
-    expect(orderActionTo('draft', 'open')).toBe('finalise');
-    expect(orderActionTo('cancelled', 'open')).toBe('finalise');
+    // Finalising numbers a quote: only swap-draft does it, never a status field.
+    expect(orderActionTo('draft', 'open')).toBe('reopen');
+    expect(orderActionTo('cancelled', 'open')).toBe('reopen');
     expect(orderActionTo('open', 'draft')).toBeNull();
     expect(orderActionTo('open', 'open')).toBeNull();
   });

@@ -144,6 +144,7 @@ export const ORDER_TEXTS = {
   intervalOnlyForRentals: 'Only a rental has a billing interval.',
   nothingToUpdate: 'Nothing to update.',
   tagDateWithoutTag: 'A tag date needs a tag.',
+  notBackToQuote: 'An order cannot go back to being a quote.',
 } as const;
 
 const orderLineInputSchema = z
@@ -386,7 +387,8 @@ export const ORDER_TRANSITIONS: TransitionTable<OrderStatus, OrderAction, OrderG
  */
 export function orderActionTo(from: OrderStatus, to: OrderStatus): OrderAction | null {
   if (from === to) return null;
-  const leading = ORDER_TRANSITIONS.filter((t) => t.to === to);
+  // A quote is finalised only by `POST orders/swap-draft/{id}`, which numbers it: never by a status field.
+  const leading = ORDER_TRANSITIONS.filter((t) => t.to === to && t.action !== 'finalise');
   return (leading.find((t) => t.from.includes(from)) ?? leading[0])?.action ?? null;
 }
 

@@ -65,6 +65,7 @@ test('operators see the operator section in the spec order', async ({ page }) =>
     'super-events',
     'super-history-logs',
     'super-cron',
+    'super-default-email-templates',
     'super-notifications',
     'super-settings',
   ]);

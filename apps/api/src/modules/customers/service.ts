@@ -10,11 +10,11 @@ import type {
   CustomerInput,
 } from '@rentloop/domain/customers';
 import { CUSTOMER_TEXTS, customerInputSchema, customerUpdateSchema } from '@rentloop/domain/customers';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { customers, entityCounts } from '../../db/schema/index.ts';
+import { customers, entityCounts, orders } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { recordEvent } from '../events/service.ts';
@@ -79,11 +79,16 @@ export async function getCustomer(ctx: Ctx, id: number): Promise<Customer> {
 }
 
 /**
- * Why a customer may not be deleted, or null. Nothing refers to a customer yet; orders, subscriptions
- * and invoices will, and their checks go here (deleting one would orphan its history).
+ * Why a customer may not be deleted, or null: a customer with orders or quotes keeps their history
+ * (subscriptions and, with billing, invoices hang off the orders); archive them instead.
  */
-async function deleteRefusedFor(_ctx: Ctx, _id: number): Promise<string | null> {
-  return null;
+async function deleteRefusedFor(ctx: Ctx, id: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.company_id, ctx.companyId), eq(orders.customer_id, id)));
+  const n = Number(row?.n ?? 0);
+  return n > 0 ? CUSTOMER_TEXTS.hasOrders(n) : null;
 }
 
 export async function getCustomerDetail(ctx: Ctx, id: number): Promise<CustomerDetail> {

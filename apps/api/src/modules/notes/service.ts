@@ -16,7 +16,7 @@ import { NOTE_TEXTS, noteInputSchema, noteUpdateSchema } from '@rentloop/domain/
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Ctx, isOperator, type UserActor } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
-import { customers, notes, users } from '../../db/schema/index.ts';
+import { customers, notes, orders, subscriptions, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 
@@ -45,15 +45,21 @@ export const noteList = defineList<Sort, NoteFilters, Note>({
 export const listNotes = (ctx: Ctx, p: ListParams<Sort, NoteFilters>) => noteList.list(ctx, p);
 
 /** Whether the record a note is written on exists in the company (one check per kind of record). */
-const RECORD_EXISTS: Record<NoteEntity, (ctx: Ctx, id: number) => Promise<boolean>> = {
-  customer: async (ctx, id) =>
+const existsIn =
+  (table: typeof customers | typeof orders | typeof subscriptions) =>
+  async (ctx: Ctx, id: number): Promise<boolean> =>
     (
       await ctx.db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.id, id), eq(customers.company_id, ctx.companyId)))
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.company_id, ctx.companyId)))
         .limit(1)
-    ).length > 0,
+    ).length > 0;
+
+const RECORD_EXISTS: Record<NoteEntity, (ctx: Ctx, id: number) => Promise<boolean>> = {
+  customer: existsIn(customers),
+  order: existsIn(orders),
+  subscription: existsIn(subscriptions),
 };
 
 async function getNote(ctx: Ctx, id: number): Promise<Note> {

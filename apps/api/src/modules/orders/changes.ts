@@ -12,6 +12,7 @@ import type {
   OrdersBulkUpdate,
   OrderUpdate,
 } from '@rentloop/domain/orders';
+import { ORDER_TEXTS, orderActionTo } from '@rentloop/domain/orders';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { actingUserId, type Ctx } from '../../context.ts';
 import { requireOwnIds } from '../../db/own-ids.ts';
@@ -25,14 +26,6 @@ import { companyToday, createDraftOrder, createOrder } from './placement.ts';
 import { itemsCount, orderRow } from './records.ts';
 
 type Status = (typeof orders.$inferSelect)['status'];
-
-/** The action of the order's table that leads to `status` (a status is changed only through it). */
-const ACTION_TO: Record<Status, 'cancel' | 'fulfil' | 'reopen' | null> = {
-  cancelled: 'cancel',
-  fulfilled: 'fulfil',
-  open: 'reopen',
-  draft: null,
-};
 
 export async function setTag(
   ctx: Ctx,
@@ -60,17 +53,18 @@ export async function setTag(
   });
 }
 
-async function setStatus(ctx: Ctx, id: number, status: Status) {
-  const action = ACTION_TO[status];
-  // A quote becomes an order only by being finalised (swap-draft), which numbers it.
-  if (!action) throw new AppError('conflict', 'An order cannot go back to being a quote.');
+/** A status asked for by staff: the table's action that leads there (never back to a quote). */
+async function setStatus(ctx: Ctx, id: number, from: Status, status: Status) {
+  const action = orderActionTo(from, status);
+  if (!action) throw new AppError('conflict', ORDER_TEXTS.notBackToQuote);
   await transition(ctx, orderMachine, id, action, { guard: { items_count: await itemsCount(ctx, id) } });
 }
 
 /** `PUT orders/{id}`: the tag (and its date), the status through the table, the note. */
 export async function updateOrder(ctx: Ctx, id: number, input: OrderUpdate): Promise<void> {
   const before = await orderRow(ctx, id);
-  if (input.status !== undefined && input.status !== before.status) await setStatus(ctx, id, input.status);
+  if (input.status !== undefined && input.status !== before.status)
+    await setStatus(ctx, id, before.status, input.status);
   if (input.tag !== undefined && (input.tag !== before.tag || input.tag_date !== undefined))
     await setTag(ctx, id, input.tag, input.tag_date);
   if (input.note !== undefined)

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
 import { recordEvent } from '../events/service.ts';
+import { deleteNotesOf } from '../notes/service.ts';
 import { insertItems, orderContent } from './placement.ts';
 import { priceOrder } from './pricing.ts';
 import { orderRow } from './records.ts';
@@ -36,6 +37,8 @@ export async function updateDraftOrder(ctx: Ctx, id: number, body: OrderInput): 
 /** `DELETE draft-orders/{id}`: a quote only (an order is cancelled, never deleted); its items go with it. */
 export async function deleteDraftOrder(ctx: Ctx, id: number): Promise<void> {
   const row = await orderRow(ctx, id, { draft: true, lock: true });
+  // Notes name their record by kind and id (no foreign key): they go with it.
+  await deleteNotesOf(ctx, 'order', id);
   await ctx.db.delete(orders).where(and(eq(orders.id, id), eq(orders.company_id, ctx.companyId)));
   await recordEvent(ctx, {
     type: 'order.quote_deleted',

@@ -3,12 +3,16 @@
  * helmet shipped to Quebec with a voucher, quoted, mailed, finalised, tracked, tagged), the totals
  * against a computation of their own, and the refusals.
  */
+
+import { ORDER_STATUSES, type OrderStatus } from '@rentloop/domain/enums';
 import { MESSAGES } from '@rentloop/domain/messages';
+import { ORDER_TEXTS, ORDER_TRANSITIONS, orderActionTo } from '@rentloop/domain/orders';
 import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
-import { eq } from 'drizzle-orm';
+import { refusal } from '@rentloop/domain/transitions';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../context.ts';
-import { emailEntries } from '../../db/schema/index.ts';
+import { emailEntries, orders } from '../../db/schema/index.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 
 // 10:00 in Montreal on 31 December (after the accounts were made: a session older than its account's
@@ -405,5 +409,40 @@ describe('orders: refusals and tenancy', () => {
     );
     expect(quotes.data.length).toBeGreaterThan(0);
     expect(quotes.data.every((q) => q.status === 'draft')).toBe(true);
+  });
+});
+
+describe('order statuses follow the transition table', () => {
+  it('allows or refuses every status change from every status, with the table’s message', async () => {
+    const order = await ok<{ id: number }>(
+      await req(staff, 'POST', api('orders/full'), cart({ voucher_code: null })),
+      201,
+    );
+    const id = order.data.id;
+    const setStatus = (status: OrderStatus) =>
+      h.database.primary
+        .update(orders)
+        .set({ status })
+        .where(and(eq(orders.id, id), eq(orders.company_id, cid)));
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        if (from === to) continue;
+        await setStatus(from);
+        const res = await req(staff, 'PUT', api(`orders/${id}`), { status: to });
+        const action = orderActionTo(from, to);
+        const refused =
+          action === null
+            ? ORDER_TEXTS.notBackToQuote
+            : refusal(ORDER_TRANSITIONS, action, from, { items_count: 2 });
+        const what = `${from} -> ${to}`;
+        expect(res.statusCode, what).toBe(refused === null ? 200 : 409);
+        if (refused !== null) expect(res.json().message, what).toBe(refused);
+        const [row] = await h.database.primary
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders.id, id));
+        expect(row?.status, what).toBe(refused === null ? to : from);
+      }
+    }
   });
 });
