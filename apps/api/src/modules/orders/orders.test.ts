@@ -399,6 +399,9 @@ describe('orders: refusals and tenancy', () => {
     );
     expect(list.data.length).toBeGreaterThan(0);
     expect(list.data.every((o) => o.status !== 'draft')).toBe(true);
+    // Each row counts its own items (two lines per order here).
+    const rows = list.data as unknown as { items_count: number }[];
+    expect(rows.every((o) => o.items_count === 2)).toBe(true);
     const byCustomer = await ok<unknown[]>(
       await req(staff, 'GET', `/read-replica/${cid}/rentloopdb/orders?search=camille&per_page=100`),
     );

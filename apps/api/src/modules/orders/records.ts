@@ -22,7 +22,9 @@ const { total: _t, ...listColumns } = columns;
 const currencyColumn = sql<string>`(select ${companies.currency} from ${companies} where ${companies.id} = ${ph('companyId')})`;
 
 const money = (v: bigint, currency: string) => toDecimal(v, currency) as string;
-const itemsCountColumn = sql<number>`(select count(*) from ${orderItems} where ${orderItems.company_id} = ${orders.company_id} and ${orderItems.order_id} = ${orders.id})`;
+// The outer row's columns by their qualified names: inside a selected column drizzle writes a column of
+// the listed table unqualified, which the subquery would read as order_items' own.
+const itemsCountColumn = sql<number>`(select count(*) from ${orderItems} where ${orderItems.company_id} = ${sql.raw('"orders"."company_id"')} and ${orderItems.order_id} = ${sql.raw('"orders"."id"')})`;
 
 /** The list's view of an order: no items, no amounts but the total. */
 export function toOrderRow(
