@@ -30,6 +30,8 @@ function ActionDialog(props: {
   confirmTestId: string;
   busy: boolean;
   disabled?: boolean;
+  /** `error` for a destructive confirmation (cancelling an order). */
+  color?: 'primary' | 'error';
   onConfirm: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -56,7 +58,7 @@ function ActionDialog(props: {
         </Button>
         <Button
           variant="contained"
-          color="primary"
+          color={props.color ?? 'primary'}
           onClick={props.onConfirm}
           disabled={props.busy || props.disabled}
           data-testid={props.confirmTestId}
@@ -96,6 +98,7 @@ export function CancelOrderDialog({ order, onClose }: { order: OrderDetail; onCl
       testId={ordersIds.cancelDialog}
       confirmLabel="Cancel order"
       confirmTestId={ordersIds.cancelConfirm}
+      color="error"
       busy={cancel.isPending}
       onConfirm={confirm}
       onClose={onClose}

@@ -134,7 +134,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
           <TableBody>
             {order.items.map((item) => (
               <TableRow key={item.id} data-testid={ordersIds.item(item.id)}>
-                <TableCell>
+                <TableCell sx={{ minWidth: 180 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {item.product_name}
                   </Typography>
@@ -149,7 +149,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell>{item.sku ?? '—'}</TableCell>
+                <TableCell sx={nowrap}>{item.sku ?? '—'}</TableCell>
                 <TableCell>{humanize(item.kind)}</TableCell>
                 <TableCell align="right">{item.quantity}</TableCell>
                 <TableCell align="right" sx={nowrap}>

@@ -40,3 +40,11 @@ describe('order-format', () => {
     expect(rentalTerms({ billing_interval: null, minimum_term_months: null })).toBe('');
   });
 });
+
+describe('formatOrderAmount', () => {
+  it('keeps the decimals the API sent (no float rounding)', () => {
+    expect(formatOrderAmount('12345678901234567.89', 'CAD')).toBe('CA$12,345,678,901,234,567.89');
+    expect(formatOrderAmount('1500', 'JPY')).toBe('¥1,500');
+    expect(formatOrderAmount('-5.00', 'EUR')).toBe('-€5.00');
+  });
+});

@@ -1,17 +1,31 @@
 /**
  * Pure helpers of the order screens: amounts in the order's currency, the tag and status options,
- * the rows of a bulk update's result. Without zod schemas at run time (only `money.ts` and the
- * enumerations), so the orders list's chunk stays small (scripts/size-budget.mjs).
+ * the rows of a bulk update's result. Zod-free at run time: the orders list's chunk must not reach
+ * `enums.ts` or `money.ts`, whose chunks import the schemas' (scripts/size-budget.mjs); the value lists
+ * below are checked against the domain's types instead.
  */
-import { ACCOUNT_PAYMENT_STATES, ORDER_STATUSES, ORDER_SUB_STATUSES } from '@rentloop/domain/enums';
-import { decimalToMinor, formatMoney } from '@rentloop/domain/money';
+import type { AccountPaymentState, OrderStatus, OrderSubStatus } from '@rentloop/domain/enums';
 import { humanize } from '../../utils/humanize.ts';
 
-/** "€1,299.00" for "1299.00" in EUR (the API's decimal string, never read as a float); "—" for none. */
+/**
+ * "€1,299.00" for "1299.00" in EUR; "—" for none. The API's decimal string goes to Intl as it is
+ * (an exact decimal, never a float), with the decimals the API sent, which are the currency's: the
+ * same formatting as the domain's `formatMoney`, without its parser and schemas.
+ */
 export function formatOrderAmount(decimal: string | null | undefined, currency: string): string {
   if (decimal === null || decimal === undefined || decimal === '') return '—';
-  const minor = decimalToMinor(decimal, currency, { round: 'half-up' });
-  return minor === undefined ? `${decimal} ${currency}` : formatMoney(minor, currency, 'en');
+  if (!/^-?\d+(\.\d+)?$/.test(decimal)) return `${decimal} ${currency}`;
+  const digits = decimal.split('.')[1]?.length ?? 0;
+  try {
+    return new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(decimal as Intl.StringNumericLiteral);
+  } catch {
+    return `${decimal} ${currency}`;
+  }
 }
 
 /** "19%" for "19.00", "7.5%" for "7.500". */
@@ -22,11 +36,46 @@ export function formatPercent(percent: string | null | undefined): string {
   return `${whole}${trimmed ? `.${trimmed}` : ''}%`;
 }
 
+/** True only when `List` holds every value of `Union` (unknown values are refused by `satisfies`). */
+type Complete<Union, List extends readonly unknown[]> = [Exclude<Union, List[number]>] extends [never]
+  ? true
+  : false;
+
+const STATUSES = ['open', 'fulfilled', 'cancelled'] as const satisfies readonly OrderStatus[];
+const PAYMENT_STATES = [
+  'paid',
+  'payment_pending',
+  'payment_required',
+  'trial',
+] as const satisfies readonly AccountPaymentState[];
+const TAGS = [
+  'delivered',
+  'delivery',
+  'dunning-cancelled',
+  'in clarification',
+  'in dunning',
+  'lost',
+  'ordered at supplier',
+  'picked up',
+  'pick up',
+  'replaced',
+  'replacement',
+  'test order',
+] as const satisfies readonly OrderSubStatus[];
+// A value added to the domain's lists and missing here fails to compile.
+const complete: [
+  Complete<Exclude<OrderStatus, 'draft'>, typeof STATUSES>,
+  Complete<AccountPaymentState, typeof PAYMENT_STATES>,
+  Complete<OrderSubStatus, typeof TAGS>,
+] = [true, true, true];
+void complete;
+
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }));
 
-export const ORDER_STATUS_OPTIONS = options(ORDER_STATUSES.filter((s) => s !== 'draft'));
-export const PAYMENT_STATUS_OPTIONS = options(ACCOUNT_PAYMENT_STATES);
-export const TAG_OPTIONS = options(ORDER_SUB_STATUSES);
+/** The statuses an order is set to (a quote, `draft`, is made, never set). */
+export const ORDER_STATUS_OPTIONS = options(STATUSES);
+export const PAYMENT_STATUS_OPTIONS = options(PAYMENT_STATES);
+export const TAG_OPTIONS = options(TAGS);
 
 /** The cancellation reasons (spec 01 §5: "None" is dropped from the payload by the API's schema). */
 export const CANCEL_REASONS = [
