@@ -123,10 +123,10 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
               <TableCell>Kind</TableCell>
               <TableCell align="right">Qty</TableCell>
               <TableCell align="right">Unit price</TableCell>
-              <TableCell align="right">Tax</TableCell>
+              <TableCell align="right">Tax %</TableCell>
               <TableCell align="right">Discount</TableCell>
               <TableCell align="right">Net</TableCell>
-              <TableCell align="right">Tax amount</TableCell>
+              <TableCell align="right">Tax</TableCell>
               <TableCell align="right">Gross</TableCell>
               {tracking && <TableCell>Tracking</TableCell>}
             </TableRow>
@@ -134,7 +134,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
           <TableBody>
             {order.items.map((item) => (
               <TableRow key={item.id} data-testid={ordersIds.item(item.id)}>
-                <TableCell sx={{ minWidth: 180 }}>
+                <TableCell sx={{ minWidth: 160 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {item.product_name}
                   </Typography>
@@ -169,7 +169,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
                   {money(item.gross)}
                 </TableCell>
                 {tracking && (
-                  <TableCell>
+                  <TableCell sx={{ minWidth: 150 }}>
                     {item.tracking_number && (
                       <Typography variant="body2" data-testid={ordersIds.itemTracking(item.id)}>
                         {item.tracking_number}
@@ -180,7 +180,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
                       startIcon={<LocalShipping />}
                       onClick={() => setEditing(item)}
                       data-testid={ordersIds.addTracking(item.id)}
-                      sx={nowrap}
+                      sx={{ textAlign: 'left', lineHeight: 1.3 }}
                     >
                       {item.tracking_number ? 'Change' : 'Add tracking number'}
                     </Button>
