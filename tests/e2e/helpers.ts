@@ -22,6 +22,7 @@ export {
   notificationIds,
   superNotificationIds,
 } from '../../apps/web/src/features/notifications/testids.ts';
+export { ordersIds } from '../../apps/web/src/features/orders/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
 export { shippingIds } from '../../apps/web/src/features/shipping/testids.ts';

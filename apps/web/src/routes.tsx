@@ -16,6 +16,7 @@ import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
 import { notificationsRoutes } from './features/notifications/routes.tsx';
+import { ordersRoutes } from './features/orders/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
@@ -29,6 +30,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/cms', meta: { name: 'cms', title: 'Home', auth: 'guest' }, redirectTo: '/cms/insights' },
   ...insightsRoutes,
   ...customersRoutes,
+  ...ordersRoutes,
   ...productsRoutes,
   ...vouchersRoutes,
   ...authRoutes,

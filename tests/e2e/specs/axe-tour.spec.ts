@@ -6,7 +6,8 @@
  */
 import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
-import { dataListIds, signInThroughApi, waitForList } from '../helpers.ts';
+import { dataListIds, signInThroughApi, signInToOwnCompany, waitForList } from '../helpers.ts';
+import { seedOrders } from '../orders-seed.ts';
 
 /** Screens of the current company and of the company's admins, as the operator sees them. */
 const COMPANY_SCREENS = [
@@ -27,6 +28,9 @@ const COMPANY_SCREENS = [
   '/cms/products/shop',
   '/cms/vouchers',
   '/cms/vouchers/create',
+  '/cms/orders',
+  '/cms/orders/drafts',
+  '/cms/orders/consumables',
   '/admin/users',
   '/admin/users/create',
   '/admin/email-history',
@@ -112,6 +116,16 @@ test('every detail screen passes axe', async ({ page, a11y }) => {
   await judgeFirstRecords(page, COMPANY_DETAIL_FROM_LIST, (p) => a11y.check(p));
   await signInThroughApi(page, USERS.operator, '/super/companies');
   await judgeFirstRecords(page, OPERATOR_DETAIL_FROM_LIST, (p) => a11y.check(p));
+});
+
+test('the order screens pass axe', async ({ page, a11y }) => {
+  // The demo data has no orders: a company of its own, with orders and a quote made through the API.
+  const { company } = await signInToOwnCompany(page, 'user', '/cms/insights', 'Axe orders');
+  const { first, quote } = await seedOrders(page, company.id);
+  for (const path of ['/cms/orders', `/cms/orders/${first.id}`, `/cms/orders/drafts/${quote}`]) {
+    await open(page, path);
+    await a11y.check(page);
+  }
 });
 
 test('the signed-out screens pass axe', async ({ page, a11y }) => {

@@ -1,0 +1,268 @@
+/**
+ * `/cms/orders/{id}` (and `/cms/orders/consumables/{id}`): one order: its chips, customer, addresses,
+ * shipping and voucher, items with tracking numbers, totals, subscriptions, tag and tag history, and
+ * the actions the server allows now (`GET orders/{id}/actions`) beside Clone, Send confirmation and
+ * Swap missing product.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OrderDetail } from '@rentloop/domain/order-details';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
+import type { AddressLike } from '../../components/address-format.ts';
+import { addressLines } from '../../components/address-format.ts';
+import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { formatDate, formatDateTime } from '../../utils/dates.ts';
+import { notify } from '../../utils/notify.ts';
+import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOrder } from './hooks.ts';
+import { CancelOrderDialog, SwapItemDialog } from './OrderDialogs.tsx';
+import { OrderItemsCard } from './OrderItemsCard.tsx';
+import { OrderTagCard } from './OrderTagCard.tsx';
+import { ordersIds } from './testids.ts';
+
+const fieldGrid = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+  columnGap: 3,
+  rowGap: 2,
+} as const;
+
+function AddressBlock({
+  title,
+  address,
+  testId,
+}: {
+  title: string;
+  address: AddressLike | null;
+  testId: string;
+}) {
+  return (
+    <DetailField label={title} testId={testId}>
+      {address
+        ? addressLines(address).map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines never reorder
+            <Box key={index} component="span" sx={{ display: 'block' }}>
+              {line}
+            </Box>
+          ))
+        : null}
+    </DetailField>
+  );
+}
+
+export function OrderChips({ order }: { order: Pick<OrderDetail, 'status' | 'payment_status' | 'tag'> }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <StatusChip status={order.status} testId={ordersIds.chip('status')} />
+      <StatusChip status={order.payment_status} testId={ordersIds.chip('payment')} />
+      <StatusChip status={order.tag} testId={ordersIds.chip('tag')} />
+    </Stack>
+  );
+}
+
+/** The customer, address, shipping and voucher card of an order or a quote. */
+export function OrderCustomerCard({ order }: { order: OrderDetail }) {
+  return (
+    <Card>
+      <CardHeader title="Customer" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Box sx={fieldGrid}>
+          <DetailField label="Name" testId={ordersIds.field('customer_name')}>
+            <Link component={RouterLink} to={`/cms/customers/${order.customer_id}`}>
+              {order.customer_name}
+            </Link>
+          </DetailField>
+          <DetailField
+            label="Email"
+            value={order.customer_email}
+            testId={ordersIds.field('customer_email')}
+          />
+          <AddressBlock
+            title="Billing address"
+            address={order.billing_address}
+            testId={ordersIds.field('billing')}
+          />
+          <AddressBlock
+            title="Shipping address"
+            address={order.shipping_address}
+            testId={ordersIds.field('shipping')}
+          />
+          <DetailField
+            label="Shipping method"
+            value={order.shipping_method_name}
+            testId={ordersIds.field('shipping_method')}
+          />
+          <DetailField label="Voucher" value={order.voucher_code} testId={ordersIds.field('voucher')} />
+          <DetailField
+            label="Created"
+            value={formatDateTime(order.created_at)}
+            testId={ordersIds.field('created')}
+          />
+          {order.cancelled_at && (
+            <DetailField
+              label="Cancelled"
+              value={`${formatDate(order.cancelled_at)}${order.cancellation_reason ? ` · ${order.cancellation_reason}` : ''}${order.cancellation_message ? ` · ${order.cancellation_message}` : ''}`}
+              testId={ordersIds.field('cancelled')}
+            />
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+type Dialog = 'cancel' | 'swap' | null;
+
+function OrderActionButtons({ order, onDialog }: { order: OrderDetail; onDialog: (d: Dialog) => void }) {
+  const navigate = useNavigate();
+  const actions = useOrderActions(order.id);
+  const update = useUpdateOrder(order.id);
+  const clone = useCloneOrder(order.id);
+  const send = useSendOrderMail('send-order');
+  const allowed = actions.data?.actions ?? [];
+  const busy = update.isPending || clone.isPending || send.isPending;
+  const failed = (error: Error) => notify.error(error.message);
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      {allowed.map(({ action, to }) =>
+        action === 'cancel' ? (
+          <Button
+            key={action}
+            color="error"
+            variant="outlined"
+            onClick={() => onDialog('cancel')}
+            data-testid={ordersIds.action(action)}
+          >
+            Cancel
+          </Button>
+        ) : action === 'fulfil' || action === 'reopen' ? (
+          <Button
+            key={action}
+            variant="outlined"
+            disabled={busy}
+            data-testid={ordersIds.action(action)}
+            onClick={() =>
+              update.mutate(
+                { status: to },
+                { onSuccess: ({ message }) => notify.success(message), onError: failed },
+              )
+            }
+          >
+            {action === 'fulfil' ? 'Fulfil' : 'Reopen'}
+          </Button>
+        ) : null,
+      )}
+      {order.items.some((i) => i.kind === 'rental') && order.status !== 'cancelled' && (
+        <Button variant="outlined" onClick={() => onDialog('swap')} data-testid={ordersIds.action('swap')}>
+          Swap missing product
+        </Button>
+      )}
+      <Button
+        variant="outlined"
+        disabled={busy}
+        data-testid={ordersIds.action('send')}
+        onClick={() =>
+          send.mutate(order.id, { onSuccess: ({ message }) => notify.success(message), onError: failed })
+        }
+      >
+        Send confirmation
+      </Button>
+      <Button
+        variant="contained"
+        disabled={busy}
+        data-testid={ordersIds.action('clone')}
+        onClick={() =>
+          clone.mutate(undefined, {
+            onSuccess: ({ data, message }) => {
+              notify.success(message);
+              navigate(`/cms/orders/${data.id}`);
+            },
+            onError: failed,
+          })
+        }
+      >
+        Clone
+      </Button>
+    </Stack>
+  );
+}
+
+export function OrderDetailPage() {
+  const id = Number(useParams().id);
+  const order = useOrder(id);
+  const consumables = useLocation().pathname.startsWith('/cms/orders/consumables');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = consumables
+    ? { to: '/cms/orders/consumables', label: 'Consumables', all: 'All consumable orders' }
+    : { to: '/cms/orders', label: 'Orders', all: 'All orders' };
+
+  return (
+    <DetailPage
+      query={order}
+      list={list}
+      crumb={(o) => o.number ?? `Order ${o.id}`}
+      notFound="This order does not exist in the current company."
+      testId={ordersIds.detailPage}
+      errorTestId={ordersIds.detailError}
+      header={(o) => (
+        <PageHeader
+          title={o ? `Order ${o.number ?? o.id}` : <Skeleton width={260} />}
+          titleTestId={ordersIds.detailTitle}
+          subtitle={o ? `Placed ${formatDateTime(o.finalised_at ?? o.created_at)}` : <Skeleton width={200} />}
+          actions={o ? <OrderActionButtons order={o} onDialog={setDialog} /> : null}
+        />
+      )}
+      extra={
+        order.data && dialog === 'cancel' ? (
+          <CancelOrderDialog order={order.data} onClose={() => setDialog(null)} />
+        ) : order.data && dialog === 'swap' ? (
+          <SwapItemDialog order={order.data} onClose={() => setDialog(null)} />
+        ) : null
+      }
+    >
+      {(o) => (
+        <CardGrid alignStart>
+          <Box sx={{ gridColumn: { lg: 'span 2' }, mt: -1.5 }}>
+            <OrderChips order={o} />
+          </Box>
+          <OrderCustomerCard order={o} />
+          <OrderTagCard order={o} />
+          <OrderItemsCard order={o} tracking />
+          <Card>
+            <CardHeader title="Subscriptions" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+            <CardContent sx={{ pt: 0 }}>
+              {o.subscription_ids.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  No subscriptions from this order.
+                </Typography>
+              ) : (
+                <Stack spacing={0.5}>
+                  {o.subscription_ids.map((sid) => (
+                    <Link
+                      key={sid}
+                      component={RouterLink}
+                      to={`/cms/subscriptions/${sid}`}
+                      data-testid={ordersIds.subscription(sid)}
+                    >
+                      Subscription {sid}
+                    </Link>
+                  ))}
+                </Stack>
+              )}
+            </CardContent>
+          </Card>
+        </CardGrid>
+      )}
+    </DetailPage>
+  );
+}

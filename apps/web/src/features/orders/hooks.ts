@@ -1,0 +1,226 @@
+/** Data hooks of orders and quotes on one query-key factory (STYLE.md #2). */
+
+import type { OrderStatus } from '@rentloop/domain/enums';
+import type { BulkAnswer, OrderDetail } from '@rentloop/domain/order-details';
+import type {
+  OrderAction,
+  OrderCancel,
+  OrderHistoryEntry,
+  OrderItem,
+  OrderListRow,
+  OrdersBulkUpdate,
+  OrderUpdate,
+} from '@rentloop/domain/orders';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, type ApiResult, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { queryKeysFactory } from '../../api/query-keys.ts';
+import { type ListState, listQuery } from '../../components/list-state.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+
+export const ordersKeys = queryKeysFactory('orders');
+export const draftOrdersKeys = queryKeysFactory('draft-orders');
+
+export interface OrderActionsAnswer {
+  status: OrderStatus;
+  actions: { action: OrderAction; to: OrderStatus }[];
+}
+
+/** An answer's data and the server's message, or the server's error thrown. */
+function answer<T>(result: ApiResult<T>): { data: T; message: string } {
+  if (!result.success) throw new ApiError(result);
+  return { data: result.data as T, message: result.message };
+}
+
+/** The orders list; `consumable` lists the consumable orders instead. */
+export function useOrders(state: ListState, consumable = false) {
+  const company = useCompanyId();
+  const base = listQuery(state);
+  const query = consumable
+    ? { ...base, filters: JSON.stringify({ ...state.filters, consumable: true }) }
+    : base;
+  return useQuery({
+    queryKey: ordersKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<OrderListRow[]>(paths.replica(company, 'orders'), { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}
+
+export function useDraftOrders(state: ListState) {
+  const company = useCompanyId();
+  const query = listQuery(state);
+  return useQuery({
+    queryKey: draftOrdersKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<OrderListRow[]>(paths.replica(company, 'draft-orders'), { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}
+
+export function useOrder(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: ordersKeys.detail(company, id),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<OrderDetail>(paths.company(company, `orders/${id}`), { signal })),
+  });
+}
+
+export function useDraftOrder(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: draftOrdersKeys.detail(company, id),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<OrderDetail>(paths.company(company, `draft-orders/${id}`), { signal })),
+  });
+}
+
+export function useOrderActions(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: [...ordersKeys.detail(company, id), 'actions'],
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<OrderActionsAnswer>(paths.company(company, `orders/${id}/actions`), { signal })),
+  });
+}
+
+export function useOrderHistory(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: [...ordersKeys.detail(company, id), 'history'],
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<OrderHistoryEntry[]>(paths.company(company, 'order-history'), {
+          query: { order_id: id },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** After any change of one order: its record (from the answer when there is one), actions, history, lists. */
+function useOrderChanged(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return (order?: OrderDetail) => {
+    if (order) queryClient.setQueryData(ordersKeys.detail(company, id), order);
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.detail(company, id) });
+    void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
+  };
+}
+
+/** `PUT orders/{id}`: the tag and its date, the note, or the status (a transition). */
+export function useUpdateOrder(id: number) {
+  const company = useCompanyId();
+  const changed = useOrderChanged(id);
+  return useMutation({
+    mutationFn: async (input: OrderUpdate) =>
+      answer(await api.put<OrderDetail>(paths.company(company, `orders/${id}`), input)),
+    onSuccess: ({ data }) => changed(data),
+  });
+}
+
+export function useCancelOrder(id: number) {
+  const company = useCompanyId();
+  const changed = useOrderChanged(id);
+  return useMutation({
+    mutationFn: async (input: OrderCancel) =>
+      answer(await api.post<OrderDetail>(paths.company(company, `orders/${id}/cancel`), input)),
+    onSuccess: ({ data }) => changed(data),
+  });
+}
+
+export function useCloneOrder(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      answer(
+        await api.post<OrderDetail>(paths.company(company, `orders/${id}/clone`), { original_order_id: id }),
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() }),
+  });
+}
+
+/** `POST /api/{company}/email/send-order` (an order's confirmation) or `send-draft` (a quote). */
+export function useSendOrderMail(kind: 'send-order' | 'send-draft') {
+  const company = useCompanyId();
+  return useMutation({
+    mutationFn: async (id: number) =>
+      answer(
+        await api.post<unknown>(
+          `/api/${company}/email/${kind}`,
+          { id },
+          {
+            query: kind === 'send-draft' ? { override: 'true' } : undefined,
+          },
+        ),
+      ),
+  });
+}
+
+export function useSwapItem(id: number) {
+  const company = useCompanyId();
+  const changed = useOrderChanged(id);
+  return useMutation({
+    mutationFn: async (input: { missing_product: number; reason: string; note: string }) =>
+      answer(await api.post<OrderDetail>(paths.company(company, 'orders/swap'), { order: id, ...input })),
+    onSuccess: ({ data }) => changed(data),
+  });
+}
+
+export function useAddTrackingNumber(orderId: number) {
+  const company = useCompanyId();
+  const changed = useOrderChanged(orderId);
+  return useMutation({
+    mutationFn: async ({ itemId, tracking_number }: { itemId: number; tracking_number: string }) =>
+      answer(
+        await api.put<OrderItem>(paths.company(company, `order_items/${itemId}`), {
+          action: 'add_tracking_number',
+          tracking_number,
+        }),
+      ),
+    onSuccess: () => changed(),
+  });
+}
+
+/** `PUT orders`: one tag and/or status for many orders, one result per order. */
+export function useBulkUpdateOrders() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: OrdersBulkUpdate) =>
+      answer(await api.put<BulkAnswer>(paths.company(company, 'orders'), input)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
+  });
+}
+
+export function useFinaliseDraft(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      answer(await api.post<OrderDetail>(paths.company(company, `orders/swap-draft/${id}`))),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(ordersKeys.detail(company, id), data);
+      queryClient.removeQueries({ queryKey: draftOrdersKeys.detail(company, id) });
+      void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
+    },
+  });
+}
+
+export function useDeleteDraft(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => answer(await api.delete<null>(paths.company(company, `draft-orders/${id}`))),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: draftOrdersKeys.detail(company, id) });
+      void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Pure helpers of the order screens: amounts in the order's currency, the tag and status options,
+ * the rows of a bulk update's result. Zod-free at run time: the orders list's chunk must not reach
+ * `enums.ts` or `money.ts`, whose chunks import the schemas' (scripts/size-budget.mjs); the value lists
+ * below are checked against the domain's types instead.
+ */
+import type { AccountPaymentState, OrderStatus, OrderSubStatus } from '@rentloop/domain/enums';
+import { humanize } from '../../utils/humanize.ts';
+
+/**
+ * "€1,299.00" for "1299.00" in EUR; "—" for none. The API's decimal string goes to Intl as it is
+ * (an exact decimal, never a float), with the decimals the API sent, which are the currency's: the
+ * same formatting as the domain's `formatMoney`, without its parser and schemas.
+ */
+export function formatOrderAmount(decimal: string | null | undefined, currency: string): string {
+  if (decimal === null || decimal === undefined || decimal === '') return '—';
+  if (!/^-?\d+(\.\d+)?$/.test(decimal)) return `${decimal} ${currency}`;
+  const digits = decimal.split('.')[1]?.length ?? 0;
+  try {
+    return new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(decimal as Intl.StringNumericLiteral);
+  } catch {
+    return `${decimal} ${currency}`;
+  }
+}
+
+/** "19%" for "19.00", "7.5%" for "7.500". */
+export function formatPercent(percent: string | null | undefined): string {
+  if (percent === null || percent === undefined || percent === '') return '—';
+  const [whole, fraction = ''] = percent.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return `${whole}${trimmed ? `.${trimmed}` : ''}%`;
+}
+
+/** True only when `List` holds every value of `Union` (unknown values are refused by `satisfies`). */
+type Complete<Union, List extends readonly unknown[]> = [Exclude<Union, List[number]>] extends [never]
+  ? true
+  : false;
+
+const STATUSES = ['open', 'fulfilled', 'cancelled'] as const satisfies readonly OrderStatus[];
+const PAYMENT_STATES = [
+  'paid',
+  'payment_pending',
+  'payment_required',
+  'trial',
+] as const satisfies readonly AccountPaymentState[];
+const TAGS = [
+  'delivered',
+  'delivery',
+  'dunning-cancelled',
+  'in clarification',
+  'in dunning',
+  'lost',
+  'ordered at supplier',
+  'picked up',
+  'pick up',
+  'replaced',
+  'replacement',
+  'test order',
+] as const satisfies readonly OrderSubStatus[];
+// A value added to the domain's lists and missing here fails to compile.
+const complete: [
+  Complete<Exclude<OrderStatus, 'draft'>, typeof STATUSES>,
+  Complete<AccountPaymentState, typeof PAYMENT_STATES>,
+  Complete<OrderSubStatus, typeof TAGS>,
+] = [true, true, true];
+void complete;
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }));
+
+/** The statuses an order is set to (a quote, `draft`, is made, never set). */
+export const ORDER_STATUS_OPTIONS = options(STATUSES);
+export const PAYMENT_STATUS_OPTIONS = options(PAYMENT_STATES);
+export const TAG_OPTIONS = options(TAGS);
+
+/** The cancellation reasons (spec 01 §5: "None" is dropped from the payload by the API's schema). */
+export const CANCEL_REASONS = [
+  'None',
+  'Customer request',
+  'Out of stock',
+  'Payment failed',
+  'Duplicate order',
+  'Other',
+] as const;
+
+/** The swap reasons ("None" dropped likewise). */
+export const SWAP_REASONS = [
+  'None',
+  'Not delivered',
+  'Lost in transit',
+  'Damaged on arrival',
+  'Other',
+] as const;
+
+export interface BulkResultRow {
+  id: number;
+  label: string;
+  ok: boolean;
+  message: string;
+}
+
+/** A bulk update's results with each order's number (its id, "#12", when it has none or is unknown). */
+export function bulkResultRows(
+  results: readonly { id: number; ok: boolean; message: string | null }[],
+  numbers: ReadonlyMap<number, string | null>,
+): BulkResultRow[] {
+  return results.map((r) => ({
+    id: r.id,
+    label: numbers.get(r.id) ?? `#${r.id}`,
+    ok: r.ok,
+    message: r.ok ? 'Updated' : (r.message ?? 'Not updated.'),
+  }));
+}
+
+/** "Monthly, 12 months minimum" for a rental's billing; empty for a sale. */
+export function rentalTerms(item: {
+  billing_interval: string | null;
+  minimum_term_months: number | null;
+}): string {
+  if (!item.billing_interval) return '';
+  const interval = humanize(item.billing_interval);
+  return item.minimum_term_months ? `${interval}, ${item.minimum_term_months} months minimum` : interval;
+}
