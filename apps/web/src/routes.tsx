@@ -16,6 +16,7 @@ import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
 import { notificationsRoutes } from './features/notifications/routes.tsx';
+import { orderBuilderRoutes } from './features/order-builder/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
@@ -31,6 +32,7 @@ export const appRoutes: AppRoute[] = [
   ...customersRoutes,
   ...productsRoutes,
   ...vouchersRoutes,
+  ...orderBuilderRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,
