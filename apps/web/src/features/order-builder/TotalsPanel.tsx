@@ -81,8 +81,8 @@ export function TotalsPanel({
         ) : (
           <>
             {price.items.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the server's priced lines, in the cart's order, stateless
               <Box
+                // biome-ignore lint/suspicious/noArrayIndexKey: the server's priced lines, in the cart's order, stateless
                 key={`${item.variant_id}-${item.kind}-${index}`}
                 data-testid={builderIds.totalLine(index)}
                 sx={{ mb: 1 }}
