@@ -20,6 +20,7 @@ import { orderBuilderRoutes } from './features/order-builder/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
+import { subscriptionsRoutes } from './features/subscriptions/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
 import { templatesRoutes } from './features/templates/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
@@ -33,6 +34,7 @@ export const appRoutes: AppRoute[] = [
   ...productsRoutes,
   ...vouchersRoutes,
   ...orderBuilderRoutes,
+  ...subscriptionsRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

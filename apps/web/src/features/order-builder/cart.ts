@@ -3,7 +3,7 @@
  * `POST orders/price`, `POST orders/full` and `POST|PUT draft-orders` (`orderInputSchema`). Prices are
  * never sent: the server takes them from the catalog. Nothing here does arithmetic on amounts.
  */
-import type { BillingInterval, Frequency, ProductType } from '@rentloop/domain/enums';
+import type { BillingInterval, ProductType } from '@rentloop/domain/enums';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { OrderDetail } from '@rentloop/domain/order-details';
 import type { OrderInput } from '@rentloop/domain/orders';
@@ -120,18 +120,8 @@ export function cartFromDraft(draft: OrderDetail): Cart {
   };
 }
 
-const UNITS: Record<Frequency, [string, string]> = {
-  daily: ['day', 'days'],
-  weekly: ['week', 'weeks'],
-  monthly: ['month', 'months'],
-  yearly: ['year', 'years'],
-};
-
 /** "month", "3 months", "year": the period of a recurring price. */
-export function frequencyLabel(frequency: Frequency, interval: number): string {
-  const [one, many] = UNITS[frequency] ?? [frequency, frequency];
-  return interval === 1 ? one : `${interval} ${many}`;
-}
+export { periodLabel as frequencyLabel } from '../subscriptions/format.ts';
 
 export const INTERVAL_LABELS: Record<BillingInterval, string> = {
   monthly: 'Monthly',
