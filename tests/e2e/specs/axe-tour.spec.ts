@@ -6,7 +6,8 @@
  */
 import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
-import { dataListIds, signInThroughApi, waitForList } from '../helpers.ts';
+import { callApi, dataListIds, signInThroughApi, signInToOwnCompany, waitForList } from '../helpers.ts';
+import { setUpOrderCatalog } from '../order-setup.ts';
 
 /** Screens of the current company and of the company's admins, as the operator sees them. */
 const COMPANY_SCREENS = [
@@ -27,6 +28,8 @@ const COMPANY_SCREENS = [
   '/cms/products/shop',
   '/cms/vouchers',
   '/cms/vouchers/create',
+  '/cms/orders/create',
+  '/cms/subscriptions',
   '/admin/users',
   '/admin/users/create',
   '/admin/email-history',
@@ -112,6 +115,22 @@ test('every detail screen passes axe', async ({ page, a11y }) => {
   await judgeFirstRecords(page, COMPANY_DETAIL_FROM_LIST, (p) => a11y.check(p));
   await signInThroughApi(page, USERS.operator, '/super/companies');
   await judgeFirstRecords(page, OPERATOR_DETAIL_FROM_LIST, (p) => a11y.check(p));
+});
+
+test('the order builder with a cart, a quote in it and a subscription pass axe', async ({ page, a11y }) => {
+  // The demo data has no orders: a company of the test's own with an order placed through the API.
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Tour');
+  const { api, cart } = await setUpOrderCatalog(page, company.id);
+  const draft = await callApi<{ draft_id: number }>(page, 'POST', api('draft-orders'), cart);
+  const order = await callApi<{ subscription_ids: number[] }>(page, 'POST', api('orders/full'), cart);
+  for (const path of [
+    `/cms/orders/create?draft=${draft.draft_id}`,
+    '/cms/subscriptions',
+    `/cms/subscriptions/${order.subscription_ids[0]}`,
+  ]) {
+    await open(page, path);
+    await a11y.check(page);
+  }
 });
 
 test('the signed-out screens pass axe', async ({ page, a11y }) => {

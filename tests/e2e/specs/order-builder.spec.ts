@@ -8,68 +8,7 @@ import { formatAmount } from '../../../apps/web/src/features/products/amounts.ts
 import type { OrderPrice } from '../../../packages/domain/src/order-details.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import { callApi, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
-
-const QUEBEC = {
-  first_name: 'Camille',
-  last_name: 'Roy',
-  street: 'Rue Saint-Denis',
-  street_number: '1200',
-  postal_code: 'H2X 3K2',
-  city: 'Montréal',
-  region: 'QC',
-  country: 'CA',
-};
-
-/** A catalog, tax rules, a shipping method, a voucher and a Quebec customer in the test's company. */
-async function setUp(page: Page, companyId: number) {
-  const api = (path: string) => `/api/${companyId}/rentloopdb/${path}`;
-  const bike = await callApi<{ variants: { id: number }[] }>(page, 'POST', api('products'), {
-    name: 'E-bike',
-    rental_prices: { monthly: '89.00' },
-    minimum_term_months: 12,
-    variants: [{ sku: 'EB-M', name: 'Size M', price: '2400.00' }],
-  });
-  const helmet = await callApi<{ variants: { id: number }[] }>(page, 'POST', api('products'), {
-    name: 'Helmet',
-    purchase_price: '59.99',
-    variants: [{ sku: 'HLM-1', name: 'One size', price: '59.99' }],
-  });
-  for (const rule of [
-    { country: 'ca', product_class: 'standard', percentage: '5', name: 'GST' },
-    { country: 'ca', region: 'QC', product_class: 'standard', percentage: '14.975', name: 'GST + QST' },
-  ])
-    await callApi(page, 'POST', api('tax-rules'), rule);
-  const country = await callApi<{ id: number }>(
-    page,
-    'POST',
-    `/api/companies/${companyId}/settings/shipping-countries`,
-    { country: 'ca' },
-  );
-  const courier = await callApi<{ id: number }>(
-    page,
-    'POST',
-    `/api/companies/${companyId}/settings/shipping-countries/${country.id}/shipping-methods`,
-    { name: 'Courier', price: '15.00' },
-  );
-  await callApi(page, 'POST', api('vouchers'), { code: 'WELCOME10', kind: 'percentage', value: '10' });
-  const customer = await callApi<{ id: number }>(page, 'POST', api('customers'), {
-    name: 'Camille Roy',
-    email: `camille-${companyId}@velo.test`,
-    billing_address: QUEBEC,
-    shipping_address: QUEBEC,
-  });
-  const cart = {
-    customer_id: customer.id,
-    items: [
-      { variant_id: bike.variants[0]?.id, quantity: 2, kind: 'rental', billing_interval: 'monthly' },
-      { variant_id: helmet.variants[0]?.id, quantity: 1, kind: 'purchase' },
-    ],
-    shipping_method_id: courier.id,
-    voucher_code: 'WELCOME10',
-    consumable: false,
-  };
-  return { api, cart };
-}
+import { setUpOrderCatalog } from '../order-setup.ts';
 
 async function pickOption(page: Page, inputTestId: string, text: string, option: RegExp) {
   await page.getByTestId(inputTestId).fill(text);
@@ -86,7 +25,7 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
 }) => {
   test.setTimeout(240_000);
   const { company } = await signInToOwnCompany(page, 'admin', '/cms/orders/create', 'Builder');
-  const { api, cart } = await setUp(page, company.id);
+  const { api, cart } = await setUpOrderCatalog(page, company.id);
   await page.reload();
   await expect(page.getByTestId(builderIds.totals)).toContainText('Pick a customer');
 
