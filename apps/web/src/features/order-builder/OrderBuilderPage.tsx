@@ -32,6 +32,7 @@ import {
   errorFor,
   failureToast,
   lineError,
+  newIdempotencyKey,
   newLine,
 } from './cart.ts';
 import { useCustomerById, useDraft, usePlaceOrder, usePrice, useSaveQuote } from './hooks.ts';
@@ -83,7 +84,7 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
 
   // One Idempotency-Key per cart: a double click or a retry of the same cart places one order.
   const placeKey = useRef({ json: '', key: '' });
-  if (placeKey.current.json !== bodyJson) placeKey.current = { json: bodyJson, key: crypto.randomUUID() };
+  if (placeKey.current.json !== bodyJson) placeKey.current = { json: bodyJson, key: newIdempotencyKey() };
 
   const change = useCallback((next: (cart: Cart) => Cart) => {
     setSubmitErrors(null);

@@ -158,3 +158,9 @@ export function failureToast(message: string, fallback: string): string {
   if (/validate address/i.test(message)) return MESSAGES.addressNotValidated;
   return message || fallback;
 }
+
+/** A fresh Idempotency-Key (`crypto.randomUUID` exists only in secure contexts: a fallback elsewhere). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}

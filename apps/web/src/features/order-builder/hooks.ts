@@ -7,6 +7,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
+import { newIdempotencyKey } from './cart.ts';
 
 export const builderKeys = queryKeysFactory('order-builder');
 
@@ -139,7 +140,7 @@ export function useSaveQuote(draftId: number | null) {
     mutationFn: async (body: OrderInput): Promise<Saved> => {
       if (draftId === null) {
         const result = await api.post<{ draft_id: number }>(paths.company(company, 'draft-orders'), body, {
-          headers: { 'Idempotency-Key': crypto.randomUUID() },
+          headers: { 'Idempotency-Key': newIdempotencyKey() },
         });
         if (!result.success || !result.data) throw new ApiError(result);
         return { id: result.data.draft_id, message: result.message };
