@@ -157,7 +157,10 @@ export function CartLineRow({
                 minimum_term_months: text === '' || !Number.isInteger(value) || value < 0 ? null : value,
               });
             }}
-            slotProps={{ htmlInput: { min: 0, max: 120, 'data-testid': builderIds.lineTerm(index) } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: 0, max: 120, 'data-testid': builderIds.lineTerm(index) },
+            }}
           />
         )}
         <TextField

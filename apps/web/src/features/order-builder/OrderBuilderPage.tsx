@@ -135,7 +135,13 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
   // Index of each cart line among the lines sent (field errors are keyed by the sent index).
   const sentIndex = new Map(completeLines(cart.lines).map((line, index) => [line.key, index]));
   const shippingAddress = customer?.shipping_address ?? customer?.billing_address ?? null;
-  const problem = priceError?.message ?? null;
+  // A 422 names its fields: say which, above the totals that stay from the last good cart.
+  const firstFieldError = Object.values(priceError?.errors ?? {})[0]?.[0];
+  const problem = priceError
+    ? firstFieldError
+      ? `${firstFieldError} The totals are from before the last change.`
+      : priceError.message
+    : null;
 
   return (
     <Box data-testid={builderIds.page}>

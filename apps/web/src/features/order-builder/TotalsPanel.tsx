@@ -115,8 +115,16 @@ export function TotalsPanel({
             />
             <Row
               label={price.shipping ? `Shipping (${price.shipping.name})` : 'Shipping'}
-              value={price.shipping ? money(price.shipping.gross) : '—'}
+              value={
+                price.shipping
+                  ? money(price.prices_include_tax ? price.shipping.gross : price.shipping.net)
+                  : '—'
+              }
               testId={builderIds.shippingTotal}
+            />
+            <Row
+              label={price.prices_include_tax ? 'Net (prices include tax)' : 'Net'}
+              value={money(price.net)}
             />
             {price.tax_breakdown.map((rate, index) => (
               <Row
@@ -126,7 +134,6 @@ export function TotalsPanel({
                 testId={builderIds.taxRate(index)}
               />
             ))}
-            <Row label={price.prices_include_tax ? 'Prices include tax' : 'Net'} value={money(price.net)} />
             <Divider sx={{ my: 1 }} />
             <Row label="Due now" value={money(price.total)} testId={builderIds.total} strong />
             {price.recurring.map((period, index) => (

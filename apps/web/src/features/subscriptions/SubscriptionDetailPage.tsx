@@ -2,12 +2,15 @@
  * `/cms/subscriptions/{id}`: one subscription, its auto-renew switch, the actions the server allows
  * now (`GET .../actions`), the buyout offer and where the rented unit is.
  */
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -18,7 +21,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { StatusChip } from '../../components/StatusChip.tsx';
+import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
@@ -35,6 +38,51 @@ import {
   useUpdateSubscription,
 } from './hooks.ts';
 import { subscriptionsIds } from './testids.ts';
+
+/** The actions shown as buttons; the others (return, lost, buyout, replacement...) are under "More actions". */
+const MAIN_ACTIONS = ['end', 'reactivate', 'pause', 'resume', 'activate'];
+
+function MoreActions({
+  actions,
+  disabled,
+  onPick,
+}: {
+  actions: { action: string; to: string }[];
+  disabled: boolean;
+  onPick: (action: string, to: string) => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!actions.length) return null;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        endIcon={<ArrowDropDown />}
+        disabled={disabled}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid={subscriptionsIds.moreActions}
+      >
+        More actions
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {actions.map(({ action, to }) => (
+          <MenuItem
+            key={action}
+            data-testid={subscriptionsIds.action(action)}
+            onClick={() => {
+              setAnchor(null);
+              onPick(action, to);
+            }}
+          >
+            {actionLabel(action)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
 
 export function SubscriptionDetailPage() {
   const id = Number(useParams().id);
@@ -73,22 +121,35 @@ export function SubscriptionDetailPage() {
       },
     );
 
-  const buttons = (actions.data?.actions ?? []).map(({ action, to }) => (
-    <Button
-      key={action}
-      variant={action === 'end' || action === 'reactivate' ? 'contained' : 'outlined'}
-      color={action === 'end' ? 'error' : 'primary'}
-      disabled={busy}
-      data-testid={subscriptionsIds.action(action)}
-      onClick={() => {
-        if (action === 'end') setEnding(true);
-        else if (action === 'reactivate') reactivate();
-        else runAction(to);
-      }}
-    >
-      {actionLabel(action)}
-    </Button>
-  ));
+  const run = (action: string, to: string) => {
+    if (action === 'end') setEnding(true);
+    else if (action === 'reactivate') reactivate();
+    else runAction(to);
+  };
+  const allowed = actions.data?.actions ?? [];
+  const buttons = (
+    <>
+      {allowed
+        .filter(({ action }) => MAIN_ACTIONS.includes(action))
+        .map(({ action, to }) => (
+          <Button
+            key={action}
+            variant={action === 'end' || action === 'reactivate' ? 'contained' : 'outlined'}
+            color={action === 'end' ? 'error' : 'primary'}
+            disabled={busy}
+            data-testid={subscriptionsIds.action(action)}
+            onClick={() => run(action, to)}
+          >
+            {actionLabel(action)}
+          </Button>
+        ))}
+      <MoreActions
+        actions={allowed.filter(({ action }) => !MAIN_ACTIONS.includes(action))}
+        disabled={busy}
+        onPick={run}
+      />
+    </>
+  );
 
   return (
     <DetailPage
@@ -239,7 +300,11 @@ function Body({ subscription: s }: { subscription: Subscription }) {
               <Skeleton />
             ) : (
               <Stack spacing={1.5}>
-                <DetailField label="Status" value={tracking.data.status} testId={field('unit-status')} />
+                <DetailField
+                  label="Status"
+                  value={statusLabel(tracking.data.status)}
+                  testId={field('unit-status')}
+                />
                 <DetailField
                   label="Tracking number"
                   value={tracking.data.tracking_number}

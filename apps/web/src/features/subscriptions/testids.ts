@@ -14,6 +14,7 @@ export const subscriptionsIds = {
   detailPage: 'subscription-detail-page',
   detailError: 'subscription-detail-error',
   autoRenew: 'subscription-auto-renew',
+  moreActions: 'subscription-more-actions',
   action: (action: string) => `subscription-action-${action}`,
   endDialog: 'subscription-end-dialog',
   endReason: 'subscription-end-reason',
