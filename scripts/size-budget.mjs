@@ -72,6 +72,18 @@ export const SCREENS = [
     // shipping dialogs' routes (issue 13), and the templates' routes (issue 12).
     budgetKb: 371,
   },
+  {
+    name: 'subscriptions list /cms/subscriptions',
+    lazy: ['src/app/layouts/AdminLayout.tsx', 'src/features/subscriptions/SubscriptionsPage.tsx'],
+    // As the customers list; it formats amounts with domain/money.ts, not products/amounts.ts (the catalog).
+    budgetKb: 999,
+  },
+  {
+    name: 'order builder /cms/orders/create',
+    lazy: ['src/app/layouts/AdminLayout.tsx', 'src/features/order-builder/OrderBuilderPage.tsx'],
+    // The autocomplete pickers and the catalog's amounts (products/amounts.ts), as the products list.
+    budgetKb: 999,
+  },
 ];
 
 /** Every file a screen loads first: the entry's and its lazy modules' static import closure. */

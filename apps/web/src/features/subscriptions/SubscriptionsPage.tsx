@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SUBSCRIPTION_STATUSES } from '@rentloop/domain/enums';
 import type { Subscription } from '@rentloop/domain/subscriptions';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { paths } from '../../api/client.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
@@ -18,10 +18,14 @@ import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { BulkStatusDialog } from './BulkStatusDialog.tsx';
 import { pricePerPeriod } from './format.ts';
 import { useSubscriptions } from './hooks.ts';
 import { subscriptionsIds } from './testids.ts';
+
+/** The bulk dialog loads when it is opened: not part of the list's first load. */
+const BulkStatusDialog = lazy(() =>
+  import('./BulkStatusDialog.tsx').then((m) => ({ default: m.BulkStatusDialog })),
+);
 
 const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
 
@@ -138,13 +142,15 @@ export function SubscriptionsPage() {
         emptyText={filtered ? 'No subscriptions match.' : 'No subscriptions yet.'}
       />
       {bulk && (
-        <BulkStatusDialog
-          selected={bulk.rows}
-          onClose={(done) => {
-            if (done) bulk.clear();
-            setBulk(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <BulkStatusDialog
+            selected={bulk.rows}
+            onClose={(done) => {
+              if (done) bulk.clear();
+              setBulk(null);
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );
