@@ -94,26 +94,33 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
   await expect(page).toHaveURL(/\/cms\/orders\/drafts\/\d+$/);
   const draftId = page.url().split('/').pop();
 
-  // The quote in the builder again, then placed as an order.
+  // The quote in the builder again, then placed: the quote becomes the order (no second order).
   await page.goto(`/cms/orders/create?draft=${draftId}`);
   await expect(page.getByTestId(builderIds.line(1))).toBeVisible();
   await settled(page);
   await expect(page.getByTestId(builderIds.total)).toContainText(money(price.total));
   await expect(page.getByTestId(builderIds.voucher)).toHaveValue('WELCOME10');
   await page.getByTestId(builderIds.placeOrder).click();
-  await expect(toasts(page).filter({ hasText: MESSAGES.orderCreated })).toBeVisible();
-  await expect(page).toHaveURL(/\/cms\/orders\/\d+$/);
+  await expect(toasts(page).filter({ hasText: MESSAGES.orderFinalised })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/cms/orders/${draftId}$`));
 
-  // On a phone: the lines stack and the totals come below them.
+  // On a phone: a new order of a bought helmet; the lines stack and the totals come below them.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/cms/orders/create?draft=${draftId}`);
-  await expect(page.getByTestId(builderIds.line(1))).toBeVisible();
+  await page.goto('/cms/orders/create');
+  await pickOption(page, builderIds.customer, 'Camille', /Camille Roy/);
+  await pickOption(page, builderIds.productSearch, 'E-bike', /E-bike/);
+  await pickOption(page, builderIds.productSearch, 'Helmet', /Helmet/);
+  await page.getByRole('radio', { name: /Courier/ }).check();
+  await expect(page.getByTestId(builderIds.totalLine(1))).toContainText('Helmet');
   await settled(page);
-  await expect(page.getByTestId(builderIds.total)).toContainText(money(price.total));
   const lines = await page.getByTestId(builderIds.line(1)).boundingBox();
   const totals = await page.getByTestId(builderIds.totals).boundingBox();
   expect(totals && lines && totals.y > lines.y + lines.height).toBe(true);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
   await screenshot(page, 'order-builder-03-phone');
+  await page.getByTestId(builderIds.placeOrder).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.orderCreated })).toBeVisible();
+  await expect(page).toHaveURL(/\/cms\/orders\/\d+$/);
+  expect(page.url()).not.toMatch(new RegExp(`/cms/orders/${draftId}$`));
 });

@@ -101,7 +101,7 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
   );
 
   const saveQuote = useSaveQuote(draftId);
-  const placeOrder = usePlaceOrder();
+  const placeOrder = usePlaceOrder(draftId);
   const busy = saveQuote.isPending || placeOrder.isPending;
   const failed = (error: Error, fallback: string) => {
     const apiError = error instanceof ApiError ? error : null;
@@ -124,10 +124,11 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
       { body, key: placeKey.current.key },
       {
         onSuccess: ({ id, message }) => {
-          notify.success(message || MESSAGES.orderCreated);
+          notify.success(message || (draftId ? MESSAGES.orderFinalised : MESSAGES.orderCreated));
           navigate(`/cms/orders/${id}`);
         },
-        onError: (error) => failed(error, MESSAGES.orderCreateFailed),
+        onError: (error) =>
+          failed(error, draftId ? MESSAGES.orderFinaliseFailed : MESSAGES.orderCreateFailed),
       },
     );
   };

@@ -152,11 +152,22 @@ export function useSaveQuote(draftId: number | null) {
   });
 }
 
-/** `POST orders/full` with an Idempotency-Key: one key per attempt of the same cart. */
-export function usePlaceOrder() {
+/**
+ * Place the order. A new cart: `POST orders/full` with an Idempotency-Key (one per cart). A loaded quote:
+ * saved as it is now (`PUT draft-orders/{id}`), then finalised (`POST orders/swap-draft/{id}`): the
+ * quote becomes the order, no second order is made.
+ */
+export function usePlaceOrder(draftId: number | null) {
   const company = useCompanyId();
   return useMutation({
     mutationFn: async ({ body, key }: { body: OrderInput; key: string }): Promise<Saved> => {
+      if (draftId !== null) {
+        const saved = await api.put<OrderDetail>(paths.company(company, `draft-orders/${draftId}`), body);
+        if (!saved.success) throw new ApiError(saved);
+        const result = await api.post<OrderDetail>(paths.company(company, `orders/swap-draft/${draftId}`));
+        if (!result.success || !result.data) throw new ApiError(result);
+        return { id: result.data.id, message: result.message };
+      }
       const result = await api.post<OrderDetail>(paths.company(company, 'orders/full'), body, {
         headers: { 'Idempotency-Key': key },
       });
