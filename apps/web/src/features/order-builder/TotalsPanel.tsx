@@ -108,11 +108,13 @@ export function TotalsPanel({
             ))}
             <Divider sx={{ my: 1 }} />
             <Row label="Subtotal" value={money(price.subtotal)} />
-            <Row
-              label={price.voucher_code ? `Discount (${price.voucher_code})` : 'Discount'}
-              value={`−${money(price.discount)}`}
-              testId={builderIds.discount}
-            />
+            {(price.voucher_code || !isZero(price.discount)) && (
+              <Row
+                label={price.voucher_code ? `Discount (${price.voucher_code})` : 'Discount'}
+                value={`−${money(price.discount)}`}
+                testId={builderIds.discount}
+              />
+            )}
             <Row
               label={price.shipping ? `Shipping (${price.shipping.name})` : 'Shipping'}
               value={
