@@ -16,10 +16,12 @@ import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
 import { notificationsRoutes } from './features/notifications/routes.tsx';
+import { orderBuilderRoutes } from './features/order-builder/routes.tsx';
 import { ordersRoutes } from './features/orders/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
+import { subscriptionsRoutes } from './features/subscriptions/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
 import { templatesRoutes } from './features/templates/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
@@ -33,6 +35,8 @@ export const appRoutes: AppRoute[] = [
   ...ordersRoutes,
   ...productsRoutes,
   ...vouchersRoutes,
+  ...orderBuilderRoutes,
+  ...subscriptionsRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

@@ -6,7 +6,8 @@
  */
 import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
-import { dataListIds, signInThroughApi, signInToOwnCompany, waitForList } from '../helpers.ts';
+import { callApi, dataListIds, signInThroughApi, signInToOwnCompany, waitForList } from '../helpers.ts';
+import { setUpOrderCatalog } from '../order-setup.ts';
 import { seedOrders } from '../orders-seed.ts';
 
 /** Screens of the current company and of the company's admins, as the operator sees them. */
@@ -31,6 +32,8 @@ const COMPANY_SCREENS = [
   '/cms/orders',
   '/cms/orders/drafts',
   '/cms/orders/consumables',
+  '/cms/orders/create',
+  '/cms/subscriptions',
   '/admin/users',
   '/admin/users/create',
   '/admin/email-history',
@@ -123,6 +126,22 @@ test('the order screens pass axe', async ({ page, a11y }) => {
   const { company } = await signInToOwnCompany(page, 'user', '/cms/insights', 'Axe orders');
   const { first, quote } = await seedOrders(page, company.id);
   for (const path of ['/cms/orders', `/cms/orders/${first.id}`, `/cms/orders/drafts/${quote}`]) {
+    await open(page, path);
+    await a11y.check(page);
+  }
+});
+
+test('the order builder with a cart, a quote in it and a subscription pass axe', async ({ page, a11y }) => {
+  // The demo data has no orders: a company of the test's own with an order placed through the API.
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Tour');
+  const { api, cart } = await setUpOrderCatalog(page, company.id);
+  const draft = await callApi<{ draft_id: number }>(page, 'POST', api('draft-orders'), cart);
+  const order = await callApi<{ subscription_ids: number[] }>(page, 'POST', api('orders/full'), cart);
+  for (const path of [
+    `/cms/orders/create?draft=${draft.draft_id}`,
+    '/cms/subscriptions',
+    `/cms/subscriptions/${order.subscription_ids[0]}`,
+  ]) {
     await open(page, path);
     await a11y.check(page);
   }

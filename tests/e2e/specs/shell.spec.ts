@@ -28,6 +28,7 @@ test('the drawer lists the screens that exist, in the spec order, and collapses 
   await expect(items.first()).toBeVisible();
   const names = await drawerOrder(page);
   expect(names.main.slice(0, 2)).toEqual(['cms-insights', 'cms-customers']);
+  expect(names.main.indexOf('cms-subscriptions')).toBeGreaterThan(names.main.indexOf('cms-customers'));
   expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'admin-settings']);
   expect(names.operator).toEqual([]);
   expect(names.all).toEqual([...names.main, ...names.admins]);

@@ -82,6 +82,8 @@ describe('buildDrawer', () => {
         ]),
       );
     expect(sections(user).get(null)?.slice(0, 2)).toEqual(['Insights', 'Customers']);
+    const main = sections(user).get(null) ?? [];
+    expect(main.indexOf('Subscriptions')).toBeGreaterThan(main.indexOf('Customers'));
     expect([...sections(user).keys()]).toEqual([null]);
     expect([...sections(owner).keys()]).toEqual([null, 'Admins']);
     expect(sections(owner).get('Admins')).toEqual(['Users', 'Email History', 'Settings']);

@@ -150,3 +150,13 @@ describe('the side drawer on an empty platform', () => {
     expect(sections.map((s) => s.id)).not.toContain('operator');
   });
 });
+
+describe('the order builder and subscriptions', () => {
+  it('open for a company user and need a company', () => {
+    const me = meResponse(null);
+    for (const name of ['cms-orders-create', 'cms-subscriptions', 'cms-subscriptions-id']) {
+      expect(outcome(name, me, 'ready', companyFlags('user', null)), name).toBe('open');
+      expect(outcome(name, me, 'none'), name).toBe('no-company');
+    }
+  });
+});

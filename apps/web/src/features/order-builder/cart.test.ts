@@ -1,0 +1,108 @@
+import { MESSAGES } from '@rentloop/domain/messages';
+import { describe, expect, it } from 'vitest';
+import {
+  availableIntervals,
+  type Cart,
+  cartBody,
+  emptyCart,
+  failureToast,
+  frequencyLabel,
+  lineError,
+  newLine,
+  withKind,
+} from './cart.ts';
+
+const bike = {
+  id: 7,
+  type: 'normal' as const,
+  rental_prices: { monthly: '89.00', quarterly: null, annually: '900.00' },
+};
+const helmet = {
+  id: 8,
+  type: 'normal' as const,
+  rental_prices: { monthly: null, quarterly: null, annually: null },
+};
+
+describe('order builder cart', () => {
+  it('offers the intervals that have a price, monthly first', () => {
+    expect(availableIntervals(bike.rental_prices)).toEqual(['monthly', 'annually']);
+    expect(availableIntervals(null)).toEqual([]);
+  });
+
+  it('starts a line as a rental when the product rents, else a purchase; a consumable stays one', () => {
+    expect(newLine(bike)).toMatchObject({
+      kind: 'rental',
+      billing_interval: 'monthly',
+      quantity: 1,
+      variant_id: null,
+    });
+    expect(newLine({ ...helmet, variants: [{ id: 80 }] })).toMatchObject({
+      kind: 'purchase',
+      variant_id: 80,
+    });
+    expect(newLine({ ...helmet, type: 'consumable' }).kind).toBe('consumable');
+  });
+
+  it('drops the interval and the term when a line is bought', () => {
+    const line = { ...newLine(bike), minimum_term_months: 6 };
+    expect(withKind(line, 'purchase', bike.rental_prices)).toMatchObject({
+      kind: 'purchase',
+      billing_interval: null,
+      minimum_term_months: null,
+    });
+    expect(withKind(withKind(line, 'purchase', null), 'rental', bike.rental_prices).billing_interval).toBe(
+      'monthly',
+    );
+  });
+
+  it('makes the request body of the complete lines only', () => {
+    const cart: Cart = {
+      ...emptyCart(),
+      customer_id: 3,
+      shipping_method_id: 5,
+      voucher_code: 'SPRING',
+      lines: [
+        { ...newLine(bike), variant_id: 70, quantity: 2, minimum_term_months: 12 },
+        { ...newLine(helmet), variant_id: 80 },
+        newLine(bike),
+      ],
+    };
+    expect(cartBody(cart)).toEqual({
+      customer_id: 3,
+      items: [
+        { variant_id: 70, quantity: 2, kind: 'rental', billing_interval: 'monthly', minimum_term_months: 12 },
+        { variant_id: 80, quantity: 1, kind: 'purchase' },
+      ],
+      shipping_method_id: 5,
+      voucher_code: 'SPRING',
+      consumable: false,
+    });
+  });
+
+  it('has no body without a customer or a line', () => {
+    expect(cartBody(emptyCart())).toBeNull();
+    expect(cartBody({ ...emptyCart(), customer_id: 1 })).toBeNull();
+    expect(cartBody({ ...emptyCart(), lines: [{ ...newLine(helmet), variant_id: 1 }] })).toBeNull();
+  });
+
+  it('labels a period', () => {
+    expect(frequencyLabel('monthly', 1)).toBe('month');
+    expect(frequencyLabel('monthly', 3)).toBe('3 months');
+    expect(frequencyLabel('yearly', 1)).toBe('year');
+  });
+
+  it('finds a line error by its index', () => {
+    const errors = { 'items.1.billing_interval': ['Required field.'], voucher_code: ['Expired.'] };
+    expect(lineError(errors, 1)).toBe('Required field.');
+    expect(lineError(errors, 0)).toBeUndefined();
+    expect(lineError(null, 0)).toBeUndefined();
+  });
+
+  it('says an address could not be validated in the spec words', () => {
+    expect(failureToast('Could not validate address: postal code', MESSAGES.orderCreateFailed)).toBe(
+      MESSAGES.addressNotValidated,
+    );
+    expect(failureToast('', MESSAGES.orderCreateFailed)).toBe(MESSAGES.orderCreateFailed);
+    expect(failureToast('Out of stock.', MESSAGES.orderCreateFailed)).toBe('Out of stock.');
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The order builder's cart as plain data, and what it becomes on the wire: the body of
+ * `POST orders/price`, `POST orders/full` and `POST|PUT draft-orders` (`orderInputSchema`). Prices are
+ * never sent: the server takes them from the catalog. Nothing here does arithmetic on amounts.
+ */
+import type { BillingInterval, ProductType } from '@rentloop/domain/enums';
+import { MESSAGES } from '@rentloop/domain/messages';
+import type { OrderDetail } from '@rentloop/domain/order-details';
+import type { OrderInput } from '@rentloop/domain/orders';
+
+export type LineKind = 'rental' | 'purchase' | 'consumable';
+
+export interface CartLine {
+  /** Local key of the line (React list key, field-error paths use the index). */
+  key: string;
+  product_id: number;
+  variant_id: number | null;
+  kind: LineKind;
+  billing_interval: BillingInterval | null;
+  /** Empty: the product's default. */
+  minimum_term_months: number | null;
+  quantity: number;
+}
+
+export interface Cart {
+  customer_id: number | null;
+  lines: CartLine[];
+  shipping_method_id: number | null;
+  /** The applied code (typing in the field does not change it until Apply). */
+  voucher_code: string | null;
+}
+
+export const emptyCart = (): Cart => ({
+  customer_id: null,
+  lines: [],
+  shipping_method_id: null,
+  voucher_code: null,
+});
+
+let nextKey = 0;
+export const lineKey = () => `line-${++nextKey}`;
+
+type RentalPrices = Partial<Record<BillingInterval, string | null>>;
+
+/** The intervals the product has a rental price for, in the order staff read them. */
+export function availableIntervals(prices: RentalPrices | null | undefined): BillingInterval[] {
+  const order: BillingInterval[] = ['monthly', 'quarterly', 'annually'];
+  return order.filter((interval) => Boolean(prices?.[interval]));
+}
+
+/** A new line for a product: a consumable is a consumable; else a rental when it has a rental price. */
+export function newLine(product: {
+  id: number;
+  type: ProductType;
+  rental_prices: RentalPrices;
+  variants?: { id: number }[];
+}): CartLine {
+  const intervals = availableIntervals(product.rental_prices);
+  const kind: LineKind =
+    product.type === 'consumable' ? 'consumable' : intervals.length ? 'rental' : 'purchase';
+  return {
+    key: lineKey(),
+    product_id: product.id,
+    variant_id: product.variants?.length === 1 ? (product.variants[0]?.id ?? null) : null,
+    kind,
+    billing_interval: kind === 'rental' ? (intervals[0] ?? null) : null,
+    minimum_term_months: null,
+    quantity: 1,
+  };
+}
+
+/** A line with its kind changed: a rental keeps (or picks) an interval, the others have none. */
+export function withKind(line: CartLine, kind: LineKind, prices: RentalPrices | null | undefined): CartLine {
+  if (kind !== 'rental') return { ...line, kind, billing_interval: null, minimum_term_months: null };
+  return { ...line, kind, billing_interval: line.billing_interval ?? availableIntervals(prices)[0] ?? null };
+}
+
+/** The lines the server can price: a variant chosen, a positive quantity. */
+export const completeLines = (lines: CartLine[]) =>
+  lines.filter((line) => line.variant_id !== null && line.quantity >= 1);
+
+/** The request body for the cart, or null when it cannot be priced yet (no customer or no line). */
+export function cartBody(cart: Cart): OrderInput | null {
+  const lines = completeLines(cart.lines);
+  if (cart.customer_id === null || lines.length === 0) return null;
+  return {
+    customer_id: cart.customer_id,
+    items: lines.map((line) => ({
+      variant_id: line.variant_id as number,
+      quantity: line.quantity,
+      kind: line.kind,
+      ...(line.kind === 'rental' && line.billing_interval ? { billing_interval: line.billing_interval } : {}),
+      ...(line.kind === 'rental' && line.minimum_term_months !== null
+        ? { minimum_term_months: line.minimum_term_months }
+        : {}),
+    })),
+    shipping_method_id: cart.shipping_method_id,
+    voucher_code: cart.voucher_code,
+    consumable: false,
+  };
+}
+
+/** A saved quote as the builder's cart. */
+export function cartFromDraft(draft: OrderDetail): Cart {
+  return {
+    customer_id: draft.customer_id,
+    shipping_method_id: draft.shipping_method_id,
+    voucher_code: draft.voucher_code,
+    lines: draft.items
+      .filter((item) => item.product_id !== null && item.variant_id !== null)
+      .map((item) => ({
+        key: lineKey(),
+        product_id: item.product_id as number,
+        variant_id: item.variant_id,
+        kind: item.kind,
+        billing_interval: item.kind === 'rental' ? item.billing_interval : null,
+        minimum_term_months: item.kind === 'rental' ? item.minimum_term_months : null,
+        quantity: item.quantity,
+      })),
+  };
+}
+
+/** "month", "3 months", "year": the period of a recurring price. */
+export { periodLabel as frequencyLabel } from '../subscriptions/format.ts';
+
+export const INTERVAL_LABELS: Record<BillingInterval, string> = {
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  annually: 'Annually',
+};
+
+/**
+ * The field errors of a 422 on the cart, by the builder's fields: `voucher_code`, `shipping_method_id`,
+ * `customer_id`, `items.N.field` (N is the index among the complete lines) and everything else.
+ */
+export function errorFor(
+  errors: Record<string, string[]> | null | undefined,
+  field: string,
+): string | undefined {
+  return errors?.[field]?.[0];
+}
+
+/** A line's first field error (`items.2.billing_interval` → the line at index 2). */
+export function lineError(
+  errors: Record<string, string[]> | null | undefined,
+  index: number,
+): string | undefined {
+  if (!errors) return undefined;
+  const prefix = `items.${index}`;
+  for (const [key, messages] of Object.entries(errors)) {
+    if ((key === prefix || key.startsWith(`${prefix}.`)) && messages[0]) return messages[0];
+  }
+  return undefined;
+}
+
+/** The toast for a failed save or placement: an address the server could not validate has its own text. */
+export function failureToast(message: string, fallback: string): string {
+  if (/validate address/i.test(message)) return MESSAGES.addressNotValidated;
+  return message || fallback;
+}
+
+/** A fresh Idempotency-Key (`crypto.randomUUID` exists only in secure contexts: a fallback elsewhere). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,325 @@
+/**
+ * `/cms/subscriptions/{id}`: one subscription, its auto-renew switch, the actions the server allows
+ * now (`GET .../actions`), the buyout offer and where the rented unit is.
+ */
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { MESSAGES } from '@rentloop/domain/messages';
+import type { Subscription } from '@rentloop/domain/subscriptions';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { formatDate } from '../../utils/dates.ts';
+import { notify } from '../../utils/notify.ts';
+import { formatAmount, formatPercent } from '../products/amounts.ts';
+import { EndDialog } from './EndDialog.tsx';
+import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
+import {
+  type BuyoutOffer,
+  type ProductTracking,
+  type SubscriptionActions,
+  useBulkUpdateSubscriptions,
+  useSubscription,
+  useSubscriptionPart,
+  useUpdateSubscription,
+} from './hooks.ts';
+import { subscriptionsIds } from './testids.ts';
+
+/** The actions shown as buttons; the others (return, lost, buyout, replacement...) are under "More actions". */
+const MAIN_ACTIONS = ['end', 'reactivate', 'pause', 'resume', 'activate'];
+
+function MoreActions({
+  actions,
+  disabled,
+  onPick,
+}: {
+  actions: { action: string; to: string }[];
+  disabled: boolean;
+  onPick: (action: string, to: string) => void;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!actions.length) return null;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        endIcon={<ArrowDropDown />}
+        disabled={disabled}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid={subscriptionsIds.moreActions}
+      >
+        More actions
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {actions.map(({ action, to }) => (
+          <MenuItem
+            key={action}
+            data-testid={subscriptionsIds.action(action)}
+            onClick={() => {
+              setAnchor(null);
+              onPick(action, to);
+            }}
+          >
+            {actionLabel(action)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+export function SubscriptionDetailPage() {
+  const id = Number(useParams().id);
+  const subscription = useSubscription(id);
+  const actions = useSubscriptionPart<SubscriptionActions>(id, 'actions');
+  const update = useUpdateSubscription(id);
+  const bulk = useBulkUpdateSubscriptions();
+  const [ending, setEnding] = useState(false);
+  const busy = update.isPending || bulk.isPending;
+
+  const reactivate = () =>
+    update.mutate(
+      { action: 'reactivate' },
+      {
+        onSuccess: ({ message }) => notify.success(message || MESSAGES.subscriptionReactivated),
+        onError: (error) =>
+          notify.error(
+            error instanceof ApiError && error.status === 409
+              ? error.message || MESSAGES.subscriptionAlreadyActive
+              : error.message || MESSAGES.subscriptionReactivateFailed,
+          ),
+      },
+    );
+  const runAction = (to: string) =>
+    bulk.mutate(
+      { ids: [id], status: to as Subscription['status'] },
+      {
+        onSuccess: ({ answer, message }) => {
+          const result = answer.results[0];
+          if (result?.ok) notify.success(message || MESSAGES.subscriptionsUpdated);
+          else notify.error(result?.message ?? MESSAGES.subscriptionsUpdateFailed);
+          void subscription.refetch();
+          void actions.refetch();
+        },
+        onError: (error) => notify.error(error.message || MESSAGES.subscriptionsUpdateFailed),
+      },
+    );
+
+  const run = (action: string, to: string) => {
+    if (action === 'end') setEnding(true);
+    else if (action === 'reactivate') reactivate();
+    else runAction(to);
+  };
+  const allowed = actions.data?.actions ?? [];
+  const buttons = (
+    <>
+      {allowed
+        .filter(({ action }) => MAIN_ACTIONS.includes(action))
+        .map(({ action, to }) => (
+          <Button
+            key={action}
+            variant={action === 'end' || action === 'reactivate' ? 'contained' : 'outlined'}
+            color={action === 'end' ? 'error' : 'primary'}
+            disabled={busy}
+            data-testid={subscriptionsIds.action(action)}
+            onClick={() => run(action, to)}
+          >
+            {actionLabel(action)}
+          </Button>
+        ))}
+      <MoreActions
+        actions={allowed.filter(({ action }) => !MAIN_ACTIONS.includes(action))}
+        disabled={busy}
+        onPick={run}
+      />
+    </>
+  );
+
+  return (
+    <DetailPage
+      query={subscription}
+      list={{ to: '/cms/subscriptions', label: 'Subscriptions', all: 'All subscriptions' }}
+      crumb={(s) => s.number ?? `Subscription ${s.id}`}
+      notFound="This subscription does not exist in the current company."
+      testId={subscriptionsIds.detailPage}
+      errorTestId={subscriptionsIds.detailError}
+      header={(s) => (
+        <PageHeader
+          title={s ? `Subscription ${s.number ?? `#${s.id}`}` : <Skeleton width={260} />}
+          subtitle={s ? <StatusChip status={s.status} /> : <Skeleton width={120} />}
+          actions={buttons}
+        />
+      )}
+      extra={ending && <EndDialog id={id} onClose={() => setEnding(false)} />}
+    >
+      {(s) => <Body subscription={s} />}
+    </DetailPage>
+  );
+}
+
+function Body({ subscription: s }: { subscription: Subscription }) {
+  const currency = useCompanyCurrency();
+  const update = useUpdateSubscription(s.id);
+  const buyout = useSubscriptionPart<BuyoutOffer>(s.id, 'buyout');
+  const tracking = useSubscriptionPart<ProductTracking>(s.id, 'product-tracking');
+  const field = (name: string) => `subscription-field-${name}`;
+  return (
+    <CardGrid alignStart>
+      <Card variant="outlined">
+        <CardHeader title="Subscription" />
+        <CardContent>
+          <Stack spacing={1.5}>
+            <DetailField label="Order" testId={field('order')}>
+              <Link
+                component={RouterLink}
+                to={`/cms/orders/${s.order_id}`}
+                data-testid={subscriptionsIds.orderLink}
+              >
+                {s.order_number ?? `Order ${s.order_id}`}
+              </Link>
+            </DetailField>
+            <DetailField label="Customer" testId={field('customer')}>
+              <Link
+                component={RouterLink}
+                to={`/cms/customers/${s.customer_id}`}
+                data-testid={subscriptionsIds.customerLink}
+              >
+                {s.customer_name}
+              </Link>
+              {` (${s.customer_email})`}
+            </DetailField>
+            <DetailField
+              label="Product"
+              value={s.variant_name ? `${s.product_name} – ${s.variant_name}` : s.product_name}
+              testId={field('product')}
+            />
+            <DetailField label="Quantity" value={String(s.quantity)} testId={field('quantity')} />
+            <DetailField
+              label="Price"
+              value={pricePerPeriod(s.price, currency, s.frequency, s.interval)}
+              testId={field('price')}
+            />
+            <DetailField label="Tax" value={formatPercent(s.tax_percent)} testId={field('tax')} />
+            <DetailField
+              label="Billed every"
+              value={periodLabel(s.frequency, s.interval)}
+              testId={field('period')}
+            />
+            <DetailField label="Start" value={formatDate(s.start_date)} testId={field('start')} />
+            <DetailField
+              label="Minimum term"
+              value={`${s.minimum_term_months} months, until ${formatDate(s.minimum_term_end)}`}
+              testId={field('minimum-term')}
+            />
+            <DetailField
+              label="Next billing"
+              value={formatDate(s.next_billing_date)}
+              testId={field('next-billing')}
+            />
+            {s.ended_at && (
+              <DetailField
+                label="Ended"
+                value={`${formatDate(s.ended_at)}${s.end_reason ? ` – ${s.end_reason}` : ''}`}
+                testId={field('ended')}
+              />
+            )}
+            <FormControlLabel
+              label="Auto-renew"
+              control={
+                <Switch
+                  checked={s.auto_renew}
+                  disabled={update.isPending}
+                  onChange={(event) =>
+                    update.mutate(
+                      { action: 'auto_renew', auto_renew: event.target.checked },
+                      {
+                        onSuccess: ({ message }) => notify.success(message || MESSAGES.autoRenewUpdated),
+                        onError: (error) => notify.error(error.message || MESSAGES.autoRenewToggleFailed),
+                      },
+                    )
+                  }
+                  slotProps={{ input: { 'aria-label': 'Auto-renew' } }}
+                  data-testid={subscriptionsIds.autoRenew}
+                />
+              }
+            />
+          </Stack>
+        </CardContent>
+      </Card>
+      <Stack spacing={2}>
+        <Card variant="outlined" data-testid={subscriptionsIds.buyout}>
+          <CardHeader title="Buyout offer" />
+          <CardContent>
+            {buyout.error ? (
+              buyout.error.message
+            ) : !buyout.data ? (
+              <Skeleton />
+            ) : (
+              <Stack spacing={1.5}>
+                <DetailField
+                  label="Buyout price"
+                  value={formatAmount(buyout.data.buyout_price, buyout.data.currency)}
+                  testId={field('buyout-price')}
+                />
+                <DetailField
+                  label="Paid so far"
+                  value={formatAmount(buyout.data.paid_so_far, buyout.data.currency)}
+                  testId={field('paid-so-far')}
+                />
+                <DetailField
+                  label="Due to buy out"
+                  value={formatAmount(buyout.data.amount_due, buyout.data.currency)}
+                  testId={field('amount-due')}
+                />
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+        <Card variant="outlined" data-testid={subscriptionsIds.tracking}>
+          <CardHeader title="Product tracking" />
+          <CardContent>
+            {tracking.error ? (
+              tracking.error.message
+            ) : !tracking.data ? (
+              <Skeleton />
+            ) : (
+              <Stack spacing={1.5}>
+                <DetailField
+                  label="Status"
+                  value={statusLabel(tracking.data.status)}
+                  testId={field('unit-status')}
+                />
+                <DetailField
+                  label="Tracking number"
+                  value={tracking.data.tracking_number}
+                  testId={field('tracking')}
+                />
+                <DetailField
+                  label="Serial number"
+                  value={tracking.data.serial_number}
+                  testId={field('serial')}
+                />
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+    </CardGrid>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * `/cms/subscriptions`: every subscription (search, filter by status and next billing date, sort,
+ * paging in the URL), a bulk "Change status" on the selected rows.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { SUBSCRIPTION_STATUSES } from '@rentloop/domain/enums';
+import type { Subscription } from '@rentloop/domain/subscriptions';
+import { lazy, Suspense, useState } from 'react';
+import { paths } from '../../api/client.ts';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { formatDate } from '../../utils/dates.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+import { pricePerPeriod } from './format.ts';
+import { useSubscriptions } from './hooks.ts';
+import { subscriptionsIds } from './testids.ts';
+
+/** The bulk dialog loads when it is opened: not part of the list's first load. */
+const BulkStatusDialog = lazy(() =>
+  import('./BulkStatusDialog.tsx').then((m) => ({ default: m.BulkStatusDialog })),
+);
+
+const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
+
+function columns(currency: string): Column<Subscription>[] {
+  return [
+    {
+      id: 'number',
+      label: 'Number',
+      sortKey: 'id',
+      render: (s) => (
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {s.number ?? `#${s.id}`}
+        </Typography>
+      ),
+    },
+    { id: 'customer', label: 'Customer', render: (s) => s.customer_name },
+    {
+      id: 'product',
+      label: 'Product',
+      render: (s) => (s.variant_name ? `${s.product_name} – ${s.variant_name}` : s.product_name),
+    },
+    { id: 'status', label: 'Status', render: (s) => <StatusChip status={s.status} /> },
+    {
+      id: 'price',
+      label: 'Price',
+      render: (s) => nowrap(pricePerPeriod(s.price, currency, s.frequency, s.interval)),
+    },
+    {
+      id: 'next_billing_date',
+      label: 'Next billing',
+      sortKey: 'next_billing_date',
+      render: (s) => nowrap(formatDate(s.next_billing_date)),
+    },
+    {
+      id: 'auto_renew',
+      label: 'Auto-renew',
+      hideOnMobile: true,
+      render: (s) => (s.auto_renew ? 'Yes' : 'No'),
+    },
+    {
+      id: 'start_date',
+      label: 'Start',
+      sortKey: 'start_date',
+      hideOnMobile: true,
+      render: (s) => nowrap(formatDate(s.start_date)),
+    },
+  ];
+}
+
+export function SubscriptionsPage() {
+  const state = useListState();
+  const company = useCompanyId();
+  const currency = useCompanyCurrency();
+  const subscriptions = useSubscriptions(state);
+  const [bulk, setBulk] = useState<{ rows: Subscription[]; clear: () => void } | null>(null);
+  const filtered = Boolean(state.search || Object.keys(state.filters).length);
+
+  const dateFilter = (key: 'next_billing_from' | 'next_billing_to', label: string, testId: string) => (
+    <TextField
+      type="date"
+      label={label}
+      value={state.filters[key] ?? ''}
+      onChange={(event) => state.setFilter(key, event.target.value || null)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
+    />
+  );
+
+  return (
+    <Box data-testid={subscriptionsIds.listPage}>
+      <PageHeader title="Subscriptions" subtitle="Every rented unit, billed by period" />
+      <DataList
+        label="Subscriptions"
+        columns={columns(currency)}
+        query={subscriptions}
+        state={state}
+        getRowId={(s) => s.id}
+        rowHref={(s) => `/cms/subscriptions/${s.id}`}
+        rowLabel={(s) => `${s.number ?? `#${s.id}`} ${s.customer_name}`}
+        exportPath={`${paths.replica(company, 'subscriptions')}/export`}
+        bulkActions={(rows, clear) => (
+          <Button
+            variant="outlined"
+            onClick={() => setBulk({ rows, clear })}
+            data-testid={subscriptionsIds.bulkStatus}
+          >
+            Change status
+          </Button>
+        )}
+        toolbar={
+          <>
+            <TextField
+              select
+              label="Status"
+              value={state.filters.status ?? ''}
+              onChange={(event) => state.setFilter('status', event.target.value || null)}
+              sx={{ minWidth: 200 }}
+              slotProps={{
+                select: { displayEmpty: true },
+                inputLabel: { shrink: true },
+                htmlInput: { 'data-testid': subscriptionsIds.statusFilter },
+              }}
+            >
+              <MenuItem value="">All statuses</MenuItem>
+              {SUBSCRIPTION_STATUSES.map((status) => (
+                <MenuItem key={status} value={status} data-testid={subscriptionsIds.statusOption(status)}>
+                  {statusLabel(status)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {dateFilter('next_billing_from', 'Next billing from', subscriptionsIds.billingFrom)}
+            {dateFilter('next_billing_to', 'Next billing to', subscriptionsIds.billingTo)}
+          </>
+        }
+        emptyText={filtered ? 'No subscriptions match.' : 'No subscriptions yet.'}
+      />
+      {bulk && (
+        <Suspense fallback={null}>
+          <BulkStatusDialog
+            selected={bulk.rows}
+            onClose={(done) => {
+              if (done) bulk.clear();
+              setBulk(null);
+            }}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

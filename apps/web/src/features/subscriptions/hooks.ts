@@ -1,0 +1,132 @@
+/** Data hooks of subscriptions on one query-key factory (STYLE.md #2). */
+import type { BulkAnswer } from '@rentloop/domain/order-details';
+import type {
+  Subscription,
+  SubscriptionsBulkUpdate,
+  SubscriptionUpdate,
+} from '@rentloop/domain/subscriptions';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { queryKeysFactory } from '../../api/query-keys.ts';
+import { type ListState, listQuery } from '../../components/list-state.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+
+export const subscriptionsKeys = queryKeysFactory('subscriptions');
+
+export interface SubscriptionActions {
+  status: string;
+  actions: { action: string; to: string }[];
+}
+export interface BuyoutOffer {
+  buyout_price: string | null;
+  paid_so_far: string;
+  amount_due: string | null;
+  currency: string;
+}
+export interface ProductTracking {
+  subscription_id: number;
+  order_id: number;
+  order_number: string | null;
+  order_item_id: number | null;
+  tracking_number: string | null;
+  serial_number: string | null;
+  status: string;
+}
+
+export function useSubscriptions(state: ListState) {
+  const company = useCompanyId();
+  const query = listQuery(state);
+  return useQuery({
+    queryKey: subscriptionsKeys.list(company, query),
+    queryFn: async ({ signal }) =>
+      unwrapPage(await api.get<Subscription[]>(paths.replica(company, 'subscriptions'), { query, signal })),
+    placeholderData: keepPreviousData,
+    gcTime: LIST_GC_TIME,
+  });
+}
+
+export function useSubscription(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: subscriptionsKeys.detail(company, id),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<Subscription>(paths.company(company, `subscriptions/${id}`), { signal })),
+  });
+}
+
+/** The actions allowed now, the buyout offer or the product tracking of one subscription. */
+export function useSubscriptionPart<T>(id: number, part: 'actions' | 'buyout' | 'product-tracking') {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: [...subscriptionsKeys.detail(company, id), part],
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<T>(paths.company(company, `subscriptions/${id}/${part}`), { signal })),
+  });
+}
+
+export interface Changed {
+  subscription: Subscription;
+  message: string;
+}
+
+function useRefresh() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return (subscription?: Subscription) => {
+    if (subscription) {
+      queryClient.setQueryData(subscriptionsKeys.detail(company, subscription.id), subscription);
+      void queryClient.invalidateQueries({
+        queryKey: subscriptionsKeys.detail(company, subscription.id),
+        predicate: (query) => query.queryKey.length > 3,
+      });
+    }
+    void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.lists() });
+  };
+}
+
+/** `PUT subscriptions/{id}`: reactivate, auto-renew. */
+export function useUpdateSubscription(id: number) {
+  const company = useCompanyId();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (body: SubscriptionUpdate): Promise<Changed> => {
+      const result = await api.put<Subscription>(paths.company(company, `subscriptions/${id}`), body);
+      if (!result.success || !result.data) throw new ApiError(result);
+      return { subscription: result.data, message: result.message };
+    },
+    onSuccess: ({ subscription }) => refresh(subscription),
+  });
+}
+
+/** `POST subscriptions/{id}/end` with a reason. */
+export function useEndSubscription(id: number) {
+  const company = useCompanyId();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (reason: string): Promise<Changed> => {
+      const result = await api.post<Subscription>(paths.company(company, `subscriptions/${id}/end`), {
+        reason,
+      });
+      if (!result.success || !result.data) throw new ApiError(result);
+      return { subscription: result.data, message: result.message };
+    },
+    onSuccess: ({ subscription }) => refresh(subscription),
+  });
+}
+
+/** `PUT subscriptions`: one status for many; each succeeds or is refused alone. */
+export function useBulkUpdateSubscriptions() {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: SubscriptionsBulkUpdate) => {
+      const result = await api.put<BulkAnswer>(paths.company(company, 'subscriptions'), body);
+      if (!result.success || !result.data) throw new ApiError(result);
+      return { answer: result.data, message: result.message };
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all });
+    },
+  });
+}
