@@ -23,6 +23,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
+import { NotesCard } from '../notes/NotesCard.tsx';
 import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOrder } from './hooks.ts';
 import { CancelOrderDialog, SwapItemDialog } from './OrderDialogs.tsx';
 import { OrderItemsCard } from './OrderItemsCard.tsx';
@@ -261,6 +262,7 @@ export function OrderDetailPage() {
               )}
             </CardContent>
           </Card>
+          <NotesCard entity="order" entityId={o.id} />
         </CardGrid>
       )}
     </DetailPage>

@@ -25,6 +25,7 @@ import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
+import { NotesCard } from '../notes/NotesCard.tsx';
 import { formatAmount, formatPercent } from '../products/amounts.ts';
 import { EndDialog } from './EndDialog.tsx';
 import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
@@ -319,6 +320,7 @@ function Body({ subscription: s }: { subscription: Subscription }) {
             )}
           </CardContent>
         </Card>
+        <NotesCard entity="subscription" entityId={s.id} />
       </Stack>
     </CardGrid>
   );
