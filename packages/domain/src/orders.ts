@@ -279,25 +279,23 @@ export type OrderSwap = z.output<typeof orderSwapSchema>;
  * PUT order_items/{id}: `{action: 'add_tracking_number', tracking_number}` (the number is required,
  * spec 01 §5), or plain fields: the serial number and the tracking number (null clears).
  */
-export const orderItemUpdateSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('add_tracking_number'),
-    tracking_number: z
-      .string({ error: MESSAGES.required })
-      .pipe(safeText().trim().min(1, MESSAGES.required).max(100)),
-  }),
-  z
-    .object({
-      action: z.undefined().optional(),
-      serial_number: safeText().trim().max(100).nullable().optional(),
-      tracking_number: safeText().trim().max(100).nullable().optional(),
-    })
-    .strict()
-    .refine(
-      (v) => v.serial_number !== undefined || v.tracking_number !== undefined,
-      ORDER_TEXTS.nothingToUpdate,
-    ),
-]);
+// One object rather than a union (the API description's body stays unambiguous); the action's rule below.
+export const orderItemUpdateSchema = z
+  .object({
+    action: z.literal('add_tracking_number').optional(),
+    tracking_number: safeText().trim().max(100).nullable().optional(),
+    serial_number: safeText().trim().max(100).nullable().optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.action === 'add_tracking_number') {
+      if (!v.tracking_number)
+        ctx.addIssue({ code: 'custom', path: ['tracking_number'], message: MESSAGES.required });
+      return;
+    }
+    if (v.serial_number === undefined && v.tracking_number === undefined)
+      ctx.addIssue({ code: 'custom', path: [], message: ORDER_TEXTS.nothingToUpdate });
+  });
 export type OrderItemUpdate = z.input<typeof orderItemUpdateSchema>;
 
 /** POST orders/{id}/clone. */

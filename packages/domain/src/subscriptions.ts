@@ -101,22 +101,28 @@ export const SUBSCRIPTION_TEXTS = {
  * §4), or plain field updates (with `action: 'update'` or no action) of the price mode, price,
  * quantity and next billing date.
  */
-export const subscriptionUpdateSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('reactivate') }),
-  z.object({ action: z.literal('auto_renew'), auto_renew: z.boolean() }),
-  z
-    .object({
-      action: z.literal('update').optional(),
-      price_mode: z.enum(PRICE_MODES).optional(),
-      price: amountInputSchema.optional(),
-      quantity: quantity.optional(),
-      next_billing_date: isoDate().optional(),
-    })
-    .refine(
-      (v) => Object.keys(v).some((k) => k !== 'action' && v[k as keyof typeof v] !== undefined),
-      SUBSCRIPTION_TEXTS.nothingToUpdate,
-    ),
-]);
+// One object rather than a union, so the API description has one unambiguous body (a `oneOf` whose
+// members all allow `action` cannot say which applies); the rules of each action are checked below.
+export const subscriptionUpdateSchema = z
+  .object({
+    action: z.enum(['reactivate', 'auto_renew', 'update']).optional(),
+    auto_renew: z.boolean().optional(),
+    price_mode: z.enum(PRICE_MODES).optional(),
+    price: amountInputSchema.optional(),
+    quantity: quantity.optional(),
+    next_billing_date: isoDate().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action === 'reactivate') return;
+    if (v.action === 'auto_renew') {
+      if (v.auto_renew === undefined)
+        ctx.addIssue({ code: 'custom', path: ['auto_renew'], message: MESSAGES.required });
+      return;
+    }
+    const fields = [v.price_mode, v.price, v.quantity, v.next_billing_date];
+    if (fields.every((f) => f === undefined))
+      ctx.addIssue({ code: 'custom', path: [], message: SUBSCRIPTION_TEXTS.nothingToUpdate });
+  });
 export type SubscriptionUpdate = z.input<typeof subscriptionUpdateSchema>;
 
 /** A reason to end: required, 1 to 500 characters (spec 01 §4 "Ending takes a reason"). */

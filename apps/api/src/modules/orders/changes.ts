@@ -144,10 +144,9 @@ export async function updateOrderItem(ctx: Ctx, id: number, input: OrderItemUpda
     .from(orderItems)
     .where(and(eq(orderItems.id, id), eq(orderItems.company_id, ctx.companyId)));
   if (!item) throw notFound();
-  const set =
-    'action' in input && input.action === 'add_tracking_number'
-      ? { tracking_number: input.tracking_number }
-      : { serial_number: (input as { serial_number?: string | null }).serial_number ?? null };
+  const set: { tracking_number?: string | null; serial_number?: string | null } = {};
+  if (input.tracking_number !== undefined) set.tracking_number = input.tracking_number;
+  if (input.serial_number !== undefined) set.serial_number = input.serial_number;
   await ctx.db
     .update(orderItems)
     .set({ ...set, updated_at: ctx.clock.now().toISOString() })

@@ -126,12 +126,13 @@ export async function updateSubscription(
   }
   await subscriptionRow(ctx, id, { lock: true });
   if (input.action === 'auto_renew') {
-    await touch(ctx, id, { auto_renew: input.auto_renew });
+    const auto_renew = input.auto_renew === true;
+    await touch(ctx, id, { auto_renew });
     await recordEvent(ctx, {
       type: 'subscription.auto_renew',
       object: 'subscription',
       objectId: id,
-      payload: { auto_renew: input.auto_renew },
+      payload: { auto_renew },
     });
     return 'auto_renew';
   }
