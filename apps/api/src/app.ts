@@ -211,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessionCache = deps.sessionCache === false ? null : await startSessionCache(deps.database, app.log);
   if (sessionCache) app.addHook('onClose', () => sessionCache.close());
   app.decorate('sessionCache', sessionCache?.cache ?? null);
-  registerAccessControl(app, deps.database.primary, sessionCache?.cache ?? null);
+  registerAccessControl(app, deps.database.primary, sessionCache?.cache ?? null, deps.clock ?? systemClock);
   registerRequestDatabase(app, deps.database);
 
   app.get(

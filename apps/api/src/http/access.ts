@@ -11,7 +11,7 @@ import { parseRecordId } from '@rentloop/domain/api';
 import { COMPANY_ROLE_RANK, type CompanyRole } from '@rentloop/domain/roles';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hashToken, isOperator, type UserActor } from '../context.ts';
+import { type Clock, hashToken, isOperator, systemClock, type UserActor } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
@@ -66,8 +66,9 @@ function companyParam(request: FastifyRequest): number | null {
  * four-table join once per connection instead of on every request (planning cost ~0.5 ms, several
  * times the execution; see docs/performance.md). Every lookup is by a unique key, so one plan fits
  * all values. The company is a placeholder: null when the route has none (no company matches).
- * `valid_ms` is what is left of the access token's life by the database's clock: how long the
- * session cache may keep the answer at most.
+ * `valid_ms` is what is left of the access token's life at `now`: how long the session cache may keep
+ * the answer at most. `now` is the app's clock (context.ts), the one that set the expiry at sign-in, so a
+ * test that moves time (`fixedClock`) signs in and is let in by the same clock, whatever day it runs.
  */
 function actorQuery(db: Db) {
   return db
@@ -78,7 +79,7 @@ function actorQuery(db: Db) {
       verified: sql<boolean>`${users.email_verified_at} IS NOT NULL`,
       company_id: companies.id,
       company_role: companyUsers.role,
-      valid_ms: sql<number>`(extract(epoch from ${sessions.access_expires_at} - now()) * 1000)::float8`,
+      valid_ms: sql<number>`(extract(epoch from ${sessions.access_expires_at} - ${sql.placeholder('now')}::timestamptz) * 1000)::float8`,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.user_id), ne(users.status, 'disabled')))
@@ -91,7 +92,7 @@ function actorQuery(db: Db) {
       and(
         eq(sessions.access_hash, sql.placeholder('hash')),
         isNull(sessions.revoked_at),
-        sql`${sessions.access_expires_at} > now()`,
+        sql`${sessions.access_expires_at} > ${sql.placeholder('now')}::timestamptz`,
       ),
     )
     .prepare('resolve_actor');
@@ -102,6 +103,7 @@ async function resolveActor(
   cache: SessionCache | null,
   token: string,
   companyId: number | null,
+  now: Date,
 ): Promise<Actor | null> {
   const hash = hashToken(token);
   const key = cache ? SessionCache.key(hash, companyId) : '';
@@ -109,7 +111,7 @@ async function resolveActor(
   if (cached) return cached;
   // Before the query: if the session changes while it runs, the answer is not kept.
   const ticket = cache?.ticket() ?? 0;
-  const [row] = await query.execute({ hash, companyId });
+  const [row] = await query.execute({ hash, companyId, now: now.toISOString() });
   if (!row) return null;
   const actor: Actor = {
     kind: 'user',
@@ -129,7 +131,12 @@ async function resolveActor(
 
 const VERIFY_FIRST = 'Please verify your email address first.';
 
-export function registerAccessControl(app: FastifyInstance, db: Db, cache: SessionCache | null = null) {
+export function registerAccessControl(
+  app: FastifyInstance,
+  db: Db,
+  cache: SessionCache | null = null,
+  clock: Clock = systemClock,
+) {
   app.decorateRequest('actor', null);
   const query = actorQuery(db);
 
@@ -140,7 +147,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, cache: Sessi
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated');
     const companyId = rule.kind === 'company' ? companyParam(request) : null;
-    const actor = await resolveActor(query, cache, token, companyId);
+    const actor = await resolveActor(query, cache, token, companyId, clock.now());
     if (!actor) throw new AppError('unauthenticated');
     request.actor = actor;
 

@@ -15,9 +15,9 @@ import { fixedClock } from '../../context.ts';
 import { emailEntries, orders } from '../../db/schema/index.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 
-// 10:00 in Montreal on 31 December (after the accounts were made: a session older than its account's
-// password is refused): a monthly subscription started today bills next on 31 January.
-const clock = fixedClock('2026-12-31T15:00:00Z');
+// 10:00 in Montreal on 31 January: a monthly subscription started today bills next on 28 February (the
+// periods are anchored on the start: 31 March after that). The app's clock also signs in and lets in.
+const clock = fixedClock('2026-01-31T15:00:00Z');
 const h = useHarness({ clock });
 let cid: number;
 let otherCid: number;
@@ -193,9 +193,9 @@ describe('orders: the newcomer’s walk', () => {
     expect(sub.data).toMatchObject({
       status: 'active',
       number: 'ORD-1-1',
-      start_date: '2026-12-31',
-      next_billing_date: '2027-01-31',
-      minimum_term_end: '2027-12-31',
+      start_date: '2026-01-31',
+      next_billing_date: '2026-02-28',
+      minimum_term_end: '2027-01-31',
       price: '89.00',
       frequency: 'monthly',
     });
@@ -218,7 +218,7 @@ describe('orders: the newcomer’s walk', () => {
     const orderId = (draft.data as { id: number }).id;
     const tagged = await ok(await req(staff, 'PUT', api(`orders/${orderId}`), { tag: 'delivery' }));
     expect(tagged.message).toBe(MESSAGES.orderUpdated);
-    expect(tagged.data).toMatchObject({ tag: 'delivery', tag_date: '2026-12-31' });
+    expect(tagged.data).toMatchObject({ tag: 'delivery', tag_date: '2026-01-31' });
     const history = await ok<{ tag: string }[]>(
       await req(staff, 'GET', api(`order-history?order_id=${orderId}`)),
     );
