@@ -55,8 +55,9 @@ export default defineConfig({
         // `npm run build`: the web app and the API bundle, exactly what `npm start` serves.
         command: 'npm run build && node_modules/.bin/tsx tests/e2e/start-server.ts',
         cwd: root,
-        url: `${baseURL}/api/health`,
-        timeout: 180_000,
+        // Ready: the demo company's customers and order history are made (GET /api/health/ready).
+        url: `${baseURL}/api/health/ready`,
+        timeout: 300_000,
         reuseExistingServer: !process.env.CI,
         stdout: 'pipe',
         stderr: 'pipe',

@@ -28,6 +28,7 @@ import { registerRequestDatabase } from './http/transactions.ts';
 import { clientErrorHandler, frameworkErrors, registerJsonBodyParser } from './http/wire.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import { createSecrets, type Secrets } from './integrations/secrets.ts';
+import { seedDemoCustomersJob } from './jobs/definitions.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -51,6 +52,7 @@ import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
+import { DEMO_DATA_PENDING } from './seed/bootstrap.ts';
 
 export interface AppDeps {
   database: Database;
@@ -239,6 +241,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         throw new AppError('unavailable', 'Database unavailable.');
       }
       return { status: true, message: 'ok', data: { database: deps.database.kind } };
+    },
+  );
+
+  // Readiness, for a load balancer or a test run: the database answers and the first start's demo
+  // data (a background job: customers and their 18 months of orders) is made. 503 until then, so what
+  // waits for it never watches the demo's lists change under it.
+  app.get(
+    '/api/health/ready',
+    {
+      config: { access: access.public },
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['system'],
+        summary: 'Ready: the database answers and no demo data is still being made',
+        response: {
+          200: z.object({
+            status: z.boolean(),
+            message: z.string(),
+            data: z.object({ database: z.string() }),
+          }),
+          503: errorSchema,
+        },
+      },
+    },
+    async () => {
+      try {
+        await deps.database.primary.execute(sql`select 1`);
+      } catch {
+        throw new AppError('unavailable', 'Database unavailable.');
+      }
+      const seeding = deps.boss
+        ? await deps.boss.getQueueSize(seedDemoCustomersJob.name, { before: 'completed' })
+        : 0;
+      if (seeding > 0) throw new AppError('unavailable', DEMO_DATA_PENDING);
+      return { status: true, message: 'ready', data: { database: deps.database.kind } };
     },
   );
 

@@ -1,7 +1,8 @@
 /** Every background job of the product, in one list the server and the worker both start. */
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { companies, customers } from '../db/schema/index.ts';
+import { fixedClock, systemClock } from '../context.ts';
+import { companies, customers, orders } from '../db/schema/index.ts';
 import { foldTrailCounts } from '../db/trail-counts.ts';
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { sendEmailJob } from '../integrations/email/mailer.ts';
@@ -9,9 +10,10 @@ import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
+import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
 import { useUpDemoVoucher } from '../seed/demo-vouchers.ts';
 import { inJobTransaction, jobActor, jobPlatformCtx } from './context.ts';
-import { defineJob, type JobDefinition } from './queue.ts';
+import { defineJob, type JobContext, type JobDefinition } from './queue.ts';
 
 /**
  * Nightly: sessions whose refresh token has expired can never be used again, nor can Idempotency-Key
@@ -49,11 +51,14 @@ export const foldTrailCountsJob = defineJob({
 });
 
 /**
- * Fills a demo company with customers. Enqueued by the first start in the same transaction that
- * creates the company; idempotent (a repeat inserts nothing new: emails are unique per company).
+ * Fills a demo company with customers and, when `historyDays` is set, their order history
+ * (seed/demo-orders.ts). Enqueued by the first start in the same transaction that creates the
+ * company. The customers are idempotent (a repeat inserts nothing new: emails are unique per
+ * company); the history is made only for a company without orders, so a retried job adds none twice.
  * The company is the row the job works on: read first (a company deleted since gets nothing), and
  * each batch is written in an audited transaction of the job, on behalf of `requestedBy` (none at
- * the first start).
+ * the first start). With a history, the customers are made on its first day, so every event of the
+ * demo follows the clock.
  */
 export const seedDemoCustomersJob = defineJob({
   name: 'demo-seed-customers',
@@ -61,21 +66,29 @@ export const seedDemoCustomersJob = defineJob({
     companyId: z.number().int().positive(),
     count: z.number().int().min(1).max(100_000),
     seed: z.number().int(),
+    historyDays: z.number().int().min(0).max(1_000).optional(),
     requestedBy: z.number().int().positive().nullish(),
   }),
-  async handler({ companyId, count, seed, requestedBy }, jc) {
+  async handler({ companyId, count: wanted, seed, historyDays = 0, requestedBy }, jc) {
     const [company] = await jc.database.primary
       .select({ id: companies.id })
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!company) return;
     const actor = jobActor(seedDemoCustomersJob.name, jc.attempt?.jobId ?? 'direct', requestedBy ?? null);
+    const now = (jc.clock ?? systemClock).now();
+    const clock =
+      historyDays > 0 ? fixedClock(new Date(now.getTime() - (historyDays + 1) * 86_400_000)) : null;
+    const inTransaction: InTransaction = (at, fn) =>
+      inJobTransaction(jc, actor, company.id, (ctx) => fn({ ...ctx, clock: at }));
     const batch = 500;
-    for (let offset = 0; offset < count; offset += batch) {
-      await inJobTransaction(jc, actor, company.id, async (ctx) => {
-        const rows = demoCustomers(Math.min(batch, count - offset), seed + offset, offset).map((c) => ({
+    for (let offset = 0; offset < wanted; offset += batch) {
+      await inTransaction(clock ?? ctxClock(jc), async (ctx) => {
+        const createdAt = ctx.clock.now().toISOString();
+        const rows = demoCustomers(Math.min(batch, wanted - offset), seed + offset, offset).map((c) => ({
           ...c,
           company_id: ctx.companyId,
+          ...(clock ? { created_at: createdAt, updated_at: createdAt } : {}),
         }));
         const created = await ctx.db
           .insert(customers)
@@ -92,12 +105,21 @@ export const seedDemoCustomersJob = defineJob({
             payload: { name: c.name, email: c.email },
           })),
         );
+        // The demo's limited voucher, used up by its first customers (seed/demo-vouchers.ts).
+        if (offset + batch >= wanted) await useUpDemoVoucher(ctx);
       });
     }
-    // The demo's limited voucher, used up by its first customers (seed/demo-vouchers.ts).
-    await inJobTransaction(jc, actor, company.id, (ctx) => useUpDemoVoucher(ctx));
+    if (historyDays === 0) return;
+    const [placed] = await jc.database.primary
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.company_id, company.id));
+    if (Number(placed?.n ?? 0) > 0) return;
+    await seedDemoOrders(inTransaction, { seed, now, days: historyDays });
   },
 });
+
+const ctxClock = (jc: JobContext) => jc.clock ?? systemClock;
 
 export const ALL_JOBS: JobDefinition[] = [
   purgeExpiredSessionsJob,

@@ -1,7 +1,8 @@
 /**
  * What the first start does: create the first operator (from ADMIN_EMAIL / ADMIN_PASSWORD, or a
  * generated password printed once), and, on an empty database, the demo companies with their staff
- * and catalog, and (through a job enqueued in the same transaction) their customers.
+ * and catalog, and (through a job enqueued in the same transaction) their customers and 18 months of
+ * orders and subscriptions (demo-orders.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { enqueue } from '../jobs/queue.ts';
 import { passwordProblem } from '../modules/auth/password-policy.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { DEMO_HISTORY_DAYS } from './demo-orders.ts';
 import { seedDemoShipping } from './demo-shipping.ts';
 import { seedDemoVouchers } from './demo-vouchers.ts';
 
@@ -39,6 +41,9 @@ export const DEMO_COMPANIES = [
 ] as const;
 
 export const DEMO_CUSTOMERS_PER_COMPANY = 300;
+
+/** Readiness's answer while the first start's demo job runs (GET /api/health/ready). */
+export const DEMO_DATA_PENDING = 'The demo data is still being made. Try again in a minute.';
 
 export interface BootstrapResult {
   /** Set when this start created the operator: the credentials to print once. */
@@ -105,6 +110,7 @@ export async function bootstrap(
           companyId: company.id,
           count: DEMO_CUSTOMERS_PER_COMPANY,
           seed: 1000 * (index + 1),
+          historyDays: DEMO_HISTORY_DAYS,
         });
       }
       // A dozen products: small enough to make here, so the catalog is there when the server opens.

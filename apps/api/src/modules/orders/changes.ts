@@ -44,6 +44,7 @@ export async function setTag(
     tag: tag ?? null,
     tag_date: date,
     user_id: actingUserId(ctx.actor),
+    created_at: ctx.clock.now().toISOString(),
   });
   await recordEvent(ctx, {
     type: 'order.tagged',

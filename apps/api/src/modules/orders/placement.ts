@@ -136,6 +136,7 @@ async function insertOrder(
       tag,
       tag_date: tagDate,
       user_id: actingUserId(ctx.actor),
+      created_at: now,
     });
   return orderId;
 }

@@ -57,11 +57,11 @@ export const subscriptionActions = (ctx: Ctx, id: number) =>
   actionsOf(ctx, subscriptionMachine, id, withReason(undefined));
 
 /**
- * Runs `action` and keeps the dates true: a subscription that stops running stops billing (and, ended or
+ * Runs `action` (also for the demo history, seed/demo-orders.ts) and keeps the dates true: a subscription that stops running stops billing (and, ended or
  * cancelled, records when and why); one that runs again bills from the next period boundary after today,
  * counted from its original start.
  */
-async function run(
+export async function runSubscriptionAction(
   ctx: Ctx,
   id: number,
   action: SubscriptionAction,
@@ -90,10 +90,11 @@ async function run(
 }
 
 /** `POST subscriptions/{id}/end {reason}`: ended now; nothing more is billed. */
-export const endSubscription = (ctx: Ctx, id: number, reason: string) => run(ctx, id, 'end', reason);
+export const endSubscription = (ctx: Ctx, id: number, reason: string) =>
+  runSubscriptionAction(ctx, id, 'end', reason);
 
 /** `PUT subscriptions/{id} {action: reactivate}`: "Subscription already active." when it is. */
-export const reactivateSubscription = (ctx: Ctx, id: number) => run(ctx, id, 'reactivate');
+export const reactivateSubscription = (ctx: Ctx, id: number) => runSubscriptionAction(ctx, id, 'reactivate');
 
 /**
  * A status chosen by staff (bulk change, import): the table's action that leads there from the current
@@ -111,7 +112,7 @@ export async function setSubscriptionStatus(
     if (row.status === status) return;
     throw new AppError('conflict', `A subscription cannot go from "${row.status}" to "${status}".`);
   }
-  await run(ctx, id, action, reason);
+  await runSubscriptionAction(ctx, id, action, reason);
 }
 
 /** `PUT subscriptions/{id}`: an action (reactivate, auto_renew) or the fields staff may change. */
@@ -187,7 +188,7 @@ export async function cancelSubscriptionsOfOrder(ctx: Ctx, orderId: number, reas
         notInArray(subscriptions.status, FINAL_STATUSES),
       ),
     );
-  for (const s of running) await run(ctx, Number(s.id), 'cancel', reason);
+  for (const s of running) await runSubscriptionAction(ctx, Number(s.id), 'cancel', reason);
 }
 
 async function variantOf(ctx: Ctx, variantId: number) {

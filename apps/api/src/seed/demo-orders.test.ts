@@ -1,0 +1,125 @@
+/**
+ * The demo order history: made through the product's functions over the 18 months before "now", it
+ * holds every order status, quotes, consumable orders and the subscription statuses the product can
+ * reach, claims no payment, keeps its events in time order, and a repeated job adds nothing.
+ */
+import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@rentloop/domain/enums';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../context.ts';
+import type { Database } from '../db/client.ts';
+import { companies, events, orderItems, orders, subscriptions } from '../db/schema/index.ts';
+import { seedDemoCustomersJob } from '../jobs/definitions.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { bootstrap, DEMO_COMPANIES } from './bootstrap.ts';
+import { DEMO_HISTORY_DAYS } from './demo-orders.ts';
+
+const NOW = new Date('2026-11-20T15:00:00Z');
+
+describe('demo order history', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let companyId: number;
+  beforeAll(async () => {
+    const t = await createTestDatabase();
+    database = t.database;
+    drop = t.drop;
+    await bootstrap(database, null, { seedDemo: true });
+    const [northwind] = await database.primary
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, DEMO_COMPANIES[0].name));
+    companyId = northwind!.id;
+    const jc = { database, clock: fixedClock(NOW), log: { info: () => {}, error: () => {} } };
+    for (let i = 0; i < 2; i++)
+      await seedDemoCustomersJob.handler(
+        { companyId, count: 120, seed: 1000, historyDays: DEMO_HISTORY_DAYS },
+        jc,
+      );
+  }, 240_000);
+  afterAll(() => drop());
+
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.primary.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it('holds orders in every status, quotes and consumable orders, over 18 months, once', async () => {
+    const byStatus = await rows<{ status: string; n: number; numbered: number; consumable: number }>(
+      sql`SELECT status, count(*)::int AS n, count(number)::int AS numbered,
+                 count(*) FILTER (WHERE consumable)::int AS consumable
+            FROM orders WHERE company_id = ${companyId} GROUP BY status`,
+    );
+    const statuses = Object.fromEntries(byStatus.map((r) => [r.status, r]));
+    expect(Object.keys(statuses).sort()).toEqual([...ORDER_STATUSES].sort());
+    const total = byStatus.reduce((sum, r) => sum + r.n, 0);
+    // The second run of the job added nothing: "a few hundred" orders, not twice as many.
+    expect(total).toBeGreaterThan(150);
+    expect(total).toBeLessThan(450);
+    // Quotes have no number; every placed order has one.
+    expect(statuses.draft!.numbered).toBe(0);
+    for (const s of ['open', 'fulfilled', 'cancelled']) expect(statuses[s]!.numbered).toBe(statuses[s]!.n);
+    expect(byStatus.reduce((sum, r) => sum + r.consumable, 0)).toBeGreaterThan(3);
+
+    const [span] = await rows<{ first: string; last: string }>(
+      sql`SELECT min(created_at) AS first, max(created_at) AS last FROM orders WHERE company_id = ${companyId}`,
+    );
+    const ageDays = (at: string) => (NOW.getTime() - new Date(at).getTime()) / 86_400_000;
+    expect(ageDays(span!.first)).toBeGreaterThan(500);
+    expect(ageDays(span!.last)).toBeGreaterThanOrEqual(0);
+    expect(ageDays(span!.last)).toBeLessThan(10);
+
+    // Gapless numbers: ORD-style numbers 1..n without a hole.
+    const numbers = await database.primary
+      .select({ number: orders.number })
+      .from(orders)
+      .where(and(eq(orders.company_id, companyId), sql`${orders.number} IS NOT NULL`))
+      .orderBy(asc(orders.finalised_at));
+    const seq = numbers.map((r) => Number(String(r.number).replace(/\D+/g, '')));
+    expect([...seq].sort((a, b) => a - b)).toEqual(seq.map((_, i) => i + 1));
+  });
+
+  it('claims no payment, and every order total is the sum of its lines and shipping', async () => {
+    const paid = await rows<{ payment_status: string }>(
+      sql`SELECT DISTINCT payment_status FROM orders WHERE company_id = ${companyId}`,
+    );
+    expect(paid.map((r) => r.payment_status)).not.toContain('paid');
+    const mismatched = await rows<{ id: number }>(
+      sql`SELECT o.id FROM orders o
+            JOIN (SELECT order_id, sum(gross) AS lines FROM ${orderItems} WHERE company_id = ${companyId}
+                  GROUP BY order_id) i ON i.order_id = o.id
+           WHERE o.company_id = ${companyId}
+             AND o.total <> i.lines + o.shipping_net + o.shipping_tax`,
+    );
+    expect(mismatched).toEqual([]);
+  });
+
+  it('holds subscriptions in every status the product reaches without billing', async () => {
+    const found = await database.primary
+      .selectDistinct({ status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.company_id, companyId));
+    // "bought out" needs a buyout payment and nothing makes "pending activation" yet (demo-orders.ts).
+    const expected = SUBSCRIPTION_STATUSES.filter((s) => s !== 'bought out' && s !== 'pending activation');
+    expect(found.map((r) => r.status).sort()).toEqual([...expected].sort());
+    const ended = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM subscriptions WHERE company_id = ${companyId}
+            AND status IN ('ended', 'cancelled') AND (ended_at IS NULL OR next_billing_date IS NOT NULL)`,
+    );
+    expect(ended[0]!.n).toBe(0);
+  });
+
+  it('keeps the events in time order (ids follow the clock) and the tags dated on their day', async () => {
+    const outOfOrder = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM (
+            SELECT created_at < lag(created_at) OVER (ORDER BY id) AS back FROM ${events}
+             WHERE company_id = ${companyId} AND type NOT LIKE 'voucher.%' AND type NOT LIKE 'shipping%'
+               AND type NOT LIKE 'product%' AND type NOT LIKE 'collection%' AND type NOT LIKE 'tax%'
+               AND type NOT LIKE 'bundle%') e WHERE back`,
+    );
+    expect(outOfOrder[0]!.n).toBe(0);
+    const tags = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM order_tag_history
+           WHERE company_id = ${companyId} AND created_at::date <> tag_date`,
+    );
+    expect(tags[0]!.n).toBe(0);
+  });
+});
