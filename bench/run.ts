@@ -173,10 +173,12 @@ async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
   try {
     await migrate(database);
     const t0 = Date.now();
+    const orders = lists.some((l) => l === 'orders' || l === 'subscriptions');
     const seeded = await seed(database.executor, {
-      customers: lists.includes('customers'),
-      catalog: lists.some((l) => l === 'products' || l === 'variants' || l === 'collections'),
-      more: lists.some((l) => !['customers', 'products', 'variants'].includes(l)),
+      customers: orders || lists.includes('customers'),
+      catalog: orders || lists.some((l) => l === 'products' || l === 'variants' || l === 'collections'),
+      more: lists.some((l) => !['customers', 'products', 'variants', 'orders', 'subscriptions'].includes(l)),
+      orders,
     });
     const seedSeconds = (Date.now() - t0) / 1000;
     const seededRows = Object.entries(seeded.counts).map(

@@ -6,6 +6,7 @@
 import { BIG_COMPANY_CUSTOMERS, SEARCH_SURNAME } from './seed.ts';
 import { BIG_COMPANY_PRODUCTS, BIG_COMPANY_VARIANTS, PRODUCT_SEARCH } from './seed-catalog.ts';
 import { MORE_SEARCHES } from './seed-more.ts';
+import { BIG_COMPANY_SUBSCRIPTIONS, ORDER_NUMBER_SEARCH } from './seed-orders.ts';
 
 export const LISTS = [
   'customers',
@@ -17,6 +18,8 @@ export const LISTS = [
   'collections',
   'company_users',
   'users',
+  'orders',
+  'subscriptions',
 ] as const;
 export type ListKey = (typeof LISTS)[number];
 
@@ -39,6 +42,8 @@ export interface ListSpec {
   search: string;
   /** Rows of the big company's list when known before seeding (else counted after the seed). */
   rows?: number;
+  /** A second search with targets of its own (the orders' number search). */
+  numberSearch?: string;
 }
 
 const replica = (path: string) => (companyId: number) => `/read-replica/${companyId}/rentloopdb/${path}`;
@@ -149,11 +154,36 @@ export const LIST_SPECS: Record<ListKey, ListSpec> = {
     desc: false,
     search: MORE_SEARCHES.users,
   },
+  orders: {
+    key: 'orders',
+    path: replica('orders'),
+    reader: 'owner',
+    // The orders list: placed orders (not quotes), consumable ones listed apart.
+    rowsSql: `SELECT * FROM orders WHERE company_id = $1 AND status <> 'draft' AND NOT consumable`,
+    searchText: `lower(coalesce(number, '') || ' ' || customer_name || ' ' || customer_email)`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
+    search: SEARCH_SURNAME.toLowerCase(),
+    numberSearch: ORDER_NUMBER_SEARCH,
+  },
+  subscriptions: {
+    key: 'subscriptions',
+    path: replica('subscriptions'),
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM subscriptions WHERE company_id = $1',
+    searchText: `lower(customer_name || ' ' || customer_email || ' ' || product_name || ' ' || coalesce(number, ''))`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
+    rows: BIG_COMPANY_SUBSCRIPTIONS,
+    search: SEARCH_SURNAME.toLowerCase(),
+  },
 };
 
 export interface Scenario {
   list: ListKey;
-  key: 'page1' | 'deep' | 'search';
+  key: 'page1' | 'deep' | 'search' | 'number_search';
   label: string;
   page: number;
   perPage: number;
@@ -162,11 +192,23 @@ export interface Scenario {
 
 const PER_PAGE = 10;
 
-/** The three scenarios of a list of `rows` rows. */
+/** The three scenarios of a list of `rows` rows (four with a number search). */
 export function scenariosOf(list: ListKey, rows: number): Scenario[] {
   const spec = LIST_SPECS[list];
   // 90% of the way down: page 9,001 of 10,000 for 100,000 rows.
   const deep = Math.floor((rows * 0.9) / PER_PAGE) + 1;
+  const byNumber: Scenario[] = spec.numberSearch
+    ? [
+        {
+          list,
+          key: 'number_search',
+          label: `search "${spec.numberSearch}"`,
+          page: 1,
+          perPage: PER_PAGE,
+          search: spec.numberSearch,
+        },
+      ]
+    : [];
   return [
     { list, key: 'page1', label: 'page 1', page: 1, perPage: PER_PAGE, search: undefined },
     {
@@ -185,6 +227,7 @@ export function scenariosOf(list: ListKey, rows: number): Scenario[] {
       perPage: PER_PAGE,
       search: spec.search,
     },
+    ...byNumber,
   ];
 }
 

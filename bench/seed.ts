@@ -14,6 +14,7 @@ import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { DEMO_SURNAMES, demoCustomers, prng } from '../apps/api/src/seed/demo-customers.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { BENCH_OPERATOR, seedMore } from './seed-more.ts';
+import { seedOrders } from './seed-orders.ts';
 
 export const BIG_COMPANY_CUSTOMERS = 100_000;
 export const SMALL_COMPANIES = 9;
@@ -201,7 +202,7 @@ async function seedCustomers(exec: SqlExecutor, big: number, small: number[]) {
  */
 export async function seed(
   exec: SqlExecutor,
-  what: { customers: boolean; catalog: boolean; more?: boolean },
+  what: { customers: boolean; catalog: boolean; more?: boolean; orders?: boolean },
 ): Promise<Seeded> {
   const companies = await rowsOf(
     exec,
@@ -231,6 +232,13 @@ export async function seed(
         Object.assign(counts, await seedCatalog(exec, big, small));
       },
     );
+  }
+
+  if (what.orders) {
+    // Orders and subscriptions need the customers and the catalog (the caller asks for both).
+    await withoutAudit(exec, ['orders', 'order_items', 'subscriptions', 'number_series'], async () => {
+      await seedOrders(exec, big, small);
+    });
   }
 
   const passwordHash = await hashPassword(BENCH_USER.password);

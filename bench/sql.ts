@@ -19,6 +19,8 @@ import { customerList } from '../apps/api/src/modules/customers/service.ts';
 import { emailEntryList } from '../apps/api/src/modules/email/service.ts';
 import { eventList } from '../apps/api/src/modules/events/service.ts';
 import { historyLogList } from '../apps/api/src/modules/history-logs/service.ts';
+import { orderList } from '../apps/api/src/modules/orders/records.ts';
+import { subscriptionList } from '../apps/api/src/modules/subscriptions/records.ts';
 import { companyUserList } from '../apps/api/src/modules/users/company-users.ts';
 import { userList } from '../apps/api/src/modules/users/operators.ts';
 import { testCtx } from '../apps/api/src/testing/ctx.ts';
@@ -39,6 +41,8 @@ const DEFINED: Record<ListKey, { list: { list(...a: any[]): Promise<unknown> }; 
   collections: { list: collectionList },
   company_users: { list: companyUserList },
   users: { list: userList },
+  orders: { list: orderList, scope: 'company' },
+  subscriptions: { list: subscriptionList, scope: 'company' },
 };
 
 export interface Statement {

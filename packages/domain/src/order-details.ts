@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
 import { emailText, safeText } from './api.ts';
-import { BILLING_INTERVALS, FREQUENCIES } from './enums.ts';
+import { BILLING_INTERVALS, FREQUENCIES, SUBSCRIPTION_STATUSES } from './enums.ts';
 import { amountSchema } from './money.ts';
 import { ORDER_ITEM_KINDS } from './order-totals.ts';
 import { orderItemSchema, orderSchema } from './orders.ts';
@@ -21,6 +21,15 @@ export const orderDetailSchema = orderSchema.extend({
   source_subscription_id: z.number().int().nullable(),
   cancellation_refunded: z.boolean().nullable(),
   subscription_ids: z.array(z.number().int()),
+  /** The same subscriptions as the screen names them: number, status and product. */
+  subscriptions: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string().nullable(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      product_name: z.string(),
+    }),
+  ),
   items: z.array(orderItemSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -176,12 +176,18 @@ describe('orders: the newcomer’s walk', () => {
       number: string;
       status: string;
       subscription_ids: number[];
+      subscriptions: { id: number; number: string; status: string; product_name: string }[];
       items: { id: number }[];
     }>(await req(staff, 'POST', api(`orders/swap-draft/${draftId}`)));
     expect(placed.message).toBe(MESSAGES.orderFinalised);
     expect(placed.data.status).toBe('open');
     expect(placed.data.number).toBe('ORD-1');
     expect(placed.data.subscription_ids).toHaveLength(2);
+    // The order names its subscriptions by number, as its screen shows them.
+    expect(placed.data.subscriptions.map((x) => [x.id, x.number, x.status])).toEqual([
+      [placed.data.subscription_ids[0], 'ORD-1-1', 'active'],
+      [placed.data.subscription_ids[1], 'ORD-1-2', 'active'],
+    ]);
     // Finalising again: it is no longer a quote.
     const again = await req(staff, 'POST', api(`orders/swap-draft/${draftId}`));
     expect(again.statusCode).toBe(409);

@@ -11,7 +11,7 @@ import { actingUserId, type Ctx } from '../../context.ts';
 import { orderItems, orders, orderTagHistory, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { nextNumber, resolvePrefix } from '../../numbering.ts';
-import { recordEvent } from '../events/service.ts';
+import { recordEvent, recordEvents } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
 import { getSettings } from '../settings/sections.ts';
 import { redeemVoucher } from '../vouchers/service.ts';
@@ -211,13 +211,15 @@ async function place(ctx: Ctx, orderId: number): Promise<string> {
         })),
       )
       .returning({ id: subscriptions.id });
-    for (const r of rows)
-      await recordEvent(ctx, {
+    await recordEvents(
+      ctx,
+      rows.map((r) => ({
         type: 'subscription.created',
         object: 'subscription',
         objectId: Number(r.id),
         payload: { order_id: orderId, order_number: number },
-      });
+      })),
+    );
   }
   return number;
 }

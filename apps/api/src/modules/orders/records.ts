@@ -24,7 +24,7 @@ const currencyColumn = sql<string>`(select ${companies.currency} from ${companie
 const money = (v: bigint, currency: string) => toDecimal(v, currency) as string;
 // The outer row's columns by their qualified names: inside a selected column drizzle writes a column of
 // the listed table unqualified, which the subquery would read as order_items' own.
-const itemsCountColumn = sql<number>`(select count(*) from ${orderItems} where ${orderItems.company_id} = ${sql.raw('"orders"."company_id"')} and ${orderItems.order_id} = ${sql.raw('"orders"."id"')})`;
+export const itemsCountColumn = sql<number>`(select count(*) from ${orderItems} where ${orderItems.company_id} = ${sql.raw('"orders"."company_id"')} and ${orderItems.order_id} = ${sql.raw('"orders"."id"')})`;
 
 /** The list's view of an order: no items, no amounts but the total. */
 export function toOrderRow(
@@ -175,7 +175,12 @@ export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } =
       .where(and(eq(orderItems.company_id, ctx.companyId), eq(orderItems.order_id, id)))
       .orderBy(asc(orderItems.position)),
     ctx.db
-      .select({ id: subscriptions.id })
+      .select({
+        id: subscriptions.id,
+        number: subscriptions.number,
+        status: subscriptions.status,
+        product_name: subscriptions.product_name,
+      })
       .from(subscriptions)
       .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.order_id, id)))
       .orderBy(asc(subscriptions.id)),
@@ -206,5 +211,6 @@ export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } =
     cancellation_refunded: row.cancellation_refunded,
     items: items.map((i) => toItem(i, currency)),
     subscription_ids: subs.map((s) => Number(s.id)),
+    subscriptions: subs.map((s) => ({ ...s, id: Number(s.id) })),
   };
 }

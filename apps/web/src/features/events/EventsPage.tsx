@@ -41,11 +41,15 @@ const columns: Column<Event>[] = [
     id: 'summary',
     label: 'What',
     hideOnMobile: true,
-    render: (e) => (
-      <Typography variant="body2" color="text.secondary">
-        {eventSummary(e)}
-      </Typography>
-    ),
+    render: (e) => {
+      const summary = eventSummary(e);
+      // Nothing to say is an empty cell (not an empty link: the table links non-empty cells only).
+      return summary ? (
+        <Typography variant="body2" color="text.secondary">
+          {summary}
+        </Typography>
+      ) : null;
+    },
   },
   {
     id: 'actor',

@@ -10,11 +10,16 @@ export const objectName = (object: string) =>
 export const objectLabel = (e: Pick<Event, 'object' | 'object_id'>) =>
   `${objectName(e.object)} #${e.object_id}`;
 
-/** A transition's "active → disabled", a creation's name; else nothing. */
+/** A transition's "active → disabled", a creation's name or number, a tag, a reason; else nothing. */
 export function eventSummary(e: Pick<Event, 'payload'>): string {
-  const { from, to, name } = e.payload;
-  if (typeof from === 'string' && typeof to === 'string') return `${from} → ${to}`;
+  const { from, to, name, number, order_number, tag, reason } = e.payload;
+  if (typeof from === 'string' && typeof to === 'string')
+    return typeof reason === 'string' && reason ? `${from} → ${to} (${reason})` : `${from} → ${to}`;
   if (typeof name === 'string') return name;
+  if (typeof number === 'string') return number;
+  if (typeof order_number === 'string') return order_number;
+  if (typeof tag === 'string') return `Tag: ${tag}`;
+  if ('tag' in e.payload && tag === null) return 'Tag removed';
   return '';
 }
 
@@ -22,6 +27,8 @@ export function eventSummary(e: Pick<Event, 'payload'>): string {
 export function objectPath(e: Pick<Event, 'object' | 'object_id'>): string | null {
   if (e.object === 'user') return `/super/users/${e.object_id}`;
   if (e.object === 'customer') return `/cms/customers/${e.object_id}`;
+  if (e.object === 'order') return `/cms/orders/${e.object_id}`;
+  if (e.object === 'subscription') return `/cms/subscriptions/${e.object_id}`;
   return null;
 }
 

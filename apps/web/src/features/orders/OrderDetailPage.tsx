@@ -242,21 +242,25 @@ export function OrderDetailPage() {
           <Card>
             <CardHeader title="Subscriptions" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
             <CardContent sx={{ pt: 0 }}>
-              {o.subscription_ids.length === 0 ? (
+              {o.subscriptions.length === 0 ? (
                 <Typography variant="body2" color="text.secondary">
                   No subscriptions from this order.
                 </Typography>
               ) : (
                 <Stack spacing={0.5}>
-                  {o.subscription_ids.map((sid) => (
-                    <Link
-                      key={sid}
-                      component={RouterLink}
-                      to={`/cms/subscriptions/${sid}`}
-                      data-testid={ordersIds.subscription(sid)}
-                    >
-                      Subscription {sid}
-                    </Link>
+                  {o.subscriptions.map((sub) => (
+                    <Stack key={sub.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Link
+                        component={RouterLink}
+                        to={`/cms/subscriptions/${sub.id}`}
+                        data-testid={ordersIds.subscription(sub.id)}
+                      >
+                        {sub.number ?? `Subscription ${sub.id}`}
+                      </Link>
+                      <Typography variant="body2" color="text.secondary">
+                        {sub.product_name} · {sub.status}
+                      </Typography>
+                    </Stack>
                   ))}
                 </Stack>
               )}
