@@ -52,8 +52,9 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // `npm run build`: the web app and the API bundle, exactly what `npm start` serves.
-        command: 'npm run build && node_modules/.bin/tsx tests/e2e/start-server.ts',
+        // `npm run build`: the web app and the API bundle, exactly what `npm start` serves; E2E_PREBUILT=1
+        // starts on the build a run just made (npm test's second browser pass).
+        command: `${process.env.E2E_PREBUILT ? '' : 'npm run build && '}node_modules/.bin/tsx tests/e2e/start-server.ts`,
         cwd: root,
         // Ready: the demo company's customers and order history are made (GET /api/health/ready).
         url: `${baseURL}/api/health/ready`,
