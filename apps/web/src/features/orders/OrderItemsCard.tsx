@@ -111,6 +111,8 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracking: boolean }) {
   const [editing, setEditing] = useState<OrderItem | null>(null);
   const money = (v: string) => formatOrderAmount(v, order.currency);
+  // Most orders have no voucher: a column of zeros only pushes Tracking out of the card.
+  const discounted = order.items.some((item) => /[1-9]/.test(item.discount));
   return (
     <Card sx={{ gridColumn: { lg: 'span 2' } }}>
       <CardHeader title="Items" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -124,7 +126,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
               <TableCell align="right">Qty</TableCell>
               <TableCell align="right">Unit price</TableCell>
               <TableCell align="right">Tax %</TableCell>
-              <TableCell align="right">Discount</TableCell>
+              {discounted && <TableCell align="right">Discount</TableCell>}
               <TableCell align="right">Net</TableCell>
               <TableCell align="right">Tax</TableCell>
               <TableCell align="right">Gross</TableCell>
@@ -156,9 +158,11 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
                   {money(item.unit_price)}
                 </TableCell>
                 <TableCell align="right">{formatPercent(item.tax_percent)}</TableCell>
-                <TableCell align="right" sx={nowrap}>
-                  {money(item.discount)}
-                </TableCell>
+                {discounted && (
+                  <TableCell align="right" sx={nowrap}>
+                    {money(item.discount)}
+                  </TableCell>
+                )}
                 <TableCell align="right" sx={nowrap}>
                   {money(item.net)}
                 </TableCell>

@@ -1,0 +1,39 @@
+/**
+ * The demo company a newcomer signs in to has a history to look at (issue 14, item 6): hundreds of
+ * orders made over 18 months, quotes, and subscriptions in many statuses, each opening on its screen.
+ * Read only: the demo's lists are shared by other specs.
+ */
+import { subscriptionsIds } from '../../../apps/web/src/features/subscriptions/testids.ts';
+import { USERS } from '../credentials.ts';
+import { expect, test } from '../fixtures.ts';
+import { dataListIds, ordersIds, pagerRange, screenshot, signInThroughApi, waitForList } from '../helpers.ts';
+
+test('the demo company shows 18 months of orders, quotes and subscriptions', async ({ page }) => {
+  test.slow();
+  await signInThroughApi(page, USERS.northwindUser, '/cms/orders');
+  await waitForList(page);
+  const orders = await pagerRange(page, dataListIds.pagerRange);
+  expect(orders.total).toBeGreaterThan(100);
+  // Newest first: the first row is a recent order, the last page's from a year and more ago.
+  await expect(page.getByTestId(dataListIds.row).first()).toContainText('ORD-');
+  await screenshot(page, 'demo-01-orders');
+
+  await page.getByTestId(dataListIds.row).first().getByTestId(dataListIds.rowLink).first().click();
+  await expect(page.getByTestId(ordersIds.detailTitle)).toHaveText(/^Order ORD-\d+$/);
+  await expect(page.getByTestId(ordersIds.chip('status'))).toBeVisible();
+  await screenshot(page, 'demo-02-order');
+
+  await page.goto('/cms/orders/drafts');
+  await waitForList(page);
+  expect((await pagerRange(page, dataListIds.pagerRange)).total).toBeGreaterThan(0);
+
+  await page.goto('/cms/subscriptions');
+  await waitForList(page);
+  const subscriptions = await pagerRange(page, dataListIds.pagerRange);
+  expect(subscriptions.total).toBeGreaterThan(100);
+  await screenshot(page, 'demo-03-subscriptions');
+  await page.getByTestId(dataListIds.row).first().getByTestId(dataListIds.rowLink).first().click();
+  await expect(page.getByTestId(subscriptionsIds.detailPage)).toBeVisible();
+  await expect(page.getByTestId(subscriptionsIds.orderLink)).toContainText('ORD-');
+  await screenshot(page, 'demo-04-subscription');
+});
