@@ -14,7 +14,13 @@ import { type Address, addressSchema } from '@rentloop/domain/addresses';
 import { type Control, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AddressForm } from '../../components/AddressForm.tsx';
-import { type AddressValues, addressValues, cleanAddress, emptyAddress } from '../customers/customer-form.ts';
+import {
+  type AddressValues,
+  addressValues,
+  cleanAddress,
+  countryForCurrency,
+  emptyAddress,
+} from '../customers/customer-form.ts';
 import { builderIds } from './testids.ts';
 
 const schema = z.object({ address: z.preprocess((v) => cleanAddress(v as AddressValues), addressSchema) });
@@ -24,22 +30,26 @@ const resolver = zodResolver(schema) as unknown as Resolver<Values, unknown, { a
 export default function AddressOverrideDialog({
   kind,
   start,
-  fill,
+  name,
+  currency,
   onSave,
   onClose,
 }: {
   kind: 'billing' | 'shipping';
   /** The address shown now (the customer's or this order's), to start from. */
   start: Address | null;
-  /** For a new address: the customer's name and the company's country. */
-  fill: { name?: string | null; country?: string | null };
+  /** For a new address: the customer's name, and the country of the company's currency. */
+  name: string;
+  currency: string;
   onSave: (address: Address) => void;
   onClose: () => void;
 }) {
   const form = useForm<Values, unknown, { address: Address }>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { address: addressValues(start) ?? emptyAddress(fill) },
+    defaultValues: {
+      address: addressValues(start) ?? emptyAddress({ name, country: countryForCurrency(currency as never) }),
+    },
   });
   const title = kind === 'billing' ? 'Billing address for this order' : 'Shipping address for this order';
   return (

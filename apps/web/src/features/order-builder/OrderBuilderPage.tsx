@@ -21,7 +21,6 @@ import { PageLoader } from '../../components/PageLoader.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { notify } from '../../utils/notify.ts';
-import { countryForCurrency } from '../customers/customer-form.ts';
 import { AddressCard, ShippingCard, VoucherCard } from './BuilderCards.tsx';
 import { CartLineRow } from './CartLineRow.tsx';
 import {
@@ -242,7 +241,8 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
                   <AddressOverrideDialog
                     kind={editing}
                     start={(editing === 'billing' ? billingAddress : shippingAddress) as Address | null}
-                    fill={{ name: customer.name, country: countryForCurrency(currency as never) }}
+                    name={customer.name}
+                    currency={currency}
                     onClose={() => setEditing(null)}
                     onSave={(address) => {
                       setAddress(editing, address);
