@@ -15,6 +15,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   validation: MESSAGES.validationFailed,
   rate_limited: 'Too many requests. Please try again later.',
   internal: MESSAGES.internalServerError,
+  bad_gateway: 'Another service we depend on failed.',
   unavailable: 'Service unavailable.',
 };
 

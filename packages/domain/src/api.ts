@@ -112,6 +112,8 @@ export const ERROR_STATUS = {
   validation: 422,
   rate_limited: 429,
   internal: 500,
+  /** Another server we called (a credit check provider) failed or answered nonsense. */
+  bad_gateway: 502,
   unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -2,7 +2,7 @@
  * Company settings (spec 02 §3 "Company settings, grouped into sections", §7 "Settings and system"):
  * every section by its canonical snake_case key, the spec's other names for it, and the feature flags.
  * The sections themselves are declared in `settings-checkout.ts`, `settings-business.ts` and
- * `settings-payments.ts` (`defineSection` in `settings-fields.ts`: per field its schema, default,
+ * `settings-payments.ts`, `credit-checks.ts` (`defineSection` in `settings-fields.ts`: per field its schema, default,
  * label and help text).
  *
  * `shop_system` is a section too, but it keeps its own schemas (`companies.ts`) and routes: its
@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { shopSettingsSchema } from './companies.ts';
+import { creditCheck } from './credit-checks.ts';
 import {
   customerLogin,
   debtCollection,
@@ -50,6 +51,7 @@ export const SETTINGS_SECTIONS = {
   subscription,
   recurring_payments: recurringPayments,
   payment_service_provider: paymentServiceProvider,
+  credit_check: creditCheck,
   email,
   customer_login: customerLogin,
   debt_collection: debtCollection,

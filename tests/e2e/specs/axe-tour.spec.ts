@@ -39,6 +39,7 @@ const COMPANY_SCREENS = [
   '/admin/email-history',
   '/admin/settings',
   '/admin/settings?section=checkout_shipping',
+  '/admin/settings?section=credit_check',
   '/admin/settings/shipping-countries/create',
   '/admin/settings/shipping-methods/create',
   '/admin/settings/shipping-rules/create',

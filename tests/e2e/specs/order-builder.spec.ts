@@ -124,3 +124,59 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
   await expect(page).toHaveURL(/\/cms\/orders\/\d+$/);
   expect(page.url()).not.toMatch(new RegExp(`/cms/orders/${draftId}$`));
 });
+
+test('staff find a product by its SKU and ship this order to another province: the tax follows', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/orders/create', 'Builder gaps');
+  const { api } = await setUpOrderCatalog(page, company.id);
+  await page.reload();
+  await pickOption(page, builderIds.customer, 'Camille', /Camille Roy/);
+  await expect(page.getByTestId(builderIds.shippingAddress)).toContainText('Montréal');
+
+  // By SKU: the variant's option names its product, variant and SKU; the line gets that variant.
+  await page.getByTestId(builderIds.productSearch).fill('HLM-1');
+  const option = page.getByRole('option', { name: /Helmet – One size/ });
+  await expect(option).toContainText('SKU HLM-1');
+  await screenshot(page, 'order-builder-04-sku-search');
+  await option.click();
+  await expect(page.getByTestId(builderIds.line(0))).toContainText('Helmet');
+  await settled(page);
+  await expect(page.getByTestId(builderIds.taxRate(0))).toContainText('14.975 %');
+
+  // Shipped to Toronto for this order only: Ontario has no provincial rule here, so GST 5 % alone.
+  await page.getByTestId(builderIds.addressEdit('shipping')).click();
+  const dialog = page.getByTestId(builderIds.addressDialog);
+  const input = (name: string) => dialog.locator(`input[name="address.${name}"]`);
+  await input('street').fill('King Street West');
+  await input('street_number').fill('100');
+  await input('city').fill('Toronto');
+  await input('postal_code').fill('M5V 2T6');
+  await input('region').fill('ON');
+  await page.getByRole('option', { name: /^Ontario/ }).click();
+  await expect(input('region')).toHaveValue('Ontario');
+  await screenshot(page, 'order-builder-05-address-dialog');
+  await dialog.getByTestId(builderIds.addressSave).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId(builderIds.shippingAddress)).toContainText('Toronto');
+  await expect(page.getByTestId(builderIds.shippingAddress)).toContainText('This order only');
+  await expect(page.getByTestId(builderIds.billingAddress)).toContainText('Montréal');
+  await settled(page);
+  await expect(page.getByTestId(builderIds.taxRate(0))).toContainText('5 %');
+  await expect(page.getByTestId(builderIds.taxRate(0))).not.toContainText('14.975');
+  await screenshot(page, 'order-builder-06-own-address');
+
+  // Placed: the order keeps the Toronto address; the customer keeps Montréal.
+  await page.getByTestId(builderIds.placeOrder).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.orderCreated })).toBeVisible();
+  await expect(page).toHaveURL(/\/cms\/orders\/\d+$/);
+  const orderId = page.url().split('/').pop();
+  const order = await callApi<{ shipping_address: { city: string }; billing_address: { city: string } }>(
+    page,
+    'GET',
+    api(`orders/${orderId}`),
+  );
+  expect(order.shipping_address.city).toBe('Toronto');
+  expect(order.billing_address.city).toBe('Montréal');
+});

@@ -1,5 +1,5 @@
 /**
- * HTTP for addresses a merchant chooses (shops now, webhooks later), with the address guard on the
+ * HTTP for addresses a merchant chooses (shops, the credit check provider; webhooks later), with the address guard on the
  * connection itself: node:http(s) whose sockets resolve through `guardedLookup`, so the address that
  * is checked is the address dialled, on every new connection (a name that changed after it was saved,
  * or between two requests, is checked again). The global fetch cannot take a custom lookup without
@@ -18,7 +18,14 @@ import { type AddressPolicy, assertLiteralAllowed, guardedLookup, type Resolver 
 /** The part of `fetch` the shop client uses (the global fetch fits it, for tests that inject one). */
 export type FetchLike = (
   url: URL,
-  init: { method: string; headers: Record<string, string>; redirect?: 'manual'; signal?: AbortSignal },
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    /** A request body (the credit check's JSON); the shops only GET. */
+    body?: string;
+    redirect?: 'manual';
+    signal?: AbortSignal;
+  },
 ) => Promise<Response>;
 
 export interface GuardedFetchOptions extends AddressPolicy {
@@ -109,7 +116,7 @@ export function createGuardedFetch(options: GuardedFetchOptions): FetchLike {
         },
       );
       req.on('error', reject);
-      req.end();
+      req.end(init.body);
     });
   };
 }

@@ -89,6 +89,8 @@ export const RECIPES: Record<string, Recipe> = {
       'GET /api/:company/rentloopdb/orders/:id/refunded-amount',
       'GET /api/:company/rentloopdb/orders/:id/revenue',
       'GET /read-replica/:company/rentloopdb/order_customers/:id',
+      // No provider configured for the test companies: the owner's answer is the 409 saying so.
+      'GET /api/:company/rentloopdb/order_customers/:id/crif',
     ].map((key) => [key, { params: byId((r) => r.order) }]),
   ),
   'POST /api/:company/rentloopdb/orders/full': { body: (r) => orderBody(r) },

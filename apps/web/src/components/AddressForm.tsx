@@ -50,6 +50,8 @@ export interface AddressFormProps<T extends FieldValues> {
   disabled?: boolean;
   /** The browser's autofill section, so billing and shipping autofill separately. */
   autofillSection?: 'billing' | 'shipping';
+  /** Email and phone are required (a customer's address); an order's own address may leave them out. */
+  contactRequired?: boolean;
 }
 
 const AUTOCOMPLETE: Partial<Record<AddressField, string>> = {
@@ -75,6 +77,7 @@ export function AddressForm<T extends FieldValues>({
   name,
   disabled,
   autofillSection,
+  contactRequired = true,
 }: AddressFormProps<T>) {
   const path = (field: AddressField) => `${name}.${field}` as FieldPath<T>;
   const autoComplete = (field: AddressField) =>
@@ -281,7 +284,7 @@ export function AddressForm<T extends FieldValues>({
           name={path('email')}
           label={label('email')}
           type="email"
-          required
+          required={contactRequired}
           autoComplete={autoComplete('email')}
         />
       </Cell>
@@ -291,7 +294,7 @@ export function AddressForm<T extends FieldValues>({
           name={path('phone')}
           country={countryCode}
           label={label('phone')}
-          required
+          required={contactRequired}
           autoComplete={autoComplete('phone')}
         />
       </Cell>

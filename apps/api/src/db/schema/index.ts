@@ -3,6 +3,7 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './companies.ts';
 export * from './counts.ts';
+export * from './credit-checks.ts';
 export * from './crons.ts';
 export * from './customers.ts';
 export * from './events.ts';

@@ -1,9 +1,10 @@
 /**
  * Company settings sections (`@rentloop/domain/settings`): one `company_settings` row per section,
- * `data` holding the section's values and, for two sections, what is never answered:
+ * `data` holding the section's values and, for three sections, what is never answered:
  * `checkout_general` the SHA-256 of its API key (`api_key_hash`, `api_key_last4`), and
  * `payment_service_provider` the sealed credentials per gateway (`credentials_sealed`, AES-GCM by
- * `integrations/secrets.ts`, as the shop credentials). The audit trail redacts both (their keys match
+ * `integrations/secrets.ts`, as the shop credentials), and `credit_check` its sealed secret
+ * (`secret_sealed`). The audit trail redacts them (their keys match
  * `audit_secret_pattern()`, migration 0013).
  *
  * Reads go through the per-process cache (`cache.ts`); `getSettings(ctx, 'invoice')` is what other
@@ -64,6 +65,9 @@ function viewOf<K extends SettingsSectionKey>(ctx: Ctx, key: K, stored: Stored |
       break;
     case 'payment_service_provider':
       values.credentials_stored = (Object.keys(sealedOf(stored)) as Gateway[]).sort();
+      break;
+    case 'credit_check':
+      values.secret_stored = typeof stored?.secret_sealed === 'string';
       break;
   }
   return values as SectionView<K>;
@@ -141,7 +145,7 @@ function toStored(
   stored: Stored | undefined,
   prefix: string,
 ): Stored {
-  const { credentials, ...rest } = input;
+  const { credentials, secret: _secret, ...rest } = input;
   const values = valuesOf(key, rest) as Stored;
   if (key === 'checkout_general' && typeof stored?.api_key_hash === 'string') {
     return { ...values, api_key_hash: stored.api_key_hash, api_key_last4: stored.api_key_last4 };
@@ -155,6 +159,16 @@ function toStored(
       prefix,
     );
     return { ...values, credentials_sealed: sealed };
+  }
+  if (key === 'credit_check') {
+    // The secret: a sent one sealed (replacing the stored), null removes it, omitted keeps it.
+    const sent = input.secret as string | null | undefined;
+    const kept = typeof stored?.secret_sealed === 'string' ? stored.secret_sealed : undefined;
+    const sealed = sent === null ? undefined : sent ? ctx.deps.secrets.encrypt(sent) : kept;
+    if (values.enabled === true && !sealed) {
+      throw invalidSettings({ [`${prefix}secret`]: ['Required to switch credit checks on.'] });
+    }
+    return sealed ? { ...values, secret_sealed: sealed } : values;
   }
   return values;
 }
@@ -243,3 +257,14 @@ export async function getGatewayCredentials(
 }
 
 export type { StoredRows };
+
+/** The credit check provider's settings with its decrypted secret, or null when none is usable. */
+export async function getCreditCheckConfig(
+  ctx: Ctx,
+): Promise<(SectionValues<'credit_check'> & { secret: string }) | null> {
+  const stored = (await storedRows(ctx)).get('credit_check');
+  const values = valuesOf('credit_check', stored);
+  if (!values.enabled || !values.base_url || !values.username) return null;
+  if (typeof stored?.secret_sealed !== 'string') return null;
+  return { ...values, secret: ctx.deps.secrets.decrypt(stored.secret_sealed) };
+}

@@ -80,7 +80,8 @@ export function emptyAddress(
   };
 }
 
-function addressValues(address: Address | null): AddressValues | null {
+/** An address as the address form's values (empty text for what it lacks). */
+export function addressValues(address: Address | null): AddressValues | null {
   if (!address) return null;
   const values: AddressValues = { ...address, email: '', phone: '' };
   for (const field of OPTIONAL_ADDRESS_FIELDS) values[field] = address[field] ?? '';
@@ -101,7 +102,7 @@ export function toFormValues(customer?: Customer): CustomerFormValues {
 }
 
 /** An address's empty optional fields are sent as null, not as empty text. */
-function cleanAddress<A extends Record<string, unknown>>(address: A | null | undefined): A | null {
+export function cleanAddress<A extends Record<string, unknown>>(address: A | null | undefined): A | null {
   if (!address) return null;
   const clean: Record<string, unknown> = { ...address };
   for (const field of OPTIONAL_ADDRESS_FIELDS) {

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
@@ -25,30 +26,60 @@ export function AddressCard({
   address,
   error,
   testId,
+  own = false,
+  onEdit,
+  onReset,
+  editTestId,
+  resetTestId,
 }: {
   title: string;
   address: AddressValue;
   error?: string;
   testId: string;
+  /** The address is this order's own, not the customer's. */
+  own?: boolean;
+  onEdit?: () => void;
+  onReset?: () => void;
+  editTestId?: string;
+  resetTestId?: string;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={testId}>
-      <Typography variant="subtitle2">{title}</Typography>
-      {address ? (
-        addressLines(address).map((line) => (
-          <Typography key={line} variant="body2">
-            {line}
+    <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 0.5, alignContent: 'start' }}>
+      <Box data-testid={testId}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="subtitle2">{title}</Typography>
+          {own && <Chip size="small" color="info" variant="outlined" label="This order only" />}
+        </Box>
+        {address ? (
+          addressLines(address).map((line) => (
+            <Typography key={line} variant="body2">
+              {line}
+            </Typography>
+          ))
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No address.
           </Typography>
-        ))
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          No address.
-        </Typography>
-      )}
-      {error && (
-        <Typography variant="body2" color="error" role="alert">
-          {error}
-        </Typography>
+        )}
+        {error && (
+          <Typography variant="body2" color="error" role="alert">
+            {error}
+          </Typography>
+        )}
+      </Box>
+      {(onEdit || (own && onReset)) && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {onEdit && (
+            <Button size="small" onClick={onEdit} data-testid={editTestId}>
+              {own ? 'Edit' : 'Use another address'}
+            </Button>
+          )}
+          {own && onReset && (
+            <Button size="small" onClick={onReset} data-testid={resetTestId}>
+              Use the customer’s
+            </Button>
+          )}
+        </Box>
       )}
     </Paper>
   );

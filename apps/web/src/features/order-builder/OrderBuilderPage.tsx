@@ -9,10 +9,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Address } from '@rentloop/domain/addresses';
 import type { Customer } from '@rentloop/domain/customers';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { OrderPrice } from '@rentloop/domain/order-details';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, type FieldErrors } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -23,11 +24,13 @@ import { notify } from '../../utils/notify.ts';
 import { AddressCard, ShippingCard, VoucherCard } from './BuilderCards.tsx';
 import { CartLineRow } from './CartLineRow.tsx';
 import {
+  addressError,
   type Cart,
   type CartLine,
   cartBody,
   cartFromDraft,
   completeLines,
+  effectiveAddresses,
   emptyCart,
   errorFor,
   failureToast,
@@ -41,6 +44,9 @@ import { TotalsPanel } from './TotalsPanel.tsx';
 import { builderIds } from './testids.ts';
 
 const PRICE_DELAY_MS = 300;
+
+/** The address form (country tables, phone metadata) loads when staff change an address. */
+const AddressOverrideDialog = lazy(() => import('./AddressOverrideDialog.tsx'));
 
 export function OrderBuilderPage() {
   const [params] = useSearchParams();
@@ -69,6 +75,7 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
   const [cart, setCart] = useState<Cart>(initial);
   const [picked, setPicked] = useState<Customer | null>(null);
   const [submitErrors, setSubmitErrors] = useState<FieldErrors | null>(null);
+  const [editing, setEditing] = useState<'billing' | 'shipping' | null>(null);
   const customer = useCustomerById(cart.customer_id).data ?? picked;
 
   const body = useMemo(() => cartBody(cart), [cart]);
@@ -135,7 +142,14 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
 
   // Index of each cart line among the lines sent (field errors are keyed by the sent index).
   const sentIndex = new Map(completeLines(cart.lines).map((line, index) => [line.key, index]));
-  const shippingAddress = customer?.shipping_address ?? customer?.billing_address ?? null;
+  const { billing: billingAddress, shipping: shippingAddress } = effectiveAddresses(cart, customer ?? null);
+  const setAddress = (kind: 'billing' | 'shipping', address: Address | null) =>
+    change((c) => ({
+      ...c,
+      [`${kind}_address`]: address,
+      // Another shipping address may have other methods: pick again.
+      ...(kind === 'shipping' ? { shipping_method_id: null } : {}),
+    }));
   // A 422 names its fields: say which, above the totals that stay from the last good cart.
   const firstFieldError = Object.values(priceError?.errors ?? {})[0]?.[0];
   const problem = priceError
@@ -175,7 +189,13 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
                     error={errorFor(errors, 'customer_id')}
                     onChange={(next) => {
                       setPicked(next);
-                      change((c) => ({ ...c, customer_id: next?.id ?? null, shipping_method_id: null }));
+                      change((c) => ({
+                        ...c,
+                        customer_id: next?.id ?? null,
+                        shipping_method_id: null,
+                        billing_address: null,
+                        shipping_address: null,
+                      }));
                     }}
                   />
                 </Box>
@@ -194,17 +214,42 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
                 >
                   <AddressCard
                     title="Billing address"
-                    address={customer.billing_address}
-                    error={errorFor(errors, 'billing_address')}
+                    address={billingAddress}
+                    error={addressError(errors, 'billing_address')}
                     testId={builderIds.billingAddress}
+                    own={cart.billing_address !== null}
+                    onEdit={() => setEditing('billing')}
+                    onReset={() => setAddress('billing', null)}
+                    editTestId={builderIds.addressEdit('billing')}
+                    resetTestId={builderIds.addressReset('billing')}
                   />
                   <AddressCard
                     title="Shipping address"
                     address={shippingAddress}
-                    error={errorFor(errors, 'shipping_address')}
+                    error={addressError(errors, 'shipping_address')}
                     testId={builderIds.shippingAddress}
+                    own={cart.shipping_address !== null}
+                    onEdit={() => setEditing('shipping')}
+                    onReset={() => setAddress('shipping', null)}
+                    editTestId={builderIds.addressEdit('shipping')}
+                    resetTestId={builderIds.addressReset('shipping')}
                   />
                 </Box>
+              )}
+              {editing && customer && (
+                <Suspense fallback={null}>
+                  <AddressOverrideDialog
+                    kind={editing}
+                    start={(editing === 'billing' ? billingAddress : shippingAddress) as Address | null}
+                    name={customer.name}
+                    currency={currency}
+                    onClose={() => setEditing(null)}
+                    onSave={(address) => {
+                      setAddress(editing, address);
+                      setEditing(null);
+                    }}
+                  />
+                </Suspense>
               )}
             </CardContent>
           </Card>
@@ -215,7 +260,9 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
                 Products
               </Typography>
               <ProductPicker
-                onPick={(product) => change((c) => ({ ...c, lines: [...c.lines, newLine(product)] }))}
+                onPick={(product, variantId) =>
+                  change((c) => ({ ...c, lines: [...c.lines, newLine(product, variantId)] }))
+                }
               />
               {errorFor(errors, 'items') && (
                 <Typography color="error" variant="body2" role="alert" sx={{ mt: 1 }}>

@@ -1,9 +1,11 @@
 import { MESSAGES } from '@rentloop/domain/messages';
 import { describe, expect, it } from 'vitest';
 import {
+  addressError,
   availableIntervals,
   type Cart,
   cartBody,
+  effectiveAddresses,
   emptyCart,
   failureToast,
   frequencyLabel,
@@ -104,5 +106,48 @@ describe('order builder cart', () => {
     );
     expect(failureToast('', MESSAGES.orderCreateFailed)).toBe(MESSAGES.orderCreateFailed);
     expect(failureToast('Out of stock.', MESSAGES.orderCreateFailed)).toBe('Out of stock.');
+  });
+
+  it('adds a variant found by SKU as the line’s variant, even when the product has several', () => {
+    expect(newLine({ ...bike, variants: [{ id: 70 }, { id: 71 }] }, 71)).toMatchObject({ variant_id: 71 });
+  });
+
+  it('sends this order’s own addresses, and takes them over the customer’s as the server does', () => {
+    const home = {
+      first_name: 'Camille',
+      last_name: 'Roy',
+      street: 'Rue Saint-Denis',
+      postal_code: 'H2X 3K2',
+      city: 'Montréal',
+      region: 'QC',
+      country: 'ca',
+    };
+    const cottage = {
+      ...home,
+      street: 'Queen Street',
+      postal_code: 'M5V 2T6',
+      city: 'Toronto',
+      region: 'ON',
+    };
+    const cart: Cart = {
+      ...emptyCart(),
+      customer_id: 1,
+      lines: [{ ...newLine(bike), variant_id: 70 }],
+    };
+    expect(cartBody(cart)).not.toHaveProperty('shipping_address');
+    const own = { ...cart, shipping_address: cottage };
+    expect(cartBody(own)).toMatchObject({ shipping_address: cottage });
+    const customer = { billing_address: home, shipping_address: null };
+    expect(effectiveAddresses(cart, customer)).toEqual({ billing: home, shipping: home });
+    expect(effectiveAddresses(own, customer)).toEqual({ billing: home, shipping: cottage });
+    expect(effectiveAddresses({ ...cart, billing_address: cottage }, customer).shipping).toEqual(cottage);
+  });
+
+  it('names the field of an address error', () => {
+    expect(addressError({ 'shipping_address.postal_code': ['Invalid.'] }, 'shipping_address')).toBe(
+      'postal code: Invalid.',
+    );
+    expect(addressError({ billing_address: ['Required field.'] }, 'billing_address')).toBe('Required field.');
+    expect(addressError({ items: ['x'] }, 'billing_address')).toBeUndefined();
   });
 });

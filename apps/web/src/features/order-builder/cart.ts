@@ -3,6 +3,7 @@
  * `POST orders/price`, `POST orders/full` and `POST|PUT draft-orders` (`orderInputSchema`). Prices are
  * never sent: the server takes them from the catalog. Nothing here does arithmetic on amounts.
  */
+import type { Address } from '@rentloop/domain/addresses';
 import type { BillingInterval, ProductType } from '@rentloop/domain/enums';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { OrderDetail } from '@rentloop/domain/order-details';
@@ -28,6 +29,9 @@ export interface Cart {
   shipping_method_id: number | null;
   /** The applied code (typing in the field does not change it until Apply). */
   voucher_code: string | null;
+  /** This order's own addresses; null: the customer's (the server's default too). */
+  billing_address: Address | null;
+  shipping_address: Address | null;
 }
 
 export const emptyCart = (): Cart => ({
@@ -35,7 +39,21 @@ export const emptyCart = (): Cart => ({
   lines: [],
   shipping_method_id: null,
   voucher_code: null,
+  billing_address: null,
+  shipping_address: null,
 });
+
+type CustomerAddresses = { billing_address: Address | null; shipping_address: Address | null } | null;
+
+/**
+ * The addresses the order goes with, as the server picks them (`modules/orders/pricing.ts`): the cart's
+ * own, else the customer's; shipping falls back to the billing address. Shipping is what taxes go by.
+ */
+export function effectiveAddresses(cart: Cart, customer: CustomerAddresses) {
+  const billing = cart.billing_address ?? customer?.billing_address ?? null;
+  const shipping = cart.shipping_address ?? customer?.shipping_address ?? billing;
+  return { billing, shipping };
+}
 
 let nextKey = 0;
 export const lineKey = () => `line-${++nextKey}`;
@@ -48,20 +66,26 @@ export function availableIntervals(prices: RentalPrices | null | undefined): Bil
   return order.filter((interval) => Boolean(prices?.[interval]));
 }
 
-/** A new line for a product: a consumable is a consumable; else a rental when it has a rental price. */
-export function newLine(product: {
-  id: number;
-  type: ProductType;
-  rental_prices: RentalPrices;
-  variants?: { id: number }[];
-}): CartLine {
+/**
+ * A new line for a product: a consumable is a consumable; else a rental when it has a rental price.
+ * `variantId`: the variant staff found (by SKU); else the only variant, or none yet.
+ */
+export function newLine(
+  product: {
+    id: number;
+    type: ProductType;
+    rental_prices: RentalPrices;
+    variants?: { id: number }[];
+  },
+  variantId?: number,
+): CartLine {
   const intervals = availableIntervals(product.rental_prices);
   const kind: LineKind =
     product.type === 'consumable' ? 'consumable' : intervals.length ? 'rental' : 'purchase';
   return {
     key: lineKey(),
     product_id: product.id,
-    variant_id: product.variants?.length === 1 ? (product.variants[0]?.id ?? null) : null,
+    variant_id: variantId ?? (product.variants?.length === 1 ? (product.variants[0]?.id ?? null) : null),
     kind,
     billing_interval: kind === 'rental' ? (intervals[0] ?? null) : null,
     minimum_term_months: null,
@@ -96,16 +120,23 @@ export function cartBody(cart: Cart): OrderInput | null {
     })),
     shipping_method_id: cart.shipping_method_id,
     voucher_code: cart.voucher_code,
+    ...(cart.billing_address ? { billing_address: cart.billing_address } : {}),
+    ...(cart.shipping_address ? { shipping_address: cart.shipping_address } : {}),
     consumable: false,
   };
 }
 
-/** A saved quote as the builder's cart. */
+/**
+ * A saved quote as the builder's cart. Its address snapshots come back as the cart's own addresses, so
+ * saving it again keeps what it was quoted with (an address given for this order included).
+ */
 export function cartFromDraft(draft: OrderDetail): Cart {
   return {
     customer_id: draft.customer_id,
     shipping_method_id: draft.shipping_method_id,
     voucher_code: draft.voucher_code,
+    billing_address: (draft.billing_address as Address | null) ?? null,
+    shipping_address: (draft.shipping_address as Address | null) ?? null,
     lines: draft.items
       .filter((item) => item.product_id !== null && item.variant_id !== null)
       .map((item) => ({
@@ -138,6 +169,20 @@ export function errorFor(
   field: string,
 ): string | undefined {
   return errors?.[field]?.[0];
+}
+
+/** The first error of an address or of one of its fields (`shipping_address.postal_code`), named. */
+export function addressError(
+  errors: Record<string, string[]> | null | undefined,
+  field: 'billing_address' | 'shipping_address',
+): string | undefined {
+  for (const [key, messages] of Object.entries(errors ?? {})) {
+    if (!messages[0]) continue;
+    if (key === field) return messages[0];
+    if (key.startsWith(`${field}.`))
+      return `${key.slice(field.length + 1).replaceAll('_', ' ')}: ${messages[0]}`;
+  }
+  return undefined;
 }
 
 /** A line's first field error (`items.2.billing_interval` → the line at index 2). */

@@ -1,9 +1,9 @@
 /** Data hooks of the order builder: the pickers' searches, the live price, saving and placing. */
-import type { Product, ProductDetail } from '@rentloop/domain/catalog';
+import type { Product, ProductDetail, Variant } from '@rentloop/domain/catalog';
 import type { Customer } from '@rentloop/domain/customers';
 import type { OrderDetail, OrderPrice } from '@rentloop/domain/order-details';
 import type { OrderInput } from '@rentloop/domain/orders';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
@@ -53,15 +53,45 @@ export function useProductSearch(search: string) {
   });
 }
 
+/**
+ * Variants whose SKU or name matches (`GET variants?search=`, trigram-indexed), for finding a product
+ * by SKU; from two characters on (a shorter search matches nearly everything).
+ */
+export function useVariantSearch(search: string) {
+  const company = useCompanyId();
+  const text = search.trim();
+  return useQuery({
+    queryKey: [...builderKeys.all, company, 'variants', text],
+    enabled: text.length >= 2,
+    queryFn: async ({ signal }) =>
+      unwrapPage(
+        await api.get<Variant[]>(paths.replica(company, 'variants'), {
+          query: { search: text, per_page: SEARCH_PAGE, page: 1 },
+          signal,
+        }),
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const productQuery = (company: number, id: number) => ({
+  queryKey: [...builderKeys.all, company, 'product', id],
+  queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+    unwrap(await api.get<ProductDetail>(paths.company(company, `products/${id}`), { signal })),
+  staleTime: 60_000,
+});
+
 /** One product with its variants and rental prices (a cart line's choices). */
 export function useProduct(id: number) {
   const company = useCompanyId();
-  return useQuery({
-    queryKey: [...builderKeys.all, company, 'product', id],
-    queryFn: async ({ signal }) =>
-      unwrap(await api.get<ProductDetail>(paths.company(company, `products/${id}`), { signal })),
-    staleTime: 60_000,
-  });
+  return useQuery(productQuery(company, id));
+}
+
+/** Reads a product (from the cache when a line has it already): a variant found by SKU needs its product. */
+export function useFetchProduct() {
+  const company = useCompanyId();
+  const client = useQueryClient();
+  return (id: number) => client.fetchQuery(productQuery(company, id));
 }
 
 export interface ShippingOption {

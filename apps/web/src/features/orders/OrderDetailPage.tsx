@@ -24,6 +24,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
+import { CreditCheckPanel } from './CreditCheckPanel.tsx';
 import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOrder } from './hooks.ts';
 import { CancelOrderDialog, SwapItemDialog } from './OrderDialogs.tsx';
 import { OrderItemsCard } from './OrderItemsCard.tsx';
@@ -70,8 +71,14 @@ export function OrderChips({ order }: { order: Pick<OrderDetail, 'status' | 'pay
   );
 }
 
-/** The customer, address, shipping and voucher card of an order or a quote. */
-export function OrderCustomerCard({ order }: { order: OrderDetail }) {
+/** The customer, address, shipping and voucher card of an order or a quote (an order's: with its credit check). */
+export function OrderCustomerCard({
+  order,
+  creditCheck = false,
+}: {
+  order: OrderDetail;
+  creditCheck?: boolean;
+}) {
   return (
     <Card>
       <CardHeader title="Customer" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -116,6 +123,11 @@ export function OrderCustomerCard({ order }: { order: OrderDetail }) {
             />
           )}
         </Box>
+        {creditCheck && (
+          <Box sx={{ mt: 2, pt: 2, borderTop: 1, borderColor: 'divider' }}>
+            <CreditCheckPanel orderId={order.id} />
+          </Box>
+        )}
       </CardContent>
     </Card>
   );
@@ -236,7 +248,7 @@ export function OrderDetailPage() {
           <Box sx={{ gridColumn: { lg: 'span 2' }, mt: -1.5 }}>
             <OrderChips order={o} />
           </Box>
-          <OrderCustomerCard order={o} />
+          <OrderCustomerCard order={o} creditCheck />
           <OrderTagCard order={o} />
           <OrderItemsCard order={o} tracking />
           <Card>

@@ -1,5 +1,6 @@
 /** Data hooks of orders and quotes on one query-key factory (STYLE.md #2). */
 
+import type { CreditCheck } from '@rentloop/domain/credit-checks';
 import type { OrderStatus } from '@rentloop/domain/enums';
 import type { BulkAnswer, OrderDetail } from '@rentloop/domain/order-details';
 import type {
@@ -222,5 +223,21 @@ export function useDeleteDraft(id: number) {
       queryClient.removeQueries({ queryKey: draftOrdersKeys.detail(company, id) });
       void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.lists() });
     },
+  });
+}
+
+/**
+ * The credit check of an order's customer (`GET order_customers/{id}/crif`): run on demand (it may ask
+ * the provider, which bills per check), so a mutation; `refresh` asks again despite a recent check.
+ */
+export function useCreditCheck(orderId: number) {
+  const company = useCompanyId();
+  return useMutation({
+    mutationFn: async (refresh: boolean) =>
+      answer(
+        await api.get<CreditCheck>(paths.company(company, `order_customers/${orderId}/crif`), {
+          query: refresh ? { refresh: 'true' } : undefined,
+        }),
+      ),
   });
 }

@@ -45,5 +45,10 @@ export const ordersIds = {
   swapConfirm: 'order-swap-confirm',
   dialogCancel: 'order-dialog-cancel',
   draftDetailPage: 'draft-detail-page',
+  creditCheck: 'order-credit-check',
+  creditCheckAgain: 'order-credit-check-again',
+  creditResult: 'order-credit-result',
+  creditDecision: 'order-credit-decision',
+  creditProblem: 'order-credit-problem',
   draftAction: (action: string) => `draft-action-${action}`,
 } as const;

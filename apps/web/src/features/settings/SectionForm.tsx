@@ -197,6 +197,37 @@ function Credentials({ control, stored }: { control: SectionControl; stored: str
   );
 }
 
+/** The credit check provider's secret: write-only, stored encrypted. */
+function CreditSecret({ control, stored }: { control: SectionControl; stored: boolean }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="subtitle2">Secret</Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={stored ? 'success' : 'default'}
+          label={stored ? 'Stored' : 'Not set'}
+          data-testid={settingsIds.readOnly('credit_check', 'secret_stored')}
+        />
+      </Box>
+      <FormTextField
+        control={control}
+        name="secret"
+        label="Password / client secret"
+        type="password"
+        autoComplete="new-password"
+        placeholder={stored ? 'Stored encrypted; leave empty to keep' : undefined}
+        helperText={stored ? undefined : 'Stored encrypted; never shown again'}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': settingsIds.field('credit_check', 'secret') },
+        }}
+      />
+    </Box>
+  );
+}
+
 function NextInvoiceNumber({ value }: { value: unknown }) {
   return (
     <TextField
@@ -266,6 +297,9 @@ export function SectionForm({
       ))}
       {secrets && sectionKey === 'payment_service_provider' && (
         <Credentials control={form.control} stored={(v.credentials_stored as string[] | undefined) ?? []} />
+      )}
+      {secrets && sectionKey === 'credit_check' && (
+        <CreditSecret control={form.control} stored={v.secret_stored === true} />
       )}
     </CardForm>
   );

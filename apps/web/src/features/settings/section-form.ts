@@ -59,6 +59,7 @@ export function toFormValues(key: SettingsSectionKey, view: CompanySettings[Sett
     }
   }
   if (key === 'payment_service_provider') out.credentials = emptyCredentials();
+  if (key === 'credit_check') out.secret = '';
   return out;
 }
 
@@ -106,6 +107,10 @@ export function toPayload(key: SettingsSectionKey, values: FormValues): Record<s
         ]),
       );
     }
+  }
+  // The credit check's secret: only sent when typed in (else the stored one stays).
+  if (key === 'credit_check' && typeof values.secret === 'string' && values.secret.trim() !== '') {
+    out.secret = values.secret.trim();
   }
   return out;
 }

@@ -11,6 +11,8 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** The request body as text ('' for none). */
+  body: string;
 }
 
 export interface FakeResponse {
@@ -61,11 +63,14 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
   const server = createServer(async (incoming: IncomingMessage, res: ServerResponse) => {
     const origin = `http://${incoming.headers.host}`;
     const url = new URL(incoming.url ?? '/', origin);
+    const chunks: Buffer[] = [];
+    for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const req: FakeRequest = {
       method: incoming.method ?? 'GET',
       path: url.pathname,
       query: url.searchParams,
       headers: incoming.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
     };
     requests.push(req);
     if (gate && (gate.when?.(req) ?? true)) await gate.wait;

@@ -3,6 +3,7 @@
  * details, and the price preview of the order builder.
  */
 import { envelope, idParam } from '@rentloop/domain/api';
+import { CREDIT_TEXTS, creditCheckQuerySchema, creditCheckSchema } from '@rentloop/domain/credit-checks';
 import { MESSAGES } from '@rentloop/domain/messages';
 import {
   orderCustomerSchema,
@@ -18,11 +19,15 @@ import {
 } from '@rentloop/domain/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withDb } from '../../../context.ts';
 import { notFound } from '../../../errors.ts';
 import { access } from '../../../http/access.ts';
 import { ctxOf } from '../../../http/context.ts';
 import { ok } from '../../../http/envelope.ts';
+import { errorSchema } from '../../../http/openapi.ts';
+import { auditedTransaction } from '../../../http/transactions.ts';
 import { updateOrderItem } from '../changes.ts';
+import { checkOrderCustomerCredit } from '../credit-check.ts';
 import { getOrderCustomer, updateOrderCustomer } from '../customer.ts';
 import { pricePreview } from '../preview.ts';
 import { getOrder } from '../records.ts';
@@ -132,5 +137,34 @@ export const orderItemRoutes: FastifyPluginAsyncZod = async (app) => {
         await updateOrderCustomer(ctxOf(request), request.params.id, request.body),
         MESSAGES.orderCustomerUpdated,
       ),
+  );
+
+  app.get(
+    `${base}/order_customers/:id/crif`,
+    {
+      // Outside any transaction: the provider is called first, the result written after.
+      config: { access: user, transaction: false },
+      schema: {
+        operationId: 'checkOrderCustomerCredit',
+        tags,
+        summary: 'Credit check (CRIF) of an order’s customer, by order id: the decision, score and reference',
+        description:
+          'Answers the latest stored check while it is recent (`reused: true`); `refresh=true` asks the provider again. 409 when no provider is configured (Settings, section credit_check) or the order has no address; 502 when the provider fails (nothing is stored then).',
+        params: idParams,
+        querystring: creditCheckQuerySchema,
+        response: { 200: envelope(creditCheckSchema), 409: errorSchema, 502: errorSchema },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const refresh = request.query.refresh === 'true' || request.query.refresh === '1';
+      const check = await checkOrderCustomerCredit(
+        ctx,
+        request.params.id,
+        (work) => auditedTransaction(request, (tx) => work(withDb(ctx, tx))),
+        { refresh },
+      );
+      return ok(check, check.reused ? CREDIT_TEXTS.reused : CREDIT_TEXTS.checked);
+    },
   );
 };
