@@ -12,23 +12,21 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type PgBoss from 'pg-boss';
-import { z } from 'zod';
 import { type Clock, type Deps, systemClock } from './context.ts';
 import type { Database } from './db/client.ts';
-import { access, type RouteEntry, registerAccessControl, requireAccessRules } from './http/access.ts';
+import { type RouteEntry, registerAccessControl, requireAccessRules } from './http/access.ts';
 import { AppError, registerErrorHandler } from './http/errors.ts';
-import { errorSchema, registerOpenApi } from './http/openapi.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { parseQueryString } from './http/querystring.ts';
 import { type SessionCache, startSessionCache } from './http/session-cache.ts';
 import { registerRequestDatabase } from './http/transactions.ts';
 import { clientErrorHandler, frameworkErrors, registerJsonBodyParser } from './http/wire.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
 import { createSecrets, type Secrets } from './integrations/secrets.ts';
-import { seedDemoCustomersJob } from './jobs/definitions.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
@@ -52,7 +50,6 @@ import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
-import { DEMO_DATA_PENDING } from './seed/bootstrap.ts';
 
 export interface AppDeps {
   database: Database;
@@ -216,68 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, deps.database.primary, sessionCache?.cache ?? null, deps.clock ?? systemClock);
   registerRequestDatabase(app, deps.database);
 
-  app.get(
-    '/api/health',
-    {
-      config: { access: access.public },
-      schema: {
-        operationId: 'getHealth',
-        tags: ['system'],
-        summary: 'Checks the database',
-        response: {
-          200: z.object({
-            status: z.boolean(),
-            message: z.string(),
-            data: z.object({ database: z.string() }),
-          }),
-          503: errorSchema,
-        },
-      },
-    },
-    async () => {
-      try {
-        await deps.database.primary.execute(sql`select 1`);
-      } catch {
-        throw new AppError('unavailable', 'Database unavailable.');
-      }
-      return { status: true, message: 'ok', data: { database: deps.database.kind } };
-    },
-  );
-
-  // Readiness, for a load balancer or a test run: the database answers and the first start's demo
-  // data (a background job: customers and their 18 months of orders) is made. 503 until then, so what
-  // waits for it never watches the demo's lists change under it.
-  app.get(
-    '/api/health/ready',
-    {
-      config: { access: access.public },
-      schema: {
-        operationId: 'getReadiness',
-        tags: ['system'],
-        summary: 'Ready: the database answers and no demo data is still being made',
-        response: {
-          200: z.object({
-            status: z.boolean(),
-            message: z.string(),
-            data: z.object({ database: z.string() }),
-          }),
-          503: errorSchema,
-        },
-      },
-    },
-    async () => {
-      try {
-        await deps.database.primary.execute(sql`select 1`);
-      } catch {
-        throw new AppError('unavailable', 'Database unavailable.');
-      }
-      const seeding = deps.boss
-        ? await deps.boss.getQueueSize(seedDemoCustomersJob.name, { before: 'completed' })
-        : 0;
-      if (seeding > 0) throw new AppError('unavailable', DEMO_DATA_PENDING);
-      return { status: true, message: 'ready', data: { database: deps.database.kind } };
-    },
-  );
+  registerHealthRoutes(app, deps.database, deps.boss ?? null);
 
   await app.register(authRoutes);
   await app.register(companyRoutes);
