@@ -8,6 +8,7 @@ import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { useUpDemoVoucher } from '../seed/demo-vouchers.ts';
 import { inJobTransaction, jobActor, jobPlatformCtx } from './context.ts';
@@ -105,4 +106,5 @@ export const ALL_JOBS: JobDefinition[] = [
   seedDemoCustomersJob,
   sendEmailJob,
   productSyncJob,
+  subscriptionImportJob,
 ] as JobDefinition[];
