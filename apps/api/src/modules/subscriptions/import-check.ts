@@ -5,12 +5,12 @@
  * its row (as a spreadsheet numbers it: the header is row 1) and column; nothing is written here.
  */
 import {
-  SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
   SUBSCRIPTION_IMPORT_MAX_ERRORS,
   SUBSCRIPTION_IMPORT_MAX_ROWS,
   SUBSCRIPTION_IMPORT_REQUIRED_COLUMNS,
   SUBSCRIPTION_IMPORT_SAMPLE_ROWS,
   type SubscriptionImportPreview,
+  SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
 } from '@rentloop/domain/subscription-import';
 import { parseSubscriptionImportRow, type SubscriptionImportError } from '@rentloop/domain/subscriptions';
 import { CsvError, type Options, parse } from 'csv-parse/sync';
@@ -55,7 +55,12 @@ function delimiterOf(text: string): string {
 /** csv-parse's answer, or a 422 on `file` naming the line it could not read. */
 function parseCsv<T>(text: string, options: Options): T {
   try {
-    return parse(text, { bom: true, delimiter: delimiterOf(text), relax_column_count: true, ...options }) as T;
+    return parse(text, {
+      bom: true,
+      delimiter: delimiterOf(text),
+      relax_column_count: true,
+      ...options,
+    }) as T;
   } catch (err) {
     if (err instanceof CsvError) {
       const line = (err as CsvError & { lines?: number }).lines ?? null;
@@ -68,7 +73,10 @@ function parseCsv<T>(text: string, options: Options): T {
 const columnName = (h: string) => h.trim().toLowerCase();
 
 /** The file's rows converted, or their problems; the header and the row count are checked first. */
-export function parseImportFile(text: string): { rows: StoredImportRow[]; errors: SubscriptionImportError[] } {
+export function parseImportFile(text: string): {
+  rows: StoredImportRow[];
+  errors: SubscriptionImportError[];
+} {
   const [header = []] = parseCsv<string[][]>(text, { to_line: 1 });
   if (header.length === 0) throw fileError(TEXTS.noRows);
   const names = header.map(columnName);
@@ -131,8 +139,7 @@ export async function matchRows(
       and(eq(products.id, productVariants.product_id), eq(products.company_id, productVariants.company_id)),
     )
     .where(and(eq(productVariants.company_id, ctx.companyId), inArray(productVariants.sku, skus)));
-  const found =
-    emails.length === 0 ? [] : await (opts.lock ? customerQuery.for('share') : customerQuery);
+  const found = emails.length === 0 ? [] : await (opts.lock ? customerQuery.for('share') : customerQuery);
   const variants = skus.length === 0 ? [] : await (opts.lock ? variantQuery.for('share') : variantQuery);
   const byEmail = new Map(found.map((c) => [c.email, c]));
   const bySku = new Map<string, typeof variants>();

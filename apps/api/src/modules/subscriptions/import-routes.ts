@@ -8,12 +8,12 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { envelope, idParam } from '@rentloop/domain/api';
 import {
-  SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
   SUBSCRIPTION_IMPORT_MAX_BYTES,
   SUBSCRIPTION_IMPORT_MAX_ROWS,
   subscriptionImportFileSchema,
   subscriptionImportPreviewSchema,
   subscriptionImportSchema,
+  SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
 } from '@rentloop/domain/subscription-import';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,13 +22,13 @@ import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { errorSchema } from '../../http/openapi.ts';
-import { fileError } from './import-check.ts';
 import {
   getSubscriptionImport,
   latestSubscriptionImport,
   previewSubscriptionImport,
   startSubscriptionImport,
 } from './import.ts';
+import { fileError } from './import-check.ts';
 
 const tags = ['subscriptions'];
 const companyParams = z.object({ company: idParam });

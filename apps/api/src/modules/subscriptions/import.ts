@@ -9,10 +9,10 @@
  * none. The job acts on behalf of the user who started the import (`requested_by`).
  */
 import {
-  SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
   importErrorKey,
   type SubscriptionImport,
   type SubscriptionImportPreview,
+  SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
 } from '@rentloop/domain/subscription-import';
 import type { SubscriptionImportError } from '@rentloop/domain/subscriptions';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
@@ -108,7 +108,9 @@ export async function recordSubscriptionImport(
   opts: { fileName: string | null; currency: string },
 ): Promise<ImportRow> {
   // One start at a time per company, so two concurrent requests cannot both pass the check below.
-  await ctx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscription-import:${ctx.companyId}`}))`);
+  await ctx.db.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`subscription-import:${ctx.companyId}`}))`,
+  );
   const now = ctx.clock.now();
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS).toISOString();
   const ofCompany = eq(subscriptionImports.company_id, ctx.companyId);
