@@ -12,7 +12,11 @@ import {
   type SubscriptionImportPreview,
   SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
 } from '@rentloop/domain/subscription-import';
-import { parseSubscriptionImportRow, type SubscriptionImportError } from '@rentloop/domain/subscriptions';
+import {
+  parseSubscriptionImportRow,
+  SUBSCRIPTION_IMPORT_COLUMNS,
+  type SubscriptionImportError,
+} from '@rentloop/domain/subscriptions';
 import { CsvError, type Options, parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -76,6 +80,8 @@ const columnName = (h: string) => h.trim().toLowerCase();
 export function parseImportFile(text: string): {
   rows: StoredImportRow[];
   errors: SubscriptionImportError[];
+  /** The cells of the rows with errors that are still worth looking up (their email, SKU and price). */
+  partial: Cells[];
 } {
   const [header = []] = parseCsv<string[][]>(text, { to_line: 1 });
   if (header.length === 0) throw fileError(TEXTS.noRows);
@@ -90,13 +96,37 @@ export function parseImportFile(text: string): {
   if (records.length > SUBSCRIPTION_IMPORT_MAX_ROWS) throw fileError(TEXTS.tooManyRows(records.length));
   const rows: StoredImportRow[] = [];
   const errors: SubscriptionImportError[] = [];
+  const partial: Cells[] = [];
   records.forEach((record, i) => {
     // The row as a spreadsheet numbers it: the header is row 1.
     const parsed = parseSubscriptionImportRow(record, i + 2);
-    if (parsed.ok) rows.push({ ...parsed.value, row: i + 2 });
-    else errors.push(...parsed.errors);
+    if (parsed.ok) {
+      rows.push({ ...parsed.value, row: i + 2 });
+      return;
+    }
+    errors.push(...parsed.errors);
+    // Its other cells are still looked up, so that the preview lists every problem of the row at once.
+    const failed = new Set(parsed.errors.map((e) => e.column));
+    const cellOf = (column: 'customer_email' | 'sku' | 'price') => {
+      const value = record[column]?.trim();
+      return value && !failed.has(column) ? value : undefined;
+    };
+    partial.push({
+      row: i + 2,
+      customer_email: cellOf('customer_email')?.toLowerCase(),
+      sku: cellOf('sku'),
+      price: cellOf('price'),
+    });
   });
-  return { rows, errors };
+  return { rows, errors, partial };
+}
+
+/** What a row names, as far as it could be read. */
+export interface Cells {
+  row: number;
+  customer_email?: string;
+  sku?: string;
+  price?: string;
 }
 
 /**
@@ -109,8 +139,30 @@ export async function matchRows(
   currency: string,
   opts: { lock?: boolean } = {},
 ): Promise<{ matched: MatchedRow[]; errors: SubscriptionImportError[] }> {
-  const emails = [...new Set(rows.map((r) => r.customer_email))];
-  const skus = [...new Set(rows.map((r) => r.sku))];
+  return lookUp(ctx, rows, currency, opts) as Promise<{
+    matched: MatchedRow[];
+    errors: SubscriptionImportError[];
+  }>;
+}
+
+/** The problems of what the rows with cell errors name (customer, SKU, price), for the preview. */
+export async function partialProblems(
+  ctx: Ctx,
+  cells: readonly Cells[],
+  currency: string,
+): Promise<SubscriptionImportError[]> {
+  return (await lookUp(ctx, cells, currency, {})).errors;
+}
+
+/** Rows looked up; a row with every cell (a `StoredImportRow`) and no problem is matched. */
+async function lookUp(
+  ctx: Ctx,
+  rows: readonly (Cells | StoredImportRow)[],
+  currency: string,
+  opts: { lock?: boolean },
+): Promise<{ matched: MatchedRow[]; errors: SubscriptionImportError[] }> {
+  const emails = [...new Set(rows.flatMap((r) => r.customer_email ?? []))];
+  const skus = [...new Set(rows.flatMap((r) => r.sku ?? []))];
   const customerQuery = ctx.db
     .select({
       id: customers.id,
@@ -151,15 +203,20 @@ export async function matchRows(
     const problems: SubscriptionImportError[] = [];
     const problem = (column: SubscriptionImportError['column'], message: string) =>
       problems.push({ row: row.row, column, message });
-    const customer = byEmail.get(row.customer_email);
-    if (!customer) problem('customer_email', TEXTS.noCustomer);
-    else if (customer.archived_at !== null) problem('customer_email', TEXTS.customerArchived);
-    const candidates = bySku.get(row.sku) ?? [];
+    const customer = row.customer_email === undefined ? undefined : byEmail.get(row.customer_email);
+    // An undefined cell was not read (it has an error of its own already).
+    if (row.customer_email !== undefined) {
+      if (!customer) problem('customer_email', TEXTS.noCustomer);
+      else if (customer.archived_at !== null) problem('customer_email', TEXTS.customerArchived);
+    }
+    const candidates = row.sku === undefined ? [] : (bySku.get(row.sku) ?? []);
     const variant = candidates[0];
-    if (!variant) problem('sku', TEXTS.noVariant);
-    else if (candidates.length > 1) problem('sku', TEXTS.ambiguousSku);
-    else if (variant.archived_at !== null) problem('sku', TEXTS.productArchived(variant.product_name));
-    else if (variant.product_type === 'consumable') problem('sku', TEXTS.consumable(variant.product_name));
+    if (row.sku !== undefined) {
+      if (!variant) problem('sku', TEXTS.noVariant);
+      else if (candidates.length > 1) problem('sku', TEXTS.ambiguousSku);
+      else if (variant.archived_at !== null) problem('sku', TEXTS.productArchived(variant.product_name));
+      else if (variant.product_type === 'consumable') problem('sku', TEXTS.consumable(variant.product_name));
+    }
     let unitPrice: bigint | null | undefined = null;
     try {
       unitPrice = toMinor(row.price, currency, 'price');
@@ -167,7 +224,7 @@ export async function matchRows(
       if (!(err instanceof AppError)) throw err;
       problem('price', err.errors?.price?.[0] ?? err.message);
     }
-    if (problems.length > 0 || !customer || !variant || unitPrice == null) {
+    if (problems.length > 0 || !customer || !variant || unitPrice == null || !('status' in row)) {
       errors.push(...problems);
       continue;
     }
@@ -194,6 +251,9 @@ export async function matchRows(
   return { matched, errors };
 }
 
+const columnIndex = (column: SubscriptionImportError['column']) =>
+  column === null ? -1 : SUBSCRIPTION_IMPORT_COLUMNS.indexOf(column);
+
 export interface CheckedFile {
   preview: SubscriptionImportPreview;
   /** Every row, converted (only meaningful when the preview has no errors). */
@@ -209,7 +269,11 @@ export async function checkImportFile(
 ): Promise<CheckedFile> {
   const parsed = parseImportFile(text);
   const { matched, errors } = await matchRows(ctx, parsed.rows, currency);
-  const all = [...parsed.errors, ...errors].sort((a, b) => a.row - b.row);
+  const more = await partialProblems(ctx, parsed.partial, currency);
+  // By row, then in the columns' order (a stable sort keeps each row's own order otherwise).
+  const all = [...parsed.errors, ...errors, ...more].sort(
+    (a, b) => a.row - b.row || columnIndex(a.column) - columnIndex(b.column),
+  );
   const invalid = new Set(all.map((e) => e.row)).size;
   const total = parsed.rows.length + new Set(parsed.errors.map((e) => e.row)).size;
   return {
