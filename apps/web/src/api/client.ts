@@ -115,10 +115,7 @@ async function send<T>(
   const token = tokenStore.accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (options.body instanceof FormData) {
-    // A file upload: the browser writes the multipart boundary into the Content-Type itself.
-    body = options.body;
-  } else if (options.body !== undefined) {
+  if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }

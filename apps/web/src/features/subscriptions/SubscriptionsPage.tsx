@@ -2,7 +2,6 @@
  * `/cms/subscriptions`: every subscription (search, filter by status and next billing date, sort,
  * paging in the URL), a bulk "Change status" on the selected rows.
  */
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -108,7 +107,6 @@ export function SubscriptionsPage() {
           mayImport && (
             <Button
               variant="outlined"
-              startIcon={<UploadFileOutlined />}
               onClick={() => setImporting(true)}
               data-testid={subscriptionsIds.importOpen}
             >

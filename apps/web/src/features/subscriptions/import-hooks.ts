@@ -2,17 +2,44 @@
  * The subscription CSV import's calls (spec 01 §7 `POST subscriptions/import`, form data): the preview,
  * the start, and the import polled while it runs.
  */
+
+import { MESSAGES } from '@rentloop/domain/messages';
 import type { SubscriptionImport, SubscriptionImportPreview } from '@rentloop/domain/subscription-import';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api, paths, unwrap } from '../../api/client.ts';
+import { ApiError, api, fetchWithSession, paths, unwrap } from '../../api/client.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
 import { subscriptionsKeys } from './hooks.ts';
 
-const form = (file: File) => {
+/**
+ * A file sent as multipart form data (`file`), the answer's envelope read as the API client reads one.
+ * Through `fetchWithSession` (the session, one refresh on a 401): the JSON client stays JSON only, and
+ * this code loads with the dialog, not with every screen.
+ */
+async function upload<T>(path: string, file: File, headers: Record<string, string> = {}): Promise<T> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return body;
-};
+  const res = await fetchWithSession(path, {
+    method: 'POST',
+    body,
+    headers: { Accept: 'application/json', ...headers },
+  });
+  const json = (await res.json().catch(() => null)) as {
+    data?: T;
+    message?: string;
+    errors?: Record<string, string[]>;
+  } | null;
+  if (!res.ok || json?.data === undefined)
+    throw new ApiError({
+      success: false,
+      status: res.status,
+      message: json?.message || MESSAGES.requestNotSuccessful,
+      data: null,
+      meta: null,
+      errors: json?.errors ?? null,
+      headers: res.headers,
+    });
+  return json.data;
+}
 
 export const importIsActive = (i: SubscriptionImport | null | undefined) =>
   i?.status === 'queued' || i?.status === 'running';
@@ -21,13 +48,8 @@ export const importIsActive = (i: SubscriptionImport | null | undefined) =>
 export function usePreviewImport() {
   const company = useCompanyId();
   return useMutation({
-    mutationFn: async (file: File) =>
-      unwrap(
-        await api.post<SubscriptionImportPreview>(
-          paths.company(company, 'subscriptions/import/preview'),
-          form(file),
-        ),
-      ),
+    mutationFn: (file: File) =>
+      upload<SubscriptionImportPreview>(paths.company(company, 'subscriptions/import/preview'), file),
   });
 }
 
@@ -35,15 +57,10 @@ export function usePreviewImport() {
 export function useStartImport() {
   const company = useCompanyId();
   return useMutation({
-    mutationFn: async ({ file, key }: { file: File; key: string }) => {
-      const result = await api.post<SubscriptionImport>(
-        paths.company(company, 'subscriptions/import'),
-        form(file),
-        { headers: { 'Idempotency-Key': key } },
-      );
-      if (!result.success || !result.data) throw new ApiError(result);
-      return result.data;
-    },
+    mutationFn: ({ file, key }: { file: File; key: string }) =>
+      upload<SubscriptionImport>(paths.company(company, 'subscriptions/import'), file, {
+        'Idempotency-Key': key,
+      }),
   });
 }
 
