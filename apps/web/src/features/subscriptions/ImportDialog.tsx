@@ -32,12 +32,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { notify } from '../../utils/notify.ts';
-import { newIdempotencyKey } from '../order-builder/cart.ts';
 import { subscriptionsKeys } from './hooks.ts';
 import { importIsActive, useImport, usePreviewImport, useStartImport } from './import-hooks.ts';
 import { subscriptionsIds as ids } from './testids.ts';
 
 const count = new Intl.NumberFormat('en');
+/** One key per chosen file (as the order builder's per cart; not imported from it: a chunk of its own). */
+const newKey = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(subscriptionImportTemplate())}`;
 
 type RowError = SubscriptionImportPreview['errors'][number];
@@ -122,7 +126,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const choose = (chosen: File | null) => {
     if (!chosen) return;
     setFile(chosen);
-    setKey(newIdempotencyKey());
+    setKey(newKey());
     setImportId(null);
     start.reset();
     preview.mutate(chosen, {
