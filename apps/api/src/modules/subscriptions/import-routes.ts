@@ -65,7 +65,10 @@ async function onFile(this: FastifyRequest, part: MultipartFile) {
   } catch {
     throw fileError(TEXTS.notText);
   }
-  if (part.filename) fileNames.set(this, part.filename.slice(0, 255));
+  // Shown back and stored: without control characters (PostgreSQL refuses a NUL in text).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+  const name = part.filename?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+  if (name) fileNames.set(this, name);
   (part as MultipartFile & { value?: string }).value = text;
 }
 

@@ -153,6 +153,20 @@ describe('the import', () => {
       .from(subscriptionImports)
       .where(eq(subscriptionImports.id, id));
     expect(row!.rows).toEqual([]);
+    // The company's members are told (written by the job right after the import's transaction).
+    const notices = async () =>
+      (
+        await call(f.h.app, f.staff, {
+          method: 'GET',
+          url: `/read-replica/${f.cid}/rentloopdb/notifications`,
+        })
+      ).json();
+    await expect.poll(async () => (await notices()).meta.unread, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await notices()).data[0]).toMatchObject({
+      title: 'Subscription import finished',
+      description: TEXTS.succeeded(3, 2),
+      type: 'success',
+    });
   });
 
   it('refuses a second import while one is queued (409)', async () => {

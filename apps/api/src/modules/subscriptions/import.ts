@@ -25,6 +25,7 @@ import { inJobTransaction, jobActor, jobCtx } from '../../jobs/context.ts';
 import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
 import { companyCurrency } from '../../money.ts';
 import type { Transact } from '../catalog/transact.ts';
+import { notifyCompanyFromJob, subscriptionImportNotification } from '../notifications/product-events.ts';
 import { checkImportFile, type MatchedRow, matchRows } from './import-check.ts';
 import { writeImportRows } from './import-write.ts';
 
@@ -295,6 +296,9 @@ export const subscriptionImportJob = defineJob({
       { log: jc.log },
     );
     jc.log.info({ importId, status: result?.status, error: result?.error }, 'subscription import finished');
+    // The members are told, as after a product sync (the dialog may have been closed meanwhile).
+    const notice = result && subscriptionImportNotification(result);
+    if (notice) await notifyCompanyFromJob(jc, actor, companyId, notice);
     return result?.status ?? null;
   },
 });
