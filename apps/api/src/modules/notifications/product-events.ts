@@ -1,7 +1,7 @@
 /**
- * The notifications the product writes when something a user started finishes: a shop sync now,
- * an export or a billing run later. Written in the job's own audited transaction, pushed after it
- * commits.
+ * The notifications the product writes when something a user started finishes: a shop sync and a
+ * subscription import now, an export or a billing run later. Written in the job's own audited
+ * transaction, pushed after it commits.
  */
 import type { ProductSync } from '@rentloop/domain/catalog';
 import type { NotificationInput } from '@rentloop/domain/notifications';
