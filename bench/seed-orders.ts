@@ -30,14 +30,13 @@ const rowsOf = async (exec: SqlExecutor, text: string, values: unknown[] = []) =
 async function insertOrders(exec: SqlExecutor, companyId: number, from: number, to: number, total: number) {
   await exec.executeSql(
     `WITH c AS (
-       SELECT id, name, email, billing_address, (row_number() OVER (ORDER BY id)) - 1 AS k,
-              count(*) OVER () AS cn
+       SELECT id, name, email, billing_address, (row_number() OVER (ORDER BY id)) - 1 AS k
          FROM customers WHERE company_id = $1),
      s AS (
-       SELECT n, CASE WHEN n % 20 = 0 THEN 'draft' WHEN n % 10 = 1 THEN 'cancelled'
+       SELECT n, (n * 104729) % (SELECT count(*) FROM customers WHERE company_id = $1) AS k, CASE WHEN n % 20 = 0 THEN 'draft' WHEN n % 10 = 1 THEN 'cancelled'
                       WHEN n % 4 = 2 THEN 'open' ELSE 'fulfilled' END AS status,
               1000 + (n * 7919) % 90000 AS net
-         FROM generate_series($2::int, $3::int) AS n)
+         FROM generate_series($2::int8, $3::int8) AS n)
      INSERT INTO orders (company_id, number, status, payment_status, customer_id, customer_name, customer_email,
                          billing_address, shipping_address, consumable, subtotal, discount, shipping_net,
                          shipping_tax, shipping_discount, net, tax, total, finalised_at, created_at, updated_at)
@@ -47,7 +46,7 @@ async function insertOrders(exec: SqlExecutor, companyId: number, from: number, 
             s.net, 0, 0, 0, 0, s.net, s.net * 13 / 100, s.net + s.net * 13 / 100,
             CASE WHEN s.status = 'draft' THEN NULL ELSE ts END, ts, ts
        FROM s
-       JOIN c ON c.k = (s.n * 104729) % c.cn
+       JOIN c ON c.k = s.k
        CROSS JOIN LATERAL (SELECT now() - interval '730 days' + (s.n::float8 / $4) * interval '730 days' AS ts) t
       ORDER BY s.n`,
     [companyId, from, to, total],
@@ -79,17 +78,20 @@ async function insertItems(exec: SqlExecutor, companyId: number) {
   await exec.executeSql(
     `WITH v AS (
        SELECT pv.id, pv.product_id, p.name AS product_name, pv.name, pv.sku,
-              (row_number() OVER (ORDER BY pv.id)) - 1 AS k, count(*) OVER () AS vn
+              (row_number() OVER (ORDER BY pv.id)) - 1 AS k
          FROM product_variants pv JOIN products p ON p.id = pv.product_id AND p.company_id = pv.company_id
-        WHERE pv.company_id = $1)
+        WHERE pv.company_id = $1),
+     n AS (SELECT count(*) AS vn FROM product_variants WHERE company_id = $1)
      INSERT INTO order_items (company_id, order_id, position, kind, product_id, variant_id, product_name,
                               variant_name, sku, quantity, unit_price, tax_percent, amount, discount, net, tax, gross,
                               billing_interval, frequency, interval, minimum_term_months)
      SELECT $1::int8, o.id, line, 'rental', v.product_id, v.id, v.product_name, v.name, v.sku, 1,
             o.net, 13, o.net, 0, o.net, o.tax, o.total, 'monthly', 'monthly', 1, 12
        FROM orders o
+       CROSS JOIN n
        CROSS JOIN LATERAL generate_series(1, CASE WHEN o.id % 3 = 0 THEN 2 ELSE 1 END) AS line
-       JOIN v ON v.k = (o.id * 31 + line) % v.vn
+       CROSS JOIN LATERAL (SELECT (o.id * 31 + line) % n.vn AS k) pick
+       JOIN v ON v.k = pick.k
       WHERE o.company_id = $1`,
     [companyId],
   );
@@ -100,8 +102,10 @@ async function insertSubscriptions(exec: SqlExecutor, companyId: number, count: 
   await exec.executeSql(
     `WITH o AS (
        SELECT id, number, customer_id, customer_name, customer_email, created_at,
-              (row_number() OVER (ORDER BY id)) - 1 AS k, count(*) OVER () AS on_
+              (row_number() OVER (ORDER BY id)) - 1 AS k
          FROM orders WHERE company_id = $1 AND status <> 'draft'),
+     placed AS (SELECT count(*) AS on_ FROM orders WHERE company_id = $1 AND status <> 'draft'),
+     units AS (SELECT n, n * (SELECT on_ FROM placed) / $2::int AS k FROM generate_series(0::int8, $2::int8 - 1) AS n),
      i AS (SELECT DISTINCT ON (order_id) order_id, id, product_id, variant_id, product_name, variant_name
              FROM order_items WHERE company_id = $1 ORDER BY order_id, position)
      INSERT INTO subscriptions (company_id, number, order_id, order_item_id, order_number, customer_id,
@@ -118,8 +122,8 @@ async function insertSubscriptions(exec: SqlExecutor, companyId: number, count: 
             CASE WHEN n % 8 IN (4, 5) THEN NULL
                  ELSE (o.created_at::date + ((1 + n % 24) * interval '1 month'))::date END,
             n % 5 <> 0, o.created_at, o.created_at
-       FROM generate_series(0, $2::int - 1) AS n
-       JOIN o ON o.k = (n * o.on_ / $2::int)
+       FROM units
+       JOIN o ON o.k = units.k
        JOIN i ON i.order_id = o.id
       ORDER BY n`,
     [companyId, count],

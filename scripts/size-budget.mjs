@@ -76,7 +76,9 @@ export const SCREENS = [
     // 364 -> 366 -> 367 -> 368: as the customers list (issue 12). 368 -> 370: as the customers list and the
     // shipping dialogs' routes (issue 13), and the templates' routes (issue 12).
     // 371 -> 373: as the customers list (the orders' routes, the chunk splits).
-    budgetKb: 373,
+    // 373 -> 374: the subscriptions' lazy Import dialog shares MUI modules this page loads first (the
+    // progress bar, the table parts), which now sit in a chunk of their own (373.3 measured, 58 files).
+    budgetKb: 374,
   },
   {
     name: 'orders list /cms/orders',
@@ -91,8 +93,9 @@ export const SCREENS = [
     lazy: ['src/app/layouts/AdminLayout.tsx', 'src/features/subscriptions/SubscriptionsPage.tsx'],
     // As the customers list, plus the amounts: domain/money.ts reaches currencies.ts -> companies.ts ->
     // api.ts (~26 kB); products/amounts.ts would add the catalog and its country tables (~80 kB more).
-    // The bulk dialog loads when opened. 289 kB measured.
-    budgetKb: 290,
+    // The bulk dialog loads when opened. 289 kB measured. 290 -> 291: the header's Import button (admins:
+    // the company's flags) and the lazy slot of its dialog, which loads when opened (290.2 measured).
+    budgetKb: 291,
   },
   {
     name: 'order builder /cms/orders/create',

@@ -44,6 +44,7 @@ import { orderItemRoutes } from './modules/orders/routes/items.ts';
 import { orderRoutes } from './modules/orders/routes/orders.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
+import { subscriptionImportRoutes } from './modules/subscriptions/import-routes.ts';
 import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { companyTemplateRoutes } from './modules/templates/routes/company.ts';
 import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(draftOrderRoutes);
   await app.register(orderItemRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(subscriptionImportRoutes);
   await app.register(shippingRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it

@@ -221,4 +221,21 @@ describe('parseSubscriptionImportRow', () => {
       `start_date: ${MESSAGES.required}`,
     ]);
   });
+
+  it('refuses a status a new subscription cannot start in, naming the ones it can', () => {
+    const r = parseSubscriptionImportRow({ ...row, status: 'Ended' }, 4);
+    expect(r).toEqual({
+      ok: false,
+      errors: [
+        {
+          row: 4,
+          column: 'status',
+          message:
+            'A subscription cannot be imported as "ended": import it as active, paused, pending activation, cancellation requested.',
+        },
+      ],
+    });
+    const paused = parseSubscriptionImportRow({ ...row, status: 'paused' }, 5);
+    expect(paused.ok && paused.value.status).toBe('paused');
+  });
 });

@@ -368,7 +368,22 @@ export const SUBSCRIPTION_IMPORT_TEXTS = {
   yesNo: 'Must be true or false (yes/no, 1/0).',
   dateFormat: 'Must be a date like 2026-01-31.',
   oneOf: (values: readonly string[]) => `Must be one of: ${values.join(', ')}.`,
+  statusNotImportable: (status: string) =>
+    `A subscription cannot be imported as "${status}": import it as ${SUBSCRIPTION_IMPORT_STATUSES.join(', ')}.`,
 } as const;
+
+/**
+ * The statuses an imported subscription may start in: the running ones a subscription reaches from
+ * `pending activation` through its transition table without a process under way. A final status
+ * (ended, cancelled, bought out, lost/stolen) or a pending return, buyout or replacement describes
+ * something that happened to an existing subscription, not a record to start: refused with the row.
+ */
+export const SUBSCRIPTION_IMPORT_STATUSES = [
+  'active',
+  'paused',
+  'pending activation',
+  'cancellation requested',
+] as const satisfies readonly SubscriptionStatus[];
 
 /** A cell: trimmed; empty is absent (so a column's default applies). */
 const cell = (value: unknown) => {
@@ -418,7 +433,10 @@ const importRowSchema = z.object({
       .refine((v) => YES.includes(v) || NO.includes(v), SUBSCRIPTION_IMPORT_TEXTS.yesNo)
       .transform((v) => YES.includes(v)),
   ),
-  status: oneOf(SUBSCRIPTION_STATUSES, 'active'),
+  status: oneOf(SUBSCRIPTION_STATUSES, 'active').refine(
+    (s) => (SUBSCRIPTION_IMPORT_STATUSES as readonly string[]).includes(s),
+    { error: (issue) => SUBSCRIPTION_IMPORT_TEXTS.statusNotImportable(String(issue.input)) },
+  ),
 });
 export type SubscriptionImportRow = z.output<typeof importRowSchema>;
 

@@ -4,6 +4,7 @@
  * still, and a test that has moved on leaves it unread); this tour opens each screen, lets it settle and
  * scans it (`a11y.check`), so none goes unjudged. A new screen gets a line here.
  */
+import { subscriptionsIds } from '../../../apps/web/src/features/subscriptions/testids.ts';
 import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import { callApi, dataListIds, signInThroughApi, signInToOwnCompany, waitForList } from '../helpers.ts';
@@ -146,6 +147,11 @@ test('the order builder with a cart, a quote in it and a subscription pass axe',
     await open(page, path);
     await a11y.check(page);
   }
+  // The subscriptions' Import dialog (its preview with row errors: subscription-import.spec.ts).
+  await open(page, '/cms/subscriptions');
+  await page.getByTestId(subscriptionsIds.importOpen).click();
+  await expect(page.getByTestId(subscriptionsIds.importDialog)).toBeVisible();
+  await a11y.check(page);
 });
 
 test('the signed-out screens pass axe', async ({ page, a11y }) => {

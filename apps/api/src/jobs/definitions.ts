@@ -9,6 +9,7 @@ import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
 import { useUpDemoVoucher } from '../seed/demo-vouchers.ts';
@@ -127,4 +128,5 @@ export const ALL_JOBS: JobDefinition[] = [
   seedDemoCustomersJob,
   sendEmailJob,
   productSyncJob,
+  subscriptionImportJob,
 ] as JobDefinition[];

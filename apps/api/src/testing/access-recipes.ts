@@ -137,6 +137,7 @@ export const RECIPES: Record<string, Recipe> = {
       'GET /api/:company/rentloopdb/subscriptions/:id/buyout',
     ].map((key) => [key, { params: byId((r) => r.subscription) }]),
   ),
+  'GET /api/:company/rentloopdb/subscriptions/import/:id': { params: byId((r) => r.subscriptionImport) },
   'PUT /api/:company/rentloopdb/subscriptions/:id': {
     params: byId((r) => r.subscription),
     body: () => ({ action: 'auto_renew', auto_renew: false }),

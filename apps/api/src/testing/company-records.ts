@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { events } from '../db/schema/index.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
+import { recordSubscriptionImport } from '../modules/subscriptions/import.ts';
 import { testCtx } from './ctx.ts';
 import { call, customerBody, type Harness, type TestUser } from './harness.ts';
 
@@ -48,6 +49,8 @@ export interface CompanyRecords {
   subscription: number;
   /** A quote (draft order) of `customer`. */
   draft: number;
+  /** A subscription import (recorded as the route does; no job runs it here), its file named with the marker. */
+  subscriptionImport: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -161,6 +164,11 @@ export async function seedCompanyRecords(
     title: `Notice ${marker}`,
     description: `Sync of ${marker} finished`,
   });
+  // The import route needs the job queue (this harness runs none): the record it makes, made as it does.
+  const subscriptionImport = await recordSubscriptionImport(testCtx(h.database.primary, companyId), [], {
+    fileName: `subscriptions-${marker}.csv`,
+    currency: 'CAD',
+  });
 
   return {
     companyId,
@@ -192,5 +200,6 @@ export async function seedCompanyRecords(
     orderItem: order.items[0].id,
     subscription: order.subscription_ids[0],
     draft: draft.draft_id,
+    subscriptionImport: subscriptionImport.id,
   };
 }

@@ -15,6 +15,7 @@ export * from './notifications.ts';
 export * from './orders.ts';
 export * from './settings.ts';
 export * from './shipping.ts';
+export * from './subscription-imports.ts';
 export * from './templates.ts';
 export * from './users.ts';
 export * from './vouchers.ts';

@@ -301,7 +301,8 @@ describe('the audit trail', () => {
     // derived counters and job progress; the crons' rows take every run's result (one runs every minute);
     // notification_reads is each user's own read state, changed on every open and hover of the menu;
     // number_series is the counter behind gapless numbers (the numbered row's own entry shows its number);
-    // order_tag_history is itself a trail (every tag an order was given).
+    // order_tag_history is itself a trail (every tag an order was given); subscription_imports is an
+    // import job's progress (its orders and subscriptions have their own entries).
     expect(unaudited).toEqual([
       'crons',
       'entity_counts',
@@ -314,6 +315,7 @@ describe('the audit trail', () => {
       'product_syncs',
       'sessions',
       'sign_in_throttles',
+      'subscription_imports',
       'trail_count_changes',
       'trail_counts',
     ]);

@@ -1,10 +1,14 @@
 /**
- * The notifications the product writes when something a user started finishes: a shop sync now,
- * an export or a billing run later. Written in the job's own audited transaction, pushed after it
- * commits.
+ * The notifications the product writes when something a user started finishes: a shop sync and a
+ * subscription import now, an export or a billing run later. Written in the job's own audited
+ * transaction, pushed after it commits.
  */
 import type { ProductSync } from '@rentloop/domain/catalog';
 import type { NotificationInput } from '@rentloop/domain/notifications';
+import {
+  type SubscriptionImport,
+  SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
+} from '@rentloop/domain/subscription-import';
 import type { JobActor } from '../../context.ts';
 import { inJobTransaction } from '../../jobs/context.ts';
 import type { JobContext } from '../../jobs/queue.ts';
@@ -38,6 +42,30 @@ export function productSyncNotification(sync: ProductSync): NotificationInput | 
       title: 'Product sync failed',
       description: sync.error ?? 'The product sync did not finish.',
       message: `${sync.error ?? 'The product sync did not finish.'} Nothing in your catalog was changed; start the sync again from Products.`,
+      type: 'error',
+    };
+  }
+  return null;
+}
+
+/** What the members are told when a subscription import ends (nothing for one skipped). */
+export function subscriptionImportNotification(done: SubscriptionImport): NotificationInput | null {
+  const file = done.file_name ?? 'a CSV file';
+  if (done.status === 'succeeded') {
+    const result = TEXTS.succeeded(done.created_subscriptions, done.created_orders);
+    return {
+      title: 'Subscription import finished',
+      description: result,
+      message: `${result} From ${file}.`,
+      type: 'success',
+    };
+  }
+  if (done.status === 'failed') {
+    const reason = done.error ?? TEXTS.unexpected;
+    return {
+      title: 'Subscription import failed',
+      description: reason,
+      message: `Importing ${file} failed: ${reason}`,
       type: 'error',
     };
   }

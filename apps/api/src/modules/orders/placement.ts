@@ -20,7 +20,7 @@ import { type PricedOrder, priceOrder } from './pricing.ts';
 import { itemsCount } from './records.ts';
 
 /** The order's number from the order settings' prefix and the company's series for it. */
-async function numberOrder(ctx: Ctx): Promise<string> {
+export async function numberOrder(ctx: Ctx): Promise<string> {
   const { number_prefix } = await getSettings(ctx, 'order');
   const prefix = resolvePrefix(number_prefix, ctx.clock.now());
   return `${prefix}${await nextNumber(ctx, `order:${prefix}`)}`;
@@ -38,8 +38,11 @@ export interface OrderOrigin {
   source_subscription_id?: number;
 }
 
+/** What an order row takes from its input beyond the priced content. */
+type OrderExtras = Pick<OrderInputValues, 'consumable' | 'note'>;
+
 /** The priced content of an order's row (customer, addresses, shipping, voucher, totals). */
-export function orderContent(ctx: Ctx, priced: PricedOrder, input: OrderInputValues) {
+export function orderContent(ctx: Ctx, priced: PricedOrder, input: OrderExtras) {
   const { totals } = priced;
   return {
     // Until the first payment is taken (billing), a placed order owes it; an order of nothing owes nothing.
@@ -103,10 +106,11 @@ export async function insertItems(ctx: Ctx, orderId: number, priced: PricedOrder
   );
 }
 
-async function insertOrder(
+/** Inserts the order row, its items and its first tag (the order settings' initial sub-status). */
+export async function insertOrder(
   ctx: Ctx,
   priced: PricedOrder,
-  input: OrderInputValues,
+  input: OrderExtras,
   status: 'draft' | 'open',
   origin: OrderOrigin,
 ): Promise<number> {

@@ -11,21 +11,23 @@ import { SUBSCRIPTION_STATUSES } from '@rentloop/domain/enums';
 import type { Subscription } from '@rentloop/domain/subscriptions';
 import { lazy, Suspense, useState } from 'react';
 import { paths } from '../../api/client.ts';
+import { mayOpen } from '../../app/route-meta.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId, useCurrentCompany } from '../companies/current-company.tsx';
 import { pricePerPeriod } from './format.ts';
 import { useSubscriptions } from './hooks.ts';
 import { subscriptionsIds } from './testids.ts';
 
-/** The bulk dialog loads when it is opened: not part of the list's first load. */
+/** The dialogs load when they are opened: not part of the list's first load. */
 const BulkStatusDialog = lazy(() =>
   import('./BulkStatusDialog.tsx').then((m) => ({ default: m.BulkStatusDialog })),
 );
+const ImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
 
@@ -81,6 +83,9 @@ export function SubscriptionsPage() {
   const currency = useCompanyCurrency();
   const subscriptions = useSubscriptions(state);
   const [bulk, setBulk] = useState<{ rows: Subscription[]; clear: () => void } | null>(null);
+  const [importing, setImporting] = useState(false);
+  // Importing writes orders and subscriptions in bulk: admins only, as the API has it.
+  const mayImport = mayOpen('admin', useCurrentCompany().flags);
   const filtered = Boolean(state.search || Object.keys(state.filters).length);
 
   const dateFilter = (key: 'next_billing_from' | 'next_billing_to', label: string, testId: string) => (
@@ -95,7 +100,21 @@ export function SubscriptionsPage() {
 
   return (
     <Box data-testid={subscriptionsIds.listPage}>
-      <PageHeader title="Subscriptions" subtitle="Every rented unit, billed by period" />
+      <PageHeader
+        title="Subscriptions"
+        subtitle="Every rented unit, billed by period"
+        actions={
+          mayImport && (
+            <Button
+              variant="outlined"
+              onClick={() => setImporting(true)}
+              data-testid={subscriptionsIds.importOpen}
+            >
+              Import
+            </Button>
+          )
+        }
+      />
       <DataList
         label="Subscriptions"
         columns={columns(currency)}
@@ -141,6 +160,11 @@ export function SubscriptionsPage() {
         }
         emptyText={filtered ? 'No subscriptions match.' : 'No subscriptions yet.'}
       />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       {bulk && (
         <Suspense fallback={null}>
           <BulkStatusDialog
