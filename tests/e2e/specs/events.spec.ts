@@ -55,7 +55,6 @@ test('an operator disables a user and finds the event in the Event List, with it
   await expect(row).toContainText('active → disabled');
   await expect(row).toContainText(USERS.operator);
   await screenshot(page, 'events-01-list');
-  await page.screenshot({ path: 'tests/e2e/artifacts/events-list.png' });
 
   await row.click();
   await expect(page).toHaveURL(/\/super\/events\/\d+$/);
@@ -67,7 +66,6 @@ test('an operator disables a user and finds the event in the Event List, with it
   const payload = JSON.parse((await page.getByTestId(eventsIds.payload).textContent()) ?? '{}');
   expect(payload).toEqual({ action: 'disable', from: 'active', to: 'disabled' });
   await screenshot(page, 'events-02-detail');
-  await page.screenshot({ path: 'tests/e2e/artifacts/events-detail.png' });
 
   // Back to the list as it was.
   await page.getByTestId(eventsIds.back).click();
