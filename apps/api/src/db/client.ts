@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -65,7 +66,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
-    extensions: { pg_trgm },
+    // btree_gin: trigram indexes led by company_id (migration 0035), so a search reads one company's matches.
+    extensions: { pg_trgm, btree_gin },
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

@@ -122,7 +122,8 @@ export const orders = pgTable(
       index(`orders_drafts_${k}_idx`).on(t.company_id, t.consumable, t[k], t.id).where(sql`status = 'draft'`),
     ),
     index('orders_company_customer_idx').on(t.company_id, t.customer_id, t.id),
-    index('orders_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // Led by the company (btree_gin): a search reads only its company's candidates from the heap.
+    index('orders_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
     foreignKey({
       name: 'orders_customer_fk',
       columns: [t.company_id, t.customer_id],
@@ -255,7 +256,7 @@ export const subscriptions = pgTable(
     ).map((k) => index(`subscriptions_company_${k}_idx`).on(t.company_id, t[k], t.id)),
     index('subscriptions_company_order_idx').on(t.company_id, t.order_id),
     index('subscriptions_company_customer_idx').on(t.company_id, t.customer_id, t.id),
-    index('subscriptions_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('subscriptions_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
     foreignKey({
       name: 'subscriptions_order_fk',
       columns: [t.company_id, t.order_id],
