@@ -14,7 +14,7 @@ import type { AuditContext } from '../context.ts';
 import { setAuditContext } from '../db/audit.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
-import { runIdempotent } from './idempotency.ts';
+import { runIdempotent, runIdempotentOutside } from './idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,7 +45,7 @@ export function registerRequestDatabase(app: FastifyInstance, database: Database
     const transactional =
       writes && (route.config as { transaction?: boolean } | undefined)?.transaction !== false;
     const readDb = url.startsWith('/read-replica') ? database.replica : database.primary;
-    const idempotent = transactional && route.config?.idempotent === true;
+    const idempotent = writes && route.config?.idempotent === true;
 
     route.handler = transactional
       ? async function (this: FastifyInstance, request, reply) {
@@ -60,7 +60,9 @@ export function registerRequestDatabase(app: FastifyInstance, database: Database
         }
       : async function (this: FastifyInstance, request, reply) {
           request.db = readDb;
-          return original.call(this, request, reply);
+          const handle = () => original.call(this, request, reply) as Promise<unknown>;
+          // A route that calls out keeps its Idempotency-Key too, claimed and answered in short transactions.
+          return idempotent ? runIdempotentOutside(database.primary, request, reply, handle) : handle();
         };
   });
 }
