@@ -22,8 +22,8 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../db/client.ts';
-import { inTransactionScope } from '../db/transaction-scope.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
+import { inTransactionScope } from '../db/transaction-scope.ts';
 import { AppError, invalid } from './errors.ts';
 
 declare module 'fastify' {
