@@ -235,6 +235,38 @@ export const MESSAGES = {
   subscriptionEndFailed: 'Could not end subscription.',
   autoRenewUpdated: 'Auto renew updated.',
 
+  // Invoices (spec 01 §8 "Invoices"), verbatim.
+  invoiceFetchFailed: 'Could not fetch invoice.',
+  invoicePdfDownloadFailed: 'Could not download invoice pdf.',
+  invoicesZipQueued: 'Preparing the download, you will receive an email shortly.',
+  invoicesZipFailed: 'Failed to download invoices in bulk.',
+  invoiceCharged: 'Success. Invoice has been charged',
+  invoiceChargeFailed: 'Failed to charge payment for invoice',
+  invoiceSettled: 'Success. Invoice has been settled',
+  invoiceSettleFailed: 'Failed to settle invoice',
+  /** Ours: the invoice outcomes the spec names no text for (invoices.ts, payments.ts). */
+  invoiceNotChargeable: 'Only an invoice that is not settled or whose payment failed can be charged.',
+  invoiceNotSettleable: 'This invoice is already settled.',
+  invoicePaymentInProgress:
+    'A payment attempt for this invoice is still in progress. Wait for its answer before trying again.',
+  invoiceNotIssued: 'This invoice has not been issued yet.',
+  invoicePdfNotReady: 'The PDF of this invoice has not been made yet. Try again shortly.',
+  invoiceQueryRequired: 'Give one of order_id, subscription_id, recurring_payment_id or transaction_id.',
+  invoiceFrozen: 'An issued invoice cannot be changed: issue a correction instead.',
+  invoiceAlreadyExists: 'This payment already has an invoice.',
+  gatewayNotEnabled: (gateway: string) => `The payment gateway ${gateway} is not enabled for this company.`,
+  gatewayNotAvailable: (gateway: string) => `The payment gateway ${gateway} is not available yet.`,
+  noPaymentMethod: 'The customer has no payment method to charge.',
+  transactionStateChanged: 'The payment attempt is no longer in a state that allows this.',
+
+  // Recurring payments (ours: the spec names no texts; §9 the batch limit).
+  recurringPaymentsCharged: 'Recurring payments charged.',
+  recurringPaymentNotChargeable: 'Only a scheduled, failed or parked recurring payment can be charged.',
+  recurringPaymentNotDue: 'This recurring payment is not due yet.',
+  recurringPaymentsChargeLimit: (limit: number) =>
+    `At most ${limit} recurring payments can be charged at once.`,
+  recurringPaymentStateChanged: 'This recurring payment changed meanwhile. Reload it and try again.',
+
   // Idempotency-Key on POSTs that create something (ours; apps/api/src/http/idempotency.ts).
   idempotencyKeyInvalid: 'Must be 1 to 255 printable characters without spaces (a UUID, for example).',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',

@@ -120,7 +120,7 @@ export function allocateProportionally(discount: bigint, amounts: readonly bigin
 }
 
 /** Compare two percentages exactly ("9.975" < "13"). */
-function comparePercent(a: string, b: string): number {
+export function comparePercent(a: string, b: string): number {
   const pa = parsePercent(a);
   const pb = parsePercent(b);
   if (!pa || !pb) throw new RangeError(`Not a percentage: ${!pa ? a : b}`);
