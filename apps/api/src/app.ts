@@ -36,6 +36,7 @@ import { emailRoutes } from './modules/email/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { inProcessBus, type NotificationBus } from './modules/notifications/bus.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -239,6 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes);
   await app.register(subscriptionImportRoutes);
   await app.register(shippingRoutes);
+  await app.register(invoiceRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

@@ -6,7 +6,7 @@ import { MESSAGES } from './messages.ts';
  * The kinds of record a note may be written on. Customers now; orders, subscriptions and invoices join
  * this list when their modules exist (and the API's check of the record, `modules/notes/service.ts`).
  */
-export const NOTE_ENTITIES = ['customer', 'order', 'subscription'] as const;
+export const NOTE_ENTITIES = ['customer', 'order', 'subscription', 'invoice', 'transaction'] as const;
 export type NoteEntity = (typeof NOTE_ENTITIES)[number];
 
 /** The longest note, in characters. */

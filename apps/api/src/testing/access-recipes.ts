@@ -93,6 +93,20 @@ export const RECIPES: Record<string, Recipe> = {
       'GET /api/:company/rentloopdb/order_customers/:id/crif',
     ].map((key) => [key, { params: byId((r) => r.order) }]),
   ),
+  // invoices and payments
+  'GET /api/:company/rentloopdb/invoices/:id': { params: byId((r) => r.invoice) },
+  'GET /api/:company/rentloopdb/invoices/:id/actions': { params: byId((r) => r.invoice) },
+  'GET /api/:company/rentloopdb/invoices': { query: (r) => `order_id=${r.order}` },
+  // No PDF is stored yet (the renderer comes later): the owner's answer is the 409 saying so.
+  'GET /api/:company/rentloopdb/invoices/pdf': { query: (r) => `id=${r.invoice}` },
+  'POST /api/:company/rentloopdb/invoices/:id/charge': { params: byId((r) => r.invoice), body: () => ({}) },
+  'POST /api/:company/rentloopdb/invoices/:id/settle': {
+    params: byId((r) => r.invoice),
+    body: () => ({ transaction_id: 'TRANSFER-1' }),
+  },
+  'POST /api/:company/rentloopdb/orders/:id/charge': { params: byId((r) => r.order), body: () => ({}) },
+  'POST /api/:company/order/generate-offline-invoice': { body: (r) => ({ order_id: r.order }) },
+  'GET /api/:company/rentloopdb/transactions/:id': { params: byId((r) => r.transaction) },
   'POST /api/:company/rentloopdb/orders/full': { body: (r) => orderBody(r) },
   'POST /api/:company/rentloopdb/orders/price': { body: (r) => orderBody(r) },
   'POST /api/:company/rentloopdb/draft-orders': { body: (r) => orderBody(r) },

@@ -51,6 +51,9 @@ export interface CompanyRecords {
   draft: number;
   /** A subscription import (recorded as the route does; no job runs it here), its file named with the marker. */
   subscriptionImport: number;
+  /** The initial invoice of `order` (offline gateway) and its charge attempt (pending payment). */
+  invoice: number;
+  transaction: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -139,6 +142,13 @@ export async function seedCompanyRecords(
   };
   const order = await made('POST', api('orders/full'), cart);
   const draft = await made('POST', api('draft-orders'), cart);
+  const invoice = await made(
+    'POST',
+    `/api/${companyId}/order/generate-offline-invoice`,
+    { order_id: order.id },
+    200,
+  );
+  const charged = await made('POST', api(`invoices/${invoice.id}/charge`), {}, 200);
   const invited = await made('POST', `/api/auth/${companyId}/users`, {
     name: `Invitee ${marker}`,
     email: `invitee.${marker}@example.com`,
@@ -201,5 +211,7 @@ export async function seedCompanyRecords(
     subscription: order.subscription_ids[0],
     draft: draft.draft_id,
     subscriptionImport: subscriptionImport.id,
+    invoice: invoice.id,
+    transaction: charged.transaction.id,
   };
 }

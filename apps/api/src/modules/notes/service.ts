@@ -16,7 +16,15 @@ import { NOTE_TEXTS, noteInputSchema, noteUpdateSchema } from '@rentloop/domain/
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { type Ctx, isOperator, type UserActor } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
-import { customers, notes, orders, subscriptions, users } from '../../db/schema/index.ts';
+import {
+  customers,
+  invoices,
+  notes,
+  orders,
+  subscriptions,
+  transactions,
+  users,
+} from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 
@@ -46,7 +54,7 @@ export const listNotes = (ctx: Ctx, p: ListParams<Sort, NoteFilters>) => noteLis
 
 /** Whether the record a note is written on exists in the company (one check per kind of record). */
 const existsIn =
-  (table: typeof customers | typeof orders | typeof subscriptions) =>
+  (table: typeof customers | typeof orders | typeof subscriptions | typeof invoices | typeof transactions) =>
   async (ctx: Ctx, id: number): Promise<boolean> =>
     (
       await ctx.db
@@ -60,6 +68,8 @@ const RECORD_EXISTS: Record<NoteEntity, (ctx: Ctx, id: number) => Promise<boolea
   customer: existsIn(customers),
   order: existsIn(orders),
   subscription: existsIn(subscriptions),
+  invoice: existsIn(invoices),
+  transaction: existsIn(transactions),
 };
 
 async function getNote(ctx: Ctx, id: number): Promise<Note> {

@@ -3,28 +3,14 @@ import type { OrderListRow } from '@rentloop/domain/orders';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { orders } from '../../db/schema/index.ts';
-import { companyCurrency, toDecimal } from '../../money.ts';
+import { companyCurrency } from '../../money.ts';
 import { actionsOf } from '../events/transition.ts';
 import { orderMachine } from './machine.ts';
-import { itemsCount, itemsCountColumn, orderRow, toOrderRow } from './records.ts';
+import { itemsCount, itemsCountColumn, toOrderRow } from './records.ts';
 
 /** `GET orders/{id}/actions`: from the order's table, its guards given what the order holds. */
 export async function orderActions(ctx: Ctx, id: number) {
   return actionsOf(ctx, orderMachine, id, { items_count: await itemsCount(ctx, id) });
-}
-
-/**
- * Refunded amount and revenue of an order: sums over its settled transactions and refunds. Billing
- * (the next issue) records transactions; until an order has any, both are zero — computed, not stored.
- */
-export async function orderMoney(
-  ctx: Ctx,
-  id: number,
-): Promise<{ refunded_amount: string; revenue: string }> {
-  await orderRow(ctx, id);
-  const currency = await companyCurrency(ctx);
-  const zero = toDecimal(0n, currency) as string;
-  return { refunded_amount: zero, revenue: zero };
 }
 
 /** `GET orders/bulk?ids=`: the company's orders among the ids, in the order asked. */

@@ -15,6 +15,7 @@ import {
   ordersBulkUpdateSchema,
   orderUpdateSchema,
 } from '@rentloop/domain/orders';
+import { paymentMethodSchema } from '@rentloop/domain/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invalid } from '../../../errors.ts';
@@ -23,6 +24,7 @@ import { ctxOf } from '../../../http/context.ts';
 import { ok, paginated } from '../../../http/envelope.ts';
 import { registerListExport } from '../../../http/list-export.ts';
 import { listMeta, listParams } from '../../../lists.ts';
+import { orderMoney, orderPaymentMethods } from '../../payments/records.ts';
 import {
   cancelOrder,
   cloneOrder,
@@ -31,7 +33,7 @@ import {
   updateOrder,
   updateOrders,
 } from '../changes.ts';
-import { orderActions, orderMoney, ordersByIds } from '../figures.ts';
+import { orderActions, ordersByIds } from '../figures.ts';
 import { createOrder } from '../placement.ts';
 import { getOrder, listOrders, orderList, orderRow } from '../records.ts';
 
@@ -113,19 +115,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getOrderPaymentMethods',
         tags,
-        summary: "The customer's stored payment methods the order can be charged with",
-        description:
-          'Payment methods (gateway mandates) are stored once billing is set up; until the customer has one the list is empty.',
+        summary:
+          "The order's customer's stored payment methods (gateway references, never card numbers), default first",
         params: orderParams,
-        response: {
-          200: envelope(z.array(z.object({ id: z.number().int(), gateway: z.string(), label: z.string() }))),
-        },
+        response: { 200: envelope(z.array(paymentMethodSchema)) },
       },
     },
-    async (request) => {
-      await getOrder(ctxOf(request), request.params.id);
-      return ok([]);
-    },
+    async (request) => ok(await orderPaymentMethods(ctxOf(request), request.params.id)),
   );
 
   app.get(
@@ -170,7 +166,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           operationId,
           tags,
           summary,
-          description: 'Computed from the order’s transactions (none before billing: 0).',
+          description: 'Computed from the order’s succeeded payments and refunds (transactions).',
           params: orderParams,
           response: { 200: amountAnswer(key) },
         },

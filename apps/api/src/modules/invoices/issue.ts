@@ -1,0 +1,252 @@
+/**
+ * Issuing invoices (shared/BILLING.md "Invoices"): the initial invoice of an order and the invoice of a
+ * recurring payment. One function builds and freezes the document; the callers only say what it bills.
+ *
+ * In the issuing transaction: the billed row is locked first (two issues of one order wait for each
+ * other; the second finds the first's invoice), everything is computed and rendered, and only then the
+ * series counter is taken, followed by nothing but the inserts of the numbered rows, so the counter's
+ * lock is held for microseconds and a rollback anywhere leaves no gap. The HTML is rendered before the
+ * number exists, with a stand-in the number then replaces (escaped as the template would).
+ */
+import { addDays } from '@rentloop/domain/billing-periods';
+import type { PaymentGateway as GatewayName, InvoiceType } from '@rentloop/domain/enums';
+import { invoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { and, eq } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import {
+  customers,
+  type InvoiceBuyer,
+  invoiceDocuments,
+  invoices,
+  orderItems,
+  orders,
+  type StoredInvoiceLine,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { escapeHtml } from '../../integrations/email/templates.ts';
+import { companyCurrency } from '../../money.ts';
+import { invoiceSeriesOf, takeInvoiceNumbers } from '../../numbering.ts';
+import { recordEvent } from '../events/service.ts';
+import { companyToday } from '../orders/placement.ts';
+import { getSettings } from '../settings/sections.ts';
+import { type DocumentLine, renderInvoiceHtml, templateLanguageOf } from './document.ts';
+
+/** What an invoice bills: its lines as amounts after discount, and what it links to. */
+export interface InvoiceDraft {
+  type: InvoiceType;
+  customerId: number;
+  buyer: InvoiceBuyer;
+  gateway: GatewayName;
+  rule: TaxRule;
+  lines: (DocumentLine & {
+    /** unit × quantity − discount: net or gross as `rule` says. */
+    amount: bigint;
+    discount: bigint;
+    tax_percent: string;
+    order_item_id: number | null;
+    subscription_id: number | null;
+    period_start: string | null;
+    period_end: string | null;
+  })[];
+  orderId: number | null;
+  subscriptionId: number | null;
+  recurringPaymentId: number | null;
+}
+
+const NUMBER_STAND_IN = 'RL-INVOICE-NUMBER-7F3A9C';
+
+/** Issues `draft` as a numbered, frozen invoice in the caller's transaction; answers its id. */
+export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<number> {
+  const currency = await companyCurrency(ctx);
+  const settings = await getSettings(ctx, 'invoice');
+  const issueDate = await companyToday(ctx);
+  const dueDate = addDays(issueDate, settings.payment_terms_days);
+  const [customer] = await ctx.db
+    .select({ language: customers.language })
+    .from(customers)
+    .where(and(eq(customers.company_id, ctx.companyId), eq(customers.id, draft.customerId)));
+  if (!customer) throw notFound();
+  const language = templateLanguageOf(customer.language);
+  const tax = invoiceTax(
+    draft.rule,
+    draft.lines.map((l) => ({ amount: l.amount, tax_percent: l.tax_percent })),
+  );
+  const seller = {
+    company_name: settings.company_name,
+    address: settings.address,
+    vat_number: settings.vat_number,
+    bank_name: settings.bank_name,
+    iban: settings.iban,
+    bic: settings.bic,
+  };
+  const html = await renderInvoiceHtml(ctx, {
+    companyId: ctx.companyId,
+    language,
+    currency,
+    number: NUMBER_STAND_IN,
+    issueDate,
+    dueDate,
+    buyer: { name: draft.buyer.name, email: draft.buyer.email },
+    seller,
+    lines: draft.lines,
+    tax,
+    taxPercents: draft.lines.map((l) => l.tax_percent),
+  });
+  const lines: StoredInvoiceLine[] = draft.lines.map((l, i) => ({
+    position: i + 1,
+    description: l.description,
+    quantity: l.quantity,
+    unit_amount: String(l.unit_amount),
+    discount: String(l.discount),
+    tax_percent: l.tax_percent,
+    net: String(tax.lines[i]?.net ?? 0n),
+    tax: String(tax.lines[i]?.tax ?? 0n),
+    gross: String(tax.lines[i]?.gross ?? 0n),
+    order_item_id: l.order_item_id,
+    subscription_id: l.subscription_id,
+    period_start: l.period_start,
+    period_end: l.period_end,
+  }));
+
+  // From here on: the counter, then only the inserts that carry its number.
+  const series = invoiceSeriesOf(settings, issueDate);
+  const seq = await takeInvoiceNumbers(ctx, series, 1);
+  const number = `${series.prefix}${seq}`;
+  const now = ctx.clock.now().toISOString();
+  const [row] = await ctx.db
+    .insert(invoices)
+    .values({
+      company_id: ctx.companyId,
+      status: 'issued',
+      type: draft.type,
+      series: series.series,
+      seq,
+      number,
+      issue_date: issueDate,
+      due_date: dueDate,
+      currency,
+      language,
+      customer_id: draft.customerId,
+      customer: draft.buyer,
+      seller: { name: seller.company_name, details: { ...settings } },
+      lines,
+      tax_rule: draft.rule,
+      tax_breakdown: tax.breakdown.map((b) => ({
+        tax_percent: b.tax_percent,
+        net: String(b.net),
+        tax: String(b.tax),
+        gross: String(b.gross),
+      })),
+      net: tax.totals.net,
+      tax: tax.totals.tax,
+      gross: tax.totals.gross,
+      payment_status: 'not settled',
+      gateway: draft.gateway,
+      order_id: draft.orderId,
+      subscription_id: draft.subscriptionId,
+      recurring_payment_id: draft.recurringPaymentId,
+      issued_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning({ id: invoices.id });
+  if (!row) throw new Error('The invoice was not written.');
+  await ctx.db.insert(invoiceDocuments).values({
+    company_id: ctx.companyId,
+    invoice_id: row.id,
+    html: html.replaceAll(NUMBER_STAND_IN, escapeHtml(number)),
+  });
+  await recordEvent(ctx, {
+    type: 'invoice.issued',
+    object: 'invoice',
+    objectId: row.id,
+    payload: { number, type: draft.type, gross: String(tax.totals.gross), order_id: draft.orderId },
+  });
+  return row.id;
+}
+
+/** The company's default gateway (the payment settings'), the offline one when none is chosen. */
+export async function defaultGateway(ctx: Ctx): Promise<GatewayName> {
+  const psp = await getSettings(ctx, 'payment_service_provider');
+  return psp.default_gateway ?? 'offlinegateway';
+}
+
+/**
+ * The initial invoice of an order (what the order's checkout charges: its items and shipping), issued
+ * once: a second call finds the first's. The order row is locked for the rest of the transaction.
+ */
+export async function initialInvoiceOf(
+  ctx: Ctx,
+  orderId: number,
+  opts: { gateway?: GatewayName } = {},
+): Promise<{ id: number; created: boolean }> {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.company_id, ctx.companyId), eq(orders.id, orderId)))
+    .for('update');
+  if (!order) throw notFound();
+  const [existing] = await ctx.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.company_id, ctx.companyId),
+        eq(invoices.order_id, orderId),
+        eq(invoices.type, 'initial'),
+      ),
+    );
+  if (existing) return { id: existing.id, created: false };
+  if (order.status === 'draft' || order.status === 'cancelled')
+    throw new AppError('conflict', MESSAGES.invoiceCreateFailed);
+
+  const items = await ctx.db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.company_id, ctx.companyId), eq(orderItems.order_id, orderId)))
+    .orderBy(orderItems.position);
+  // The order's lines were priced net or gross (checkout_taxes when it was placed): a line whose
+  // discounted amount is its gross, with tax in it, was a gross price. Without tax both read alike.
+  const gross = items.some((i) => i.amount - i.discount === i.gross && i.tax !== 0n);
+  const rule: TaxRule = gross ? 'gross_prices' : 'net_prices';
+  const lines: InvoiceDraft['lines'] = items.map((i) => ({
+    description: i.variant_name ? `${i.product_name} – ${i.variant_name}` : i.product_name,
+    quantity: i.quantity,
+    unit_amount: i.unit_price,
+    discount: i.discount,
+    amount: i.amount - i.discount,
+    tax_percent: String(Number(i.tax_percent)),
+    order_item_id: i.id,
+    subscription_id: null,
+    period_start: null,
+    period_end: null,
+  }));
+  const shippingAmount = gross ? order.shipping_net + order.shipping_tax : order.shipping_net;
+  if (order.shipping_method_id !== null && (shippingAmount > 0n || order.shipping_tax_percent !== null)) {
+    lines.push({
+      description: order.shipping_method_name ?? 'Shipping',
+      quantity: 1,
+      unit_amount: shippingAmount,
+      discount: 0n,
+      amount: shippingAmount,
+      tax_percent: String(Number(order.shipping_tax_percent ?? '0')),
+      order_item_id: null,
+      subscription_id: null,
+      period_start: null,
+      period_end: null,
+    });
+  }
+  const id = await issueInvoice(ctx, {
+    type: 'initial',
+    customerId: order.customer_id,
+    buyer: { name: order.customer_name, email: order.customer_email, address: order.billing_address ?? null },
+    gateway: opts.gateway ?? (await defaultGateway(ctx)),
+    rule,
+    lines,
+    orderId,
+    subscriptionId: null,
+    recurringPaymentId: null,
+  });
+  return { id, created: true };
+}

@@ -1,0 +1,257 @@
+/**
+ * Invoices and payments (spec 01 §7 "Invoices", "Transactions", "Orders": charge, generate-offline-invoice).
+ * Routes that call a gateway run outside the request transaction (`transaction: false`) and write in
+ * short audited transactions; every money POST takes an Idempotency-Key.
+ */
+import { envelope, idParam } from '@rentloop/domain/api';
+import {
+  generateOfflineInvoiceSchema,
+  INVOICE_PAYMENT_TRANSITIONS,
+  invoiceActionsSchema,
+  invoiceChargeSchema,
+  invoicePdfQuerySchema,
+  invoiceQuerySchema,
+  invoiceSchema,
+  invoiceSettleSchema,
+} from '@rentloop/domain/invoices';
+import { MESSAGES } from '@rentloop/domain/messages';
+import { orderChargeSchema } from '@rentloop/domain/orders';
+import { transactionDetailSchema } from '@rentloop/domain/payments';
+import { allowedActions } from '@rentloop/domain/transitions';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Ctx, withDb } from '../../context.ts';
+import { access } from '../../http/access.ts';
+import { ctxOf } from '../../http/context.ts';
+import { ok } from '../../http/envelope.ts';
+import { auditedTransaction } from '../../http/transactions.ts';
+import type { Transact } from '../catalog/transact.ts';
+import { chargeInvoice, settleInvoice } from '../payments/charge.ts';
+import { chargeOrder, generateOfflineInvoice } from '../payments/order-charge.ts';
+import { getTransaction } from '../payments/records.ts';
+import { getInvoice, invoicePdf, invoicesBy } from './records.ts';
+
+const tags = ['invoices'];
+const companyParams = z.object({ company: idParam });
+const idParams = companyParams.extend({ id: idParam });
+const base = '/api/:company/rentloopdb';
+const user = access.company('user');
+
+const chargeAnswer = envelope(z.object({ invoice: invoiceSchema, transaction: transactionDetailSchema }));
+
+/** What staff may start on an invoice: the table's actions without the gateway's own answers. */
+const STAFF_ACTIONS = new Set(['charge', 'settle']);
+
+/** A charge's answer: the spec's success text, or the gateway's own message when it did not succeed. */
+function chargeMessage(t: { state: string; decline_message: string | null }) {
+  if (t.state === 'succeeded' || t.state === 'pending')
+    return { status: true, message: MESSAGES.invoiceCharged };
+  return { status: false, message: t.decline_message ?? MESSAGES.invoiceChargeFailed };
+}
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const transactOf =
+    (request: Parameters<typeof auditedTransaction>[0], ctx: Ctx): Transact =>
+    (work) =>
+      auditedTransaction(request, (tx) => work(withDb(ctx, tx)));
+
+  app.get(
+    `${base}/invoices/pdf`,
+    {
+      config: { access: user, failureMessage: MESSAGES.invoicePdfDownloadFailed },
+      schema: {
+        operationId: 'getInvoicePdf',
+        tags,
+        summary: 'The stored PDF of an invoice (binary), named by Content-Disposition',
+        description: 'The bytes stored at issue, never re-rendered. 409 while the PDF has not been made yet.',
+        params: companyParams,
+        querystring: invoicePdfQuerySchema,
+        response: { 200: z.any().meta({ description: 'application/pdf' }) },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, filename } = await invoicePdf(ctxOf(request), request.query.id);
+      reply.header('content-type', 'application/pdf');
+      reply.header('content-disposition', `attachment; filename="${filename}"`);
+      return pdf;
+    },
+  );
+
+  app.get(
+    `${base}/invoices/:id`,
+    {
+      config: { access: user, failureMessage: MESSAGES.invoiceFetchFailed },
+      schema: {
+        operationId: 'getInvoice',
+        tags,
+        summary: 'One invoice: its frozen document (lines, VAT breakdown, HTML) and payment status',
+        params: idParams,
+        response: { 200: envelope(invoiceSchema) },
+      },
+    },
+    async (request) => ok(await getInvoice(ctxOf(request), request.params.id)),
+  );
+
+  app.get(
+    `${base}/invoices`,
+    {
+      config: { access: user, failureMessage: MESSAGES.invoiceFetchFailed },
+      schema: {
+        operationId: 'getInvoicesBy',
+        tags,
+        summary:
+          'The invoices of an order, subscription, recurring payment or payment (exactly one query key)',
+        params: companyParams,
+        querystring: invoiceQuerySchema,
+        response: { 200: envelope(z.array(invoiceSchema)) },
+      },
+    },
+    async (request) => ok(await invoicesBy(ctxOf(request), request.query.key, request.query.id)),
+  );
+
+  app.get(
+    `${base}/invoices/:id/actions`,
+    {
+      config: { access: user },
+      schema: {
+        operationId: 'getInvoiceActions',
+        tags,
+        summary: 'What staff may do to the invoice now (charge, settle), from its payment status table',
+        params: idParams,
+        response: { 200: envelope(invoiceActionsSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const invoice = await getInvoice(ctx, request.params.id);
+      const transaction =
+        invoice.transaction_id === null ? null : await getTransaction(ctx, invoice.transaction_id);
+      const open = transaction && ['created', 'processing', 'unknown'].includes(transaction.state) ? 1 : 0;
+      const actions = allowedActions(INVOICE_PAYMENT_TRANSITIONS, invoice.payment_status, {
+        issued: invoice.status === 'issued',
+        open_attempts: open,
+      }).filter((a) => STAFF_ACTIONS.has(a.action));
+      return ok({ status: invoice.payment_status, actions });
+    },
+  );
+
+  app.post(
+    `${base}/invoices/:id/charge`,
+    {
+      config: {
+        access: user,
+        transaction: false,
+        idempotent: true,
+        failureMessage: MESSAGES.invoiceChargeFailed,
+      },
+      schema: {
+        operationId: 'chargeInvoice',
+        tags,
+        summary: 'Charge the invoice at its gateway (offline: it becomes pending payment)',
+        description:
+          'The attempt is committed as processing before the gateway is called, and the answer recorded after. 409 while another attempt of the invoice is open or when it is settled.',
+        params: idParams,
+        body: invoiceChargeSchema,
+        response: { 200: chargeAnswer },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const attempt = await chargeInvoice(
+        ctx,
+        transactOf(request, ctx),
+        request.params.id,
+        request.body.message,
+      );
+      const transaction = await getTransaction(ctx, attempt.id);
+      return {
+        ...chargeMessage(transaction),
+        data: { invoice: await getInvoice(ctx, request.params.id), transaction },
+      };
+    },
+  );
+
+  app.post(
+    `${base}/invoices/:id/settle`,
+    {
+      config: { access: user, idempotent: true, failureMessage: MESSAGES.invoiceSettleFailed },
+      schema: {
+        operationId: 'settleInvoice',
+        tags,
+        summary: 'Mark the invoice paid with the reference of the money received (a transfer, cash)',
+        params: idParams,
+        body: invoiceSettleSchema,
+        response: { 200: envelope(invoiceSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      await settleInvoice(ctx, request.params.id, request.body.transaction_id);
+      return ok(await getInvoice(ctx, request.params.id), MESSAGES.invoiceSettled);
+    },
+  );
+
+  app.post(
+    `${base}/orders/:id/charge`,
+    {
+      config: {
+        access: user,
+        transaction: false,
+        idempotent: true,
+        failureMessage: MESSAGES.invoiceChargeFailed,
+      },
+      schema: {
+        operationId: 'chargeOrder',
+        tags: ['orders'],
+        summary: "Charge the order's initial payment (issues its initial invoice first)",
+        description:
+          'Only while the payment status is payment_required, else 409 "Order does not require initial payment."',
+        params: idParams,
+        body: orderChargeSchema,
+        response: { 200: chargeAnswer },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      const answer = await chargeOrder(
+        ctx,
+        transactOf(request, ctx),
+        request.params.id,
+        request.body.message,
+      );
+      return { ...chargeMessage(answer.transaction), data: answer };
+    },
+  );
+
+  app.post(
+    '/api/:company/order/generate-offline-invoice',
+    {
+      config: { access: user, idempotent: true, failureMessage: MESSAGES.invoiceCreateFailed },
+      schema: {
+        operationId: 'generateOfflineInvoice',
+        tags: ['orders'],
+        summary: "Issue the order's initial invoice on the offline gateway (answers the existing one)",
+        params: companyParams,
+        body: generateOfflineInvoiceSchema,
+        response: { 200: envelope(invoiceSchema) },
+      },
+    },
+    async (request) =>
+      ok(await generateOfflineInvoice(ctxOf(request), request.body.order_id), MESSAGES.invoiceCreated),
+  );
+
+  app.get(
+    `${base}/transactions/:id`,
+    {
+      config: { access: user },
+      schema: {
+        operationId: 'getTransaction',
+        tags: ['transactions'],
+        summary: "One payment attempt, with the provider's raw answer for support",
+        params: idParams,
+        response: { 200: envelope(transactionDetailSchema) },
+      },
+    },
+    async (request) => ok(await getTransaction(ctxOf(request), request.params.id)),
+  );
+};

@@ -1,0 +1,318 @@
+/**
+ * Charging and settling invoices (shared/BILLING.md "Money movements: exactly once").
+ *
+ * A charge is three steps: (1) a short transaction locks the invoice, moves its payment status by the
+ * table (`charge`: refused while an attempt is open) and commits the attempt `processing` with its
+ * provider key `rl:{company}:inv{invoice}:{attempt_no}`; (2) the gateway is called outside any
+ * transaction with that key; (3) a short transaction records the answer on the attempt, the invoice,
+ * the order and the recurring payment. A crash between (1) and (3) leaves a `processing` attempt that
+ * the reconciliation resolves with the same key (never a second charge: the partial unique index
+ * allows one open attempt per invoice).
+ */
+import { MESSAGES } from '@rentloop/domain/messages';
+import { OPEN_TRANSACTION_STATES } from '@rentloop/domain/payments';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { invoices, orders, paymentMethods, recurringPayments, transactions } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { gatewayFor } from '../../integrations/payments/index.ts';
+import type { GatewayOutcome, PaymentMethodRef } from '../../integrations/payments/types.ts';
+import type { Transact } from '../catalog/transact.ts';
+import { transition } from '../events/transition.ts';
+import { invoicePaymentMachine, recurringPaymentMachine, transactionMachine } from '../invoices/machine.ts';
+import { invoiceRow } from '../invoices/records.ts';
+import { getSettings } from '../settings/sections.ts';
+
+type TxRow = typeof transactions.$inferSelect;
+
+/** How many attempts of the invoice are still open (created, processing, unknown). */
+async function openAttempts(ctx: Ctx, invoiceId: number): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.company_id, ctx.companyId),
+        eq(transactions.invoice_id, invoiceId),
+        inArray(transactions.state, [...OPEN_TRANSACTION_STATES]),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+async function nextAttemptNo(ctx: Ctx, invoiceId: number, kind: 'charge' | 'refund'): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`coalesce(max(${transactions.attempt_no}), 0)` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.company_id, ctx.companyId),
+        eq(transactions.invoice_id, invoiceId),
+        eq(transactions.kind, kind),
+      ),
+    );
+  return Number(row?.n ?? 0) + 1;
+}
+
+/** The method to charge: the customer's default for the gateway; the offline gateway needs none. */
+async function methodFor(ctx: Ctx, customerId: number, gateway: TxRow['gateway']): Promise<PaymentMethodRef> {
+  if (gateway === 'offlinegateway')
+    return { gateway, customerReference: null, methodReference: null, label: 'Invoice / bank transfer' };
+  const [m] = await ctx.db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(
+        eq(paymentMethods.company_id, ctx.companyId),
+        eq(paymentMethods.customer_id, customerId),
+        eq(paymentMethods.gateway, gateway),
+      ),
+    )
+    .orderBy(desc(paymentMethods.is_default), desc(paymentMethods.id))
+    .limit(1);
+  if (!m) throw new AppError('conflict', MESSAGES.noPaymentMethod);
+  return {
+    gateway,
+    customerReference: m.customer_reference,
+    methodReference: m.method_reference,
+    label: m.label,
+  };
+}
+
+/** Step 1: in the caller's transaction, the invoice moves to `pending payment` and the attempt is written. */
+export async function startCharge(
+  ctx: Ctx,
+  invoiceId: number,
+  message?: string,
+): Promise<{ attempt: TxRow; method: PaymentMethodRef }> {
+  const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
+  const psp = await getSettings(ctx, 'payment_service_provider');
+  if (!psp.enabled_gateways.includes(invoice.gateway))
+    throw new AppError('conflict', MESSAGES.gatewayNotEnabled(invoice.gateway));
+  const open = await openAttempts(ctx, invoiceId);
+  await transition(ctx, invoicePaymentMachine, invoiceId, 'charge', {
+    guard: { issued: invoice.status === 'issued', open_attempts: open },
+    payload: message ? { message } : {},
+  });
+  const method = await methodFor(ctx, invoice.customer_id, invoice.gateway);
+  const attemptNo = await nextAttemptNo(ctx, invoiceId, 'charge');
+  const now = ctx.clock.now().toISOString();
+  const [attempt] = await ctx.db
+    .insert(transactions)
+    .values({
+      company_id: ctx.companyId,
+      kind: 'charge',
+      invoice_id: invoiceId,
+      order_id: invoice.order_id,
+      customer_id: invoice.customer_id,
+      attempt_no: attemptNo,
+      provider_key: `rl:${ctx.companyId}:inv${invoiceId}:${attemptNo}`,
+      gateway: invoice.gateway,
+      state: 'processing',
+      amount: invoice.gross,
+      currency: invoice.currency,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning();
+  if (!attempt) throw new Error('The attempt was not written.');
+  if (invoice.recurring_payment_id !== null) {
+    const [rp] = await ctx.db
+      .select({ status: recurringPayments.status })
+      .from(recurringPayments)
+      .where(
+        and(
+          eq(recurringPayments.company_id, ctx.companyId),
+          eq(recurringPayments.id, invoice.recurring_payment_id),
+        ),
+      );
+    if (rp && rp.status !== 'charging')
+      await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'charge', {
+        guard: { due: true },
+      });
+  }
+  return { attempt, method };
+}
+
+/** Step 2: the gateway's answer, outside any transaction; a throw is an ambiguous outcome, never a guess. */
+export async function callGateway(
+  ctx: Ctx,
+  attempt: TxRow,
+  method: PaymentMethodRef,
+): Promise<GatewayOutcome> {
+  const gateway = await gatewayFor(ctx, attempt.gateway);
+  if (!gateway) return { state: 'unknown', error: MESSAGES.gatewayNotAvailable(attempt.gateway), raw: null };
+  try {
+    return await gateway.charge({
+      idempotencyKey: attempt.provider_key,
+      amountMinor: attempt.amount,
+      currency: attempt.currency,
+      description: `Invoice ${attempt.invoice_id}`,
+      method,
+      metadata: {
+        company: String(ctx.companyId),
+        invoice: String(attempt.invoice_id),
+        attempt: String(attempt.attempt_no),
+        key: attempt.provider_key,
+      },
+    });
+  } catch (e) {
+    return { state: 'unknown', error: e instanceof Error ? e.message : String(e), raw: null };
+  }
+}
+
+/** Marks the order paid or pending when its initial invoice's payment moves. */
+async function orderPaymentStatus(
+  ctx: Ctx,
+  invoice: typeof invoices.$inferSelect,
+  to: 'paid' | 'payment_pending',
+) {
+  if (invoice.type !== 'initial' || invoice.order_id === null) return;
+  await ctx.db
+    .update(orders)
+    .set({ payment_status: to, updated_at: ctx.clock.now().toISOString() })
+    .where(and(eq(orders.company_id, ctx.companyId), eq(orders.id, invoice.order_id)));
+}
+
+/** The invoice's payment succeeded: settled (recovered when a payment of it failed before), order paid. */
+async function invoicePaid(ctx: Ctx, invoiceId: number, action: 'pay' | 'settle', reference: string | null) {
+  const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
+  await transition(ctx, invoicePaymentMachine, invoiceId, action, {
+    guard: { issued: invoice.status === 'issued', open_attempts: await openAttempts(ctx, invoiceId) },
+    payload: reference ? { transaction_id: reference } : {},
+  });
+  const [failed] = await ctx.db
+    .select({ n: count() })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.company_id, ctx.companyId),
+        eq(transactions.invoice_id, invoiceId),
+        eq(transactions.state, 'failed'),
+      ),
+    );
+  if (Number(failed?.n ?? 0) > 0)
+    await ctx.db
+      .update(invoices)
+      .set({ recovered_at: ctx.clock.now().toISOString() })
+      .where(and(eq(invoices.company_id, ctx.companyId), eq(invoices.id, invoiceId)));
+  await orderPaymentStatus(ctx, invoice, 'paid');
+  if (invoice.recurring_payment_id !== null)
+    await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'pay', {
+      guard: { due: true },
+    });
+}
+
+/** Step 3: the answer recorded on the attempt and what it pays, in the caller's transaction. */
+export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: GatewayOutcome): Promise<TxRow> {
+  const [attempt] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.company_id, ctx.companyId), eq(transactions.id, attemptId)))
+    .for('update');
+  if (!attempt) throw new Error(`Attempt ${attemptId} vanished.`);
+  const action = { succeeded: 'succeed', pending: 'await', failed: 'fail', unknown: 'lose' } as const;
+  await transition(ctx, transactionMachine, attemptId, action[outcome.state], { guard: undefined });
+  const decline = outcome.state === 'failed' ? outcome.decline : null;
+  const [updated] = await ctx.db
+    .update(transactions)
+    .set({
+      provider_status: outcome.state === 'unknown' ? null : outcome.providerStatus,
+      provider_reference: outcome.state === 'unknown' ? null : outcome.providerReference,
+      decline_code: decline?.code ?? null,
+      decline_advice_code: decline?.adviceCode ?? null,
+      decline_class: decline?.class ?? null,
+      decline_reason: decline?.reason ?? null,
+      decline_message: decline?.message ?? (outcome.state === 'unknown' ? outcome.error : null),
+      raw: outcome.raw ?? null,
+    })
+    .where(and(eq(transactions.company_id, ctx.companyId), eq(transactions.id, attemptId)))
+    .returning();
+  const invoiceId = attempt.invoice_id;
+  if (invoiceId !== null) {
+    if (outcome.state === 'succeeded') await invoicePaid(ctx, invoiceId, 'pay', null);
+    else if (outcome.state === 'failed') {
+      const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
+      await transition(ctx, invoicePaymentMachine, invoiceId, 'fail', {
+        guard: { issued: true, open_attempts: 0 },
+        payload: { decline_code: decline?.code ?? null },
+      });
+      if (invoice.recurring_payment_id !== null)
+        await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'fail', {
+          guard: { due: true },
+        });
+    } else if (outcome.state === 'pending') {
+      const invoice = await invoiceRow(ctx, invoiceId);
+      await orderPaymentStatus(ctx, invoice, 'payment_pending');
+      if (invoice.recurring_payment_id !== null)
+        await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'await', {
+          guard: { due: true },
+        });
+    }
+  }
+  return updated ?? attempt;
+}
+
+/** Steps 1 to 3 for one invoice: the attempt as recorded. */
+export async function chargeInvoice(
+  ctx: Ctx,
+  transact: Transact,
+  invoiceId: number,
+  message?: string,
+): Promise<TxRow> {
+  const { attempt, method } = await transact((tx) => startCharge(tx, invoiceId, message));
+  const outcome = await callGateway(ctx, attempt, method);
+  return transact((tx) => recordOutcome(tx, attempt.id, outcome));
+}
+
+/**
+ * POST invoices/{id}/settle: staff received the money (a transfer, cash) and give its reference. The
+ * pending attempt (offline) succeeds with that reference, or, when none was made, a succeeded offline
+ * attempt records it; the invoice is settled and its order paid.
+ */
+export async function settleInvoice(ctx: Ctx, invoiceId: number, reference: string): Promise<void> {
+  const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
+  const [pending] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.company_id, ctx.companyId),
+        eq(transactions.invoice_id, invoiceId),
+        eq(transactions.kind, 'charge'),
+        eq(transactions.state, 'pending'),
+      ),
+    )
+    .orderBy(desc(transactions.id))
+    .limit(1)
+    .for('update');
+  // The invoice first: its guard refuses while an attempt is open, and a settled invoice.
+  await invoicePaid(ctx, invoiceId, 'settle', reference);
+  const now = ctx.clock.now().toISOString();
+  if (pending) {
+    await transition(ctx, transactionMachine, pending.id, 'succeed', { guard: undefined });
+    await ctx.db
+      .update(transactions)
+      .set({ provider_status: 'settled', provider_reference: reference, updated_at: now })
+      .where(and(eq(transactions.company_id, ctx.companyId), eq(transactions.id, pending.id)));
+  } else {
+    const attemptNo = await nextAttemptNo(ctx, invoiceId, 'charge');
+    await ctx.db.insert(transactions).values({
+      company_id: ctx.companyId,
+      kind: 'charge',
+      invoice_id: invoiceId,
+      order_id: invoice.order_id,
+      customer_id: invoice.customer_id,
+      attempt_no: attemptNo,
+      provider_key: `rl:${ctx.companyId}:inv${invoiceId}:${attemptNo}`,
+      gateway: 'offlinegateway',
+      state: 'succeeded',
+      provider_status: 'settled',
+      provider_reference: reference,
+      amount: invoice.gross,
+      currency: invoice.currency,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+}
