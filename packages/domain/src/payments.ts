@@ -93,7 +93,12 @@ export const transactionSchema = z.object({
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /** GET transactions/{id}: with the provider's raw answer, for support. */
-export const transactionDetailSchema = transactionSchema.extend({ raw: z.unknown().nullable() });
+export const transactionDetailSchema = transactionSchema.extend({
+  raw: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .meta({ description: "The provider's answer as it came (JSON object), null before one came." }),
+});
 export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
 
 // ---- lists ----

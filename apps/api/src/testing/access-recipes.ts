@@ -30,6 +30,11 @@ export interface Recipe {
   stream?: string;
   /** A query string (without `?`) that would find `r`'s records in a list. */
   query?: (r: CompanyRecords) => string;
+  /**
+   * Why the query names one record (`invoices/pdf?id=`, the spec's shape): the route is then a read of that
+   * record, answering 404 for another company's, and not one of the lists checked to answer 200.
+   */
+  queryNamesRecord?: string;
 }
 
 const byId = (pick: (r: CompanyRecords) => number) => (r: CompanyRecords) => ({ id: pick(r) });
@@ -98,11 +103,16 @@ export const RECIPES: Record<string, Recipe> = {
   'GET /api/:company/rentloopdb/invoices/:id/actions': { params: byId((r) => r.invoice) },
   'GET /api/:company/rentloopdb/invoices': { query: (r) => `order_id=${r.order}` },
   // No PDF is stored yet (the renderer comes later): the owner's answer is the 409 saying so.
-  'GET /api/:company/rentloopdb/invoices/pdf': { query: (r) => `id=${r.invoice}` },
+  'GET /api/:company/rentloopdb/invoices/pdf': {
+    query: (r) => `id=${r.invoice}`,
+    queryNamesRecord: 'The PDF of one invoice, named by `id` in the query as the spec has it.',
+  },
   'POST /api/:company/rentloopdb/invoices/:id/charge': { params: byId((r) => r.invoice), body: () => ({}) },
   'POST /api/:company/rentloopdb/invoices/:id/settle': {
     params: byId((r) => r.invoice),
-    body: () => ({ transaction_id: 'TRANSFER-1' }),
+    body: (r) => ({ transaction_id: `TRANSFER-${r.marker}` }),
+    foreignBodyAccepted:
+      '`transaction_id` is the reference of the money received (free text, a bank transfer’s), not a record id: it names nothing of another company.',
   },
   'POST /api/:company/rentloopdb/orders/:id/charge': { params: byId((r) => r.order), body: () => ({}) },
   'POST /api/:company/order/generate-offline-invoice': { body: (r) => ({ order_id: r.order }) },

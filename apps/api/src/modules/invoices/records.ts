@@ -116,7 +116,7 @@ export async function getInvoice(ctx: Ctx, id: number): Promise<Invoice> {
   return withDocument(ctx, await invoiceRow(ctx, id));
 }
 
-/** GET invoices?{key}={id}: the invoices linked to that record, newest first (404 when none). */
+/** GET invoices?{key}={id}: the invoices linked to that record, newest first (empty for none, as lists filtered by a record are). */
 export async function invoicesBy(ctx: Ctx, key: InvoiceQueryKey, id: number): Promise<Invoice[]> {
   let rows: InvoiceRow[];
   if (key === 'transaction_id') {
@@ -142,7 +142,6 @@ export async function invoicesBy(ctx: Ctx, key: InvoiceQueryKey, id: number): Pr
       .where(and(eq(invoices.company_id, ctx.companyId), eq(column, id)))
       .orderBy(desc(invoices.id));
   }
-  if (rows.length === 0) throw notFound();
   return Promise.all(rows.map((r) => withDocument(ctx, r)));
 }
 

@@ -42,7 +42,12 @@ function toTransaction(r: {
     customer_name: r.customer_name ?? '',
     created_at: t.created_at,
     updated_at: t.updated_at,
-    raw: t.raw ?? null,
+    raw:
+      t.raw === null || t.raw === undefined
+        ? null
+        : typeof t.raw === 'object' && !Array.isArray(t.raw)
+          ? (t.raw as Record<string, unknown>)
+          : { value: t.raw },
   };
 }
 
