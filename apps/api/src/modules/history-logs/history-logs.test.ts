@@ -302,10 +302,12 @@ describe('the audit trail', () => {
     // notification_reads is each user's own read state, changed on every open and hover of the menu;
     // number_series is the counter behind gapless numbers (the numbered row's own entry shows its number);
     // order_tag_history is itself a trail (every tag an order was given); subscription_imports is an
-    // import job's progress (its orders and subscriptions have their own entries).
+    // import job's progress (its orders and subscriptions have their own entries); event_cursors is where
+    // each events reader has got to (it moves on every batch).
     expect(unaudited).toEqual([
       'crons',
       'entity_counts',
+      'event_cursors',
       'events',
       'history_logs',
       'idempotency_keys',
