@@ -26,6 +26,13 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A company's business clock: `base` moved forward by `offsetMs` (a test company's clock,
+ * company_clocks; 0 for every real company, which gets `base` itself).
+ */
+export const shiftedClock = (base: Clock, offsetMs: number): Clock =>
+  offsetMs === 0 ? base : { now: () => new Date(base.now().getTime() + offsetMs) };
+
 /** A clock that stands still until moved: for tests. */
 export function fixedClock(
   start: Date | string,
@@ -53,6 +60,8 @@ export interface UserActor {
   /** The actor's role in that company; null for an operator who is not a member. */
   companyRole: CompanyRole | null;
   emailVerified: boolean;
+  /** A test company's business clock offset (company_clocks), 0 for every other company. */
+  companyClockOffsetMs?: number;
 }
 
 /** A background job; `onBehalfOf` is the user whose request enqueued it (null: a schedule). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refColumn } from './columns.ts';
+import { createdAt, idColumn, refColumn, tsOrNull } from './columns.ts';
 import { companies } from './companies.ts';
 
 /** PostgreSQL's 64-bit transaction id (`xid8`), read as a decimal string. */
@@ -25,7 +25,10 @@ export const events = pgTable(
     object_id: refColumn('object_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     actor_id: refColumn('actor_id'),
+    /** Business time: the clock of the company (a test company's may be moved, company_clocks). */
     created_at: createdAt(),
+    /** Wall time of the write, whatever the business clock said (column default: the database's now()). */
+    recorded_at: tsOrNull('recorded_at').notNull().default(sql`now()`),
     /**
      * The writing transaction's id: the events reader's cursor (modules/events/reader.ts) orders by
      * (tx_id, id) and reads only below the oldest running transaction, so a slow transaction's events
