@@ -118,6 +118,14 @@ export interface PlatformCtx<A extends ActorRef = ActorRef> {
   deps: Deps;
 }
 
+/**
+ * Runs `write` in a short audited transaction of its own, on the same context: for work that calls
+ * another server first (no network inside a transaction, db/transaction-scope.ts). A route passes
+ * `auditedTransaction` (http/transactions.ts), a job `inJobTransaction` (jobs/context.ts), a test a
+ * plain transaction.
+ */
+export type Transact = <T>(write: (ctx: Ctx) => Promise<T>) => Promise<T>;
+
 /** The same context on another handle (a short transaction of a route that called out, a replica read). */
 export const withDb = <C extends { db: Tx }>(ctx: C, db: Tx): C => ({ ...ctx, db });
 
