@@ -172,3 +172,12 @@ export function classifyMollieFailure(e: {
 export function rejectedDecline(code: string, message: string, klass: DeclineClass = 'hard'): Decline {
   return { code, adviceCode: null, message, class: klass, reason: 'gateway rejected' };
 }
+
+/** A payment canceled (by the merchant, the customer or the provider) before it was paid: try again later. */
+export const canceledDecline = (code: string, message: string): Decline => ({
+  code,
+  adviceCode: null,
+  message,
+  class: 'soft',
+  reason: 'other reason',
+});

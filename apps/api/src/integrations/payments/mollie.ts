@@ -14,7 +14,7 @@
 import { createMollieClient, MollieApiError, type Payment, type Refund } from '@mollie/api-client';
 import { minorToDecimal } from '@rentloop/domain/money';
 import { assertOutsideTransaction } from '../../db/transaction-scope.ts';
-import { classifyMollieFailure, rejectedDecline } from './declines.ts';
+import { canceledDecline, classifyMollieFailure, rejectedDecline } from './declines.ts';
 import type { ChargeRequest, GatewayOutcome, InboundEvent, PaymentGateway, RefundRequest } from './types.ts';
 
 export interface MollieCredentials {
@@ -60,13 +60,7 @@ export function paymentOutcome(payment: Payment): GatewayOutcome {
         state: 'failed',
         providerStatus: 'authorization_expired',
         providerReference: ref,
-        decline: {
-          code: 'expired',
-          adviceCode: null,
-          message: 'The payment expired.',
-          class: 'soft',
-          reason: 'other reason',
-        },
+        decline: canceledDecline('expired', 'The payment expired.'),
         raw,
       };
     case 'canceled':
@@ -74,7 +68,7 @@ export function paymentOutcome(payment: Payment): GatewayOutcome {
         state: 'failed',
         providerStatus: 'failed',
         providerReference: ref,
-        decline: rejectedDecline('canceled', 'The payment was canceled.', 'soft'),
+        decline: canceledDecline('canceled', 'The payment was canceled.'),
         raw,
       };
     default: {

@@ -10,7 +10,7 @@
  */
 import Stripe from 'stripe';
 import { assertOutsideTransaction } from '../../db/transaction-scope.ts';
-import { classifyStripeCardDecline, rejectedDecline } from './declines.ts';
+import { canceledDecline, classifyStripeCardDecline, rejectedDecline } from './declines.ts';
 import type {
   ChargeRequest,
   GatewayOutcome,
@@ -57,7 +57,7 @@ export function intentOutcome(pi: Intent): GatewayOutcome {
         state: 'failed',
         providerStatus: 'failed',
         providerReference: pi.id,
-        decline: rejectedDecline(pi.cancellation_reason ?? 'canceled', 'The payment was canceled.', 'soft'),
+        decline: canceledDecline(pi.cancellation_reason ?? 'canceled', 'The payment was canceled.'),
         raw: pi,
       };
     case 'requires_action': {
