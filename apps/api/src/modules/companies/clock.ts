@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Clock, type Ctx, type PlatformCtx, shiftedClock, type UserActor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, companyClocks } from '../../db/schema/index.ts';
+import { companyToday } from '../../company-time.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { BUSINESS_JOBS, type BusinessJob } from './business-jobs.ts';
 
@@ -100,7 +101,7 @@ export async function advanceCompanyClock(
     const companyCtx: Ctx<UserActor> = { ...ctx, companyId, clock };
     const ran: Record<string, number> = {};
     for (const job of jobs) ran[job.name] = await job.run(companyCtx);
-    steps.push({ business_date: clock.now().toISOString().slice(0, 10), ran });
+    steps.push({ business_date: await companyToday(companyCtx), ran });
   }
   return { ...answer(companyId, true, offset, ctx.clock.now()), steps };
 }
