@@ -2,7 +2,7 @@ import type { LoginInput, Me, Tokens } from '@rentloop/domain/auth';
 import type { InvitationAccepted } from '@rentloop/domain/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError, type ApiResult, api, unwrap } from '../../api/client.ts';
+import { ApiError, type ApiResult, api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { tokenStore } from '../../api/tokens.ts';
 import { noteSignIn, noteSignOut } from './return-to.ts';
 
@@ -55,8 +55,7 @@ export function useLogout() {
 
 /** A call whose answer is only a message ("Verification email sent.", "Email verified."). */
 function messageOf(result: ApiResult<null>): string {
-  if (!result.success) throw new ApiError(result);
-  return result.message;
+  return unwrapAnswer(result).message;
 }
 
 /** `POST /api/auth/email/request-verification`: sends the signed-in user the link again. */
