@@ -1,7 +1,7 @@
 /** Data hooks of products, their variants, bulk buyout prices and the product sync (STYLE.md #2). */
 import type { Product, ProductDetail, ProductSync, Variant } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiResult, api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
+import { ApiError, api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { useCompanyId } from '../companies/current-company.tsx';

@@ -6,7 +6,7 @@ import type { Me } from '@rentloop/domain/auth';
 import type { CompanyRole } from '@rentloop/domain/roles';
 import type { CompanyUser, ProfileUpdate, User, UserActions } from '@rentloop/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiResult, api, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
