@@ -5,7 +5,7 @@
  * glyphs it uses. Condensed because an invoice's line table needs the width.
  *
  * Two things are kept per process rather than per document, each because it was most of a render's
- * time (docs/decisions.md 33, docs/performance.md "Invoice PDFs"):
+ * time (docs/decisions.md and docs/performance.md, "Invoice PDFs"):
  * - the parsed font: pdfkit would parse the 700 KB file again for every document (23 PDFs/s that way);
  *   sharing it is safe, pdfkit makes a fresh glyph subset per document;
  * - the shaped words: pdfkit caches a word's OpenType layout per document only, while invoices repeat

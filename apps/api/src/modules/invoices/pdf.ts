@@ -1,6 +1,6 @@
 /**
- * An invoice as a PDF, made with Node alone (pdfkit; the choice is docs/decisions.md 33). A4, laid out
- * as German business letters are (DIN 5008 form B: the buyer's address in the envelope window), with
+ * An invoice as a PDF, made with Node alone (pdfkit; the choice and its measurements are in
+ * docs/decisions.md, "Invoice PDFs"). A4, laid out as German business letters are (DIN 5008 form B: the buyer's address in the envelope window), with
  * the legal details in every page's footer, the line table continued over as many pages as it needs
  * (its header repeated) and the totals kept together on the last page.
  *
