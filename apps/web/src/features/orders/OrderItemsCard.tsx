@@ -26,6 +26,7 @@ import { useId, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { humanize } from '../../utils/humanize.ts';
 import { notify } from '../../utils/notify.ts';
+import { AmountsGrid, type AmountsRow } from './AmountsGrid.tsx';
 import { useAddTrackingNumber } from './hooks.ts';
 import { formatOrderAmount, formatPercent, rentalTerms } from './order-format.ts';
 import { ordersIds } from './testids.ts';
@@ -203,48 +204,46 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
   );
 }
 
+/** What the voucher took off, in the unit prices' basis: already in the amounts above. */
+const discountNote = (order: OrderDetail) =>
+  [
+    /[1-9]/.test(order.discount) ? `${formatOrderAmount(order.discount, order.currency)} off the items` : '',
+    /[1-9]/.test(order.shipping_discount)
+      ? `${formatOrderAmount(order.shipping_discount, order.currency)} off shipping`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
 function Totals({ order }: { order: OrderDetail }) {
-  const rows: [string, string, string][] = [
-    ['subtotal', 'Subtotal', order.subtotal],
-    ['discount', 'Discount', order.discount],
-    ['shipping', 'Shipping', order.shipping],
-    ['net', 'Net', order.net],
-    ['tax', 'Tax', order.tax],
+  const shipping: AmountsRow = {
+    key: 'shipping',
+    label: `Shipping (${order.shipping_method_name})`,
+    net: order.shipping_net,
+    tax: order.shipping_tax,
+    gross: order.shipping_gross,
+  };
+  const rows: AmountsRow[] = [
+    { key: 'items', label: 'Items', net: order.items_net, tax: order.items_tax, gross: order.items_gross },
+    ...(order.shipping_method_name === null ? [] : [shipping]),
+    { key: 'total', label: 'Total', net: order.net, tax: order.tax, gross: order.total, total: true },
   ];
+  const discount = discountNote(order);
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'auto auto',
-        columnGap: 4,
-        rowGap: 0.5,
-        justifyContent: 'end',
-        m: 0,
-        '& dd': { m: 0, textAlign: 'right' },
-      }}
-    >
-      {rows.map(([key, label, value]) => (
-        <Box key={key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" data-testid={ordersIds.total(key)}>
-            {formatOrderAmount(value, order.currency)}
-          </Typography>
-        </Box>
-      ))}
-      <Typography component="dt" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        Total
-      </Typography>
-      <Typography
-        component="dd"
-        variant="subtitle1"
-        sx={{ fontWeight: 700 }}
-        data-testid={ordersIds.total('total')}
-      >
-        {formatOrderAmount(order.total, order.currency)}
-      </Typography>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
+      <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+        <AmountsGrid
+          rows={rows}
+          label="Order totals"
+          format={(v) => formatOrderAmount(v, order.currency)}
+          cellTestId={(row, column) => ordersIds.total(`${row}-${column}`)}
+        />
+      </Box>
+      {discount && (
+        <Typography variant="body2" color="text.secondary" data-testid={ordersIds.total('discount')}>
+          Voucher {order.voucher_code}: {discount}, included above.
+        </Typography>
+      )}
     </Box>
   );
 }
