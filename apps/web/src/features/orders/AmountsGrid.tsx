@@ -23,7 +23,8 @@ export interface AmountsRow extends Record<AmountColumn, string> {
   total?: boolean;
 }
 
-const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', px: 1 } as const;
+// Tight on a phone, so the three columns fit beside the labels without scrolling.
+const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', px: { xs: 0.5, sm: 1 } } as const;
 
 export function AmountsGrid({
   rows,
@@ -39,7 +40,11 @@ export function AmountsGrid({
   cellTestId: (row: string, column: AmountColumn) => string;
 }) {
   return (
-    <Table size="small" aria-label={label} sx={{ '& td, & th': { borderBottom: 'none' } }}>
+    <Table
+      size="small"
+      aria-label={label}
+      sx={{ '& td, & th': { borderBottom: 'none', fontSize: { xs: '0.8125rem', sm: '0.875rem' } } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell sx={{ pl: 0 }}>
