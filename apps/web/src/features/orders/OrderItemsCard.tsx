@@ -231,7 +231,7 @@ function Totals({ order }: { order: OrderDetail }) {
   const discount = discountNote(order);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
-      <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <Box sx={{ maxWidth: '100%' }}>
         <AmountsGrid
           rows={rows}
           label="Order totals"
