@@ -87,7 +87,6 @@ function pricedOrder(rows: MatchedRow[], currency: string, pricesIncludeTax: boo
         subtotal: lineTotals.reduce((s, l) => s + l.amount, 0n),
         discount: 0n,
         shipping_discount: 0n,
-        shipping: 0n,
         ...sum,
       },
       // Not stored with an order (the items and the totals above are).

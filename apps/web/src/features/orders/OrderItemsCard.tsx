@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderDetail } from '@rentloop/domain/order-details';
 import { formatAmount } from '../../components/money.ts';
 import { humanize } from '../../utils/humanize.ts';
+import { AmountsGrid, type AmountsRow } from './AmountsGrid.tsx';
 import { useTrackingNumberDialog } from './order-actions.tsx';
 import { formatPercent, rentalTerms } from './order-format.ts';
 import { ordersIds } from './testids.ts';
@@ -118,48 +119,46 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
   );
 }
 
+/** What the voucher took off, in the unit prices' basis: already in the amounts above. */
+const discountNote = (order: OrderDetail) =>
+  [
+    /[1-9]/.test(order.discount) ? `${formatAmount(order.discount, order.currency)} off the items` : '',
+    /[1-9]/.test(order.shipping_discount)
+      ? `${formatAmount(order.shipping_discount, order.currency)} off shipping`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
 function Totals({ order }: { order: OrderDetail }) {
-  const rows: [string, string, string][] = [
-    ['subtotal', 'Subtotal', order.subtotal],
-    ['discount', 'Discount', order.discount],
-    ['shipping', 'Shipping', order.shipping],
-    ['net', 'Net', order.net],
-    ['tax', 'Tax', order.tax],
+  const shipping: AmountsRow = {
+    key: 'shipping',
+    label: `Shipping (${order.shipping_method_name})`,
+    net: order.shipping_net,
+    tax: order.shipping_tax,
+    gross: order.shipping_gross,
+  };
+  const rows: AmountsRow[] = [
+    { key: 'items', label: 'Items', net: order.items_net, tax: order.items_tax, gross: order.items_gross },
+    ...(order.shipping_method_name === null ? [] : [shipping]),
+    { key: 'total', label: 'Total', net: order.net, tax: order.tax, gross: order.total, total: true },
   ];
+  const discount = discountNote(order);
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'auto auto',
-        columnGap: 4,
-        rowGap: 0.5,
-        justifyContent: 'end',
-        m: 0,
-        '& dd': { m: 0, textAlign: 'right' },
-      }}
-    >
-      {rows.map(([key, label, value]) => (
-        <Box key={key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" data-testid={ordersIds.total(key)}>
-            {formatAmount(value, order.currency)}
-          </Typography>
-        </Box>
-      ))}
-      <Typography component="dt" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        Total
-      </Typography>
-      <Typography
-        component="dd"
-        variant="subtitle1"
-        sx={{ fontWeight: 700 }}
-        data-testid={ordersIds.total('total')}
-      >
-        {formatAmount(order.total, order.currency)}
-      </Typography>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
+      <Box sx={{ maxWidth: '100%' }}>
+        <AmountsGrid
+          rows={rows}
+          label="Order totals"
+          format={(v) => formatAmount(v, order.currency)}
+          cellTestId={(row, column) => ordersIds.total(`${row}-${column}`)}
+        />
+      </Box>
+      {discount && (
+        <Typography variant="body2" color="text.secondary" data-testid={ordersIds.total('discount')}>
+          Voucher {order.voucher_code}: {discount}, included above.
+        </Typography>
+      )}
     </Box>
   );
 }
