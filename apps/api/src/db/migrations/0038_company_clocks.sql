@@ -13,10 +13,10 @@ CREATE OR REPLACE FUNCTION company_clocks_guard() RETURNS trigger LANGUAGE plpgs
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM companies WHERE id = NEW.company_id AND is_test) THEN
     RAISE EXCEPTION 'company % is not a test company: its clock cannot be moved', NEW.company_id
-      USING ERRCODE = 'RL002';
+      USING ERRCODE = 'RL003';
   END IF;
   IF TG_OP = 'UPDATE' AND NEW.offset_ms < OLD.offset_ms THEN
-    RAISE EXCEPTION 'a business clock only moves forward' USING ERRCODE = 'RL002';
+    RAISE EXCEPTION 'a business clock only moves forward' USING ERRCODE = 'RL003';
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
@@ -35,11 +35,11 @@ CREATE OR REPLACE FUNCTION companies_test_guard() RETURNS trigger LANGUAGE plpgs
 BEGIN
   IF NEW.is_test AND NOT OLD.is_test AND EXISTS (SELECT 1 FROM orders WHERE company_id = NEW.id) THEN
     RAISE EXCEPTION 'company % has orders: it cannot become a test company', NEW.id
-      USING ERRCODE = 'RL002';
+      USING ERRCODE = 'RL003';
   END IF;
   IF OLD.is_test AND NOT NEW.is_test AND EXISTS (SELECT 1 FROM company_clocks WHERE company_id = NEW.id) THEN
     RAISE EXCEPTION 'company % has a moved clock: it stays a test company', NEW.id
-      USING ERRCODE = 'RL002';
+      USING ERRCODE = 'RL003';
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint

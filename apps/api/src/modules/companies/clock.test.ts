@@ -122,7 +122,7 @@ describe('advancing a test company’s clock', () => {
     const error = await h.database.primary
       .execute(sql`INSERT INTO company_clocks (company_id, offset_ms) VALUES (${real.id}, 1000)`)
       .catch((e: unknown) => e);
-    expect(sqlStateOf(error)).toBe('RL002');
+    expect(sqlStateOf(error)).toBe('RL003');
   });
 
   it('is for operators: staff get 403, an unknown company 404', async () => {

@@ -71,7 +71,7 @@ export async function getCompany(ctx: PlatformCtx<UserActor>, id: number): Promi
 const CURRENCY_FROZEN = 'RL001';
 
 /** SQLSTATE of the triggers that keep test companies apart from real ones (migration 0038). */
-const TEST_GUARD = 'RL002';
+const TEST_GUARD = 'RL003';
 
 type CompanyInput = Partial<
   Pick<CompanyRow, 'name' | 'currency' | 'shop_system' | 'payment_system' | 'is_test'>
