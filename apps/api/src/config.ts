@@ -52,6 +52,13 @@ const envSchema = z.object({
       .optional(),
   ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Another Stripe API origin (a local fake: http://127.0.0.1:port); unset: api.stripe.com. */
+  STRIPE_API_BASE: optionalUrl,
+  /** Another Mollie API root (https only: https://127.0.0.1:port/v2/); unset: api.mollie.com. */
+  MOLLIE_API_BASE: z.preprocess(
+    emptyAsUndefined,
+    z.string().url().startsWith('https://', { message: 'the Mollie client speaks https only' }).optional(),
+  ),
   SESSION_CACHE: z
     .preprocess(emptyAsUndefined, z.enum(['on', 'off', 'true', 'false', '1', '0']).optional())
     .transform((v) => v === undefined || v === 'on' || v === 'true' || v === '1'),
@@ -84,6 +91,9 @@ export type Config = {
   sessionCache: boolean;
   /** Proxies whose X-Forwarded-For is believed (hops, or their addresses); false: the socket's address. */
   trustProxy: false | number | string[];
+  /** STRIPE_API_BASE / MOLLIE_API_BASE: the payment adapters pointed at fakes (integrations/payments/adapters.ts). */
+  stripeApiBase: string | undefined;
+  mollieApiBase: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -119,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowPrivateShopUrls: e.ALLOW_PRIVATE_SHOP_URLS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     sessionCache: e.SESSION_CACHE,
+    stripeApiBase: e.STRIPE_API_BASE,
+    mollieApiBase: e.MOLLIE_API_BASE,
     appUrl: e.APP_URL?.replace(/\/$/, ''),
     webDistDir: resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

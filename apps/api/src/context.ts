@@ -26,6 +26,13 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * A company's business clock: `base` moved forward by `offsetMs` (a test company's clock,
+ * company_clocks; 0 for every real company, which gets `base` itself).
+ */
+export const shiftedClock = (base: Clock, offsetMs: number): Clock =>
+  offsetMs === 0 ? base : { now: () => new Date(base.now().getTime() + offsetMs) };
+
 /** A clock that stands still until moved: for tests. */
 export function fixedClock(
   start: Date | string,
@@ -53,6 +60,8 @@ export interface UserActor {
   /** The actor's role in that company; null for an operator who is not a member. */
   companyRole: CompanyRole | null;
   emailVerified: boolean;
+  /** A test company's business clock offset (company_clocks), 0 for every other company. */
+  companyClockOffsetMs?: number;
 }
 
 /** A background job; `onBehalfOf` is the user whose request enqueued it (null: a schedule). */
@@ -108,6 +117,14 @@ export interface PlatformCtx<A extends ActorRef = ActorRef> {
   clock: Clock;
   deps: Deps;
 }
+
+/**
+ * Runs `write` in a short audited transaction of its own, on the same context: for work that calls
+ * another server first (no network inside a transaction, db/transaction-scope.ts). A route passes
+ * `auditedTransaction` (http/transactions.ts), a job `inJobTransaction` (jobs/context.ts), a test a
+ * plain transaction.
+ */
+export type Transact = <T>(write: (ctx: Ctx) => Promise<T>) => Promise<T>;
 
 /** The same context on another handle (a short transaction of a route that called out, a replica read). */
 export const withDb = <C extends { db: Tx }>(ctx: C, db: Tx): C => ({ ...ctx, db });

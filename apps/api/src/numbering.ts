@@ -8,9 +8,13 @@
 import { sql } from 'drizzle-orm';
 import type { Ctx } from './context.ts';
 
-/** `{YYYY}` in a prefix is the year of `now` (in UTC; the document's own date decides which year). */
-export const resolvePrefix = (prefix: string, now: Date): string =>
-  prefix.replaceAll('{YYYY}', String(now.getUTCFullYear()));
+/**
+ * `{YYYY}` in a prefix is the year the document is made in, in the company's time zone
+ * (`companyYear`, company-time.ts): a document of the company's New Year's Eve carries the old year
+ * even when UTC is already in the new one, and one of its first hours the new year.
+ */
+export const resolvePrefix = (prefix: string, year: number): string =>
+  prefix.replaceAll('{YYYY}', String(year));
 
 /**
  * The next number of `series` for the context's company, starting at `start` for a new series. Run it
@@ -18,11 +22,13 @@ export const resolvePrefix = (prefix: string, now: Date): string =>
  * until that transaction commits).
  */
 export async function nextNumber(ctx: Ctx, series: string, start = 1): Promise<number> {
+  // The context's clock, not the database's now(): a test company's moved clock stamps its series too.
+  const now = ctx.clock.now().toISOString();
   const result = await ctx.db.execute(
-    sql`INSERT INTO number_series AS s (company_id, series, next_value)
-        VALUES (${ctx.companyId}, ${series}, ${start + 1})
+    sql`INSERT INTO number_series AS s (company_id, series, next_value, updated_at)
+        VALUES (${ctx.companyId}, ${series}, ${start + 1}, ${now}::timestamptz)
         ON CONFLICT (company_id, series) DO UPDATE
-          SET next_value = s.next_value + 1, updated_at = now()
+          SET next_value = s.next_value + 1, updated_at = EXCLUDED.updated_at
         RETURNING next_value - 1 AS value`,
   );
   const [row] = (result as unknown as { rows: { value: string | number }[] }).rows;

@@ -39,6 +39,8 @@ export const companySchema = z.object({
   shop_system: z.enum(SHOP_SYSTEMS).nullable(),
   payment_system: z.enum(PAYMENT_SYSTEMS).nullable(),
   currency: z.enum(CURRENCIES),
+  /** A test company (an operator's sandbox, the demo companies): its business clock can be moved. */
+  is_test: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -56,6 +58,8 @@ export const companyCreateSchema = z.object({
   currency: z.enum(CURRENCIES).default('EUR'),
   shop_system: z.enum(SHOP_SYSTEMS).nullable().default(null),
   payment_system: z.enum(PAYMENT_SYSTEMS).nullable().default(null),
+  /** Operators only; a company with orders never becomes a test company. */
+  is_test: z.boolean().default(false),
 });
 export const companyUpdateSchema = updateSchemaOf(companyCreateSchema);
 

@@ -179,6 +179,15 @@ export const MESSAGES = {
   currencyFrozen:
     'The currency cannot change once prices or amounts are stored in it: they would all be read in the new currency.',
 
+  /** Test companies and their business clock (ours; shared/BILLING.md "Time you can move"). */
+  testFlagOperatorsOnly: 'Only operators mark a company as a test company.',
+  companyHasOrders: 'A company with orders is real business: it cannot become a test company.',
+  companyStaysTest: 'The clock of this company was moved: it stays a test company.',
+  clockNotTest: 'Only a test company’s clock can be moved.',
+  clockBackwards: 'The business clock only moves forward: choose a later time.',
+  clockBusy: 'The clock of this company is being moved already. Try again when that is done.',
+  clockAdvanced: 'Clock advanced.',
+
   // Orders (spec 01 §8 "Orders", §5, §7), verbatim; typos kept.
   orderCancelled: 'Successfully cancelled order.',
   orderCancelFailed: 'Failed to cancel order.',

@@ -12,9 +12,6 @@ import { orderItemSchema, orderSchema } from './orders.ts';
 
 /** One order as its detail screen shows it: the order, where it came from, its subscriptions. */
 export const orderDetailSchema = orderSchema.extend({
-  net: amountSchema,
-  shipping_net: amountSchema,
-  shipping_tax: amountSchema,
   shipping_tax_percent: z.string().nullable(),
   finalised_at: z.string().nullable(),
   original_order_id: z.number().int().nullable(),
@@ -95,20 +92,33 @@ export const orderPriceSchema = z.object({
     })
     .nullable(),
   voucher_code: z.string().nullable(),
-  subtotal: amountSchema,
+  /** The items' unit price x quantity summed, before the discount, in the unit prices' basis (`prices_include_tax`). */
+  items_amount: amountSchema,
+  /** What the voucher takes off the items and off shipping, in the same basis. */
   discount: amountSchema,
   shipping_discount: amountSchema,
+  /** The sums of the items' own net, tax and gross (after their discounts); shipping's are in `shipping`. */
+  items_net: amountSchema,
+  items_tax: amountSchema,
+  items_gross: amountSchema,
+  /** Items plus shipping. */
   ...amounts,
-  /** The order's total, the first payment. */
+  /** The order's total (the gross), the first payment. */
   total: amountSchema,
   tax_breakdown: z.array(z.object({ tax_percent: z.string(), ...amounts })),
-  /** What each later period of the rentals costs (without a one-off discount). */
+  /**
+   * What each later period of the rentals costs without a voucher, and `discounted`: what the periods
+   * a voucher covers cost, up to payment `until_payment` (null: every payment), or null.
+   */
   recurring: z.array(
     z.object({
       billing_interval: z.enum(BILLING_INTERVALS),
       frequency: z.enum(FREQUENCIES),
       interval: z.number().int(),
       ...amounts,
+      discounted: z
+        .object({ discount: amountSchema, ...amounts, until_payment: z.number().int().nullable() })
+        .nullable(),
     }),
   ),
 });

@@ -3,18 +3,21 @@
  * (money.ts), tax is computed per line on the line's discounted amount and rounded half-up once per
  * line (`lineAmounts`), and every total is the sum of its lines, never recomputed from totals.
  *
- * - A voucher's product discount (`voucherDiscount(...).discount`) is allocated over the lines in
+ * - A voucher's product discount (`voucherDiscount(...).discount`) is allocated over the lines it
+ *   covers (`discount_product_ids`; the others keep their full price, as their invoice lines must) in
  *   proportion to their amounts by the largest-remainder method: the allocations sum exactly to the
  *   discount, each is within one minor unit of its exact share, and no line goes below zero. Ties go to
  *   the earlier line, so the result is deterministic.
  * - Shipping is a line of its own: its amount minus the shipping discount, taxed at its own rate.
  * - A rental line's amount is one billing period's price: the order's total is the first payment (the
- *   checkout). `recurring` is what each later period costs per billing interval, *without* the one-off
- *   discount: whether a voucher also covers later payments (`applies_to`) is decided per payment by
- *   `voucherDiscount` with its payment number, when the billing run prices that payment.
+ *   checkout). `recurring` is what each later period costs per billing interval without a voucher,
+ *   and, when the voucher also covers later payments (`recurring_voucher`, its `applies_to`), what
+ *   the covered periods cost: the voucher's product discount on that interval's rental lines of its
+ *   products, allocated and taxed per line as above, up to its last covered payment.
  */
 import { BILLING_INTERVALS, type BillingInterval, type Frequency } from './enums.ts';
 import { type LineAmounts, lineAmounts, parsePercent, sumLines } from './money.ts';
+import { productDiscount, type RecurringVoucher } from './vouchers.ts';
 
 export const ORDER_ITEM_KINDS = ['rental', 'purchase', 'consumable'] as const;
 export type OrderItemKind = (typeof ORDER_ITEM_KINDS)[number];
@@ -38,6 +41,10 @@ export interface OrderTotalsInput {
   shipping: { amount: bigint; tax_percent: string } | null;
   /** The voucher's product discount, in minor units (0n without a voucher). */
   discount: bigint;
+  /** The products `discount` is for (a voucher limited to some products); empty or absent: every line. */
+  discount_product_ids?: readonly number[];
+  /** The voucher as it applies to the payments after the first (`voucherDiscount(...).recurring`). */
+  recurring_voucher?: RecurringVoucher | null;
   /** The voucher's shipping discount (free shipping: the whole shipping amount). */
   shipping_discount: bigint;
 }
@@ -56,10 +63,13 @@ export interface TaxBreakdownEntry extends LineAmounts {
   tax_percent: string;
 }
 
+/** What each later period costs without a voucher (net, tax, gross), and with it while it covers them. */
 export interface RecurringTotals extends LineAmounts {
   billing_interval: BillingInterval;
   frequency: Frequency;
   interval: number;
+  /** The periods the voucher covers: their discount and amounts; null when it covers none of them. */
+  discounted: (LineAmounts & { discount: bigint; until_payment: number | null }) | null;
 }
 
 export interface OrderTotals {
@@ -71,8 +81,6 @@ export interface OrderTotals {
     /** The product discount (the shipping discount is in `shipping_discount`). */
     discount: bigint;
     shipping_discount: bigint;
-    /** Shipping's gross after its discount. */
-    shipping: bigint;
     net: bigint;
     tax: bigint;
     /** net + tax: the order's total, the first payment. */
@@ -80,7 +88,7 @@ export interface OrderTotals {
   };
   /** Per rate, lines and shipping together, ordered by rate. */
   tax_breakdown: TaxBreakdownEntry[];
-  /** Per billing interval of the rental lines: what each later period costs, undiscounted. */
+  /** Per billing interval of the rental lines: what each later period costs. */
   recurring: RecurringTotals[];
 }
 
@@ -129,6 +137,42 @@ export function comparePercent(a: string, b: string): number {
   return left === right ? 0 : left < right ? -1 : 1;
 }
 
+/** Whether a line is one a discount limited to `productIds` covers (empty: every line). */
+const coveredBy = (productIds: readonly number[]) => {
+  const ids = new Set(productIds);
+  return (line: { product_id: number }) => ids.size === 0 || ids.has(line.product_id);
+};
+
+/**
+ * One period of `rental` (the rental lines of one billing interval) while `voucher` covers it: its
+ * product discount on the covered lines, allocated and taxed per line like the first payment's.
+ * Null when it takes nothing off these lines (none of its products among them).
+ */
+function discountedPeriod(
+  rental: readonly OrderTotalsLine[],
+  voucher: RecurringVoucher,
+  tax_included: boolean,
+): RecurringTotals['discounted'] {
+  const covers = coveredBy(voucher.product_ids);
+  const amounts = rental.map((l) => l.unit_amount * toQuantity(l.quantity));
+  const eligible = amounts.map((a, i) => (covers(rental[i]!) ? a : 0n));
+  const discount = productDiscount(
+    voucher,
+    eligible.reduce((s, a) => s + a, 0n),
+  );
+  if (discount === 0n) return null;
+  const allocated = allocateProportionally(discount, eligible);
+  const lines = rental.map((l, i) =>
+    lineAmounts({
+      unit_amount: (amounts[i] ?? 0n) - (allocated[i] ?? 0n),
+      quantity: 1,
+      tax_percent: l.tax_percent,
+      tax_included,
+    }),
+  );
+  return { discount, ...sumLines(lines), until_payment: voucher.until_payment };
+}
+
 /** The totals of an order or quote; see the module comment for the rules. */
 export function orderTotals(input: OrderTotalsInput): OrderTotals {
   const amounts = input.lines.map((l) => {
@@ -137,7 +181,11 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
       throw new RangeError(`A rental line needs a billing interval (product ${l.product_id}).`);
     return l.unit_amount * toQuantity(l.quantity);
   });
-  const allocated = allocateProportionally(input.discount, amounts);
+  const covers = coveredBy(input.discount_product_ids ?? []);
+  const allocated = allocateProportionally(
+    input.discount,
+    amounts.map((a, i) => (covers(input.lines[i]!) ? a : 0n)),
+  );
   const tax_included = input.prices_include_tax;
 
   const lines: OrderLineTotals[] = input.lines.map((l, i) => {
@@ -197,7 +245,10 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
     const rental = input.lines.filter((l) => l.kind === 'rental' && l.billing_interval === billing_interval);
     if (rental.length === 0) return [];
     const perPeriod = sumLines(rental.map((l) => lineAmounts({ ...l, tax_included })));
-    return [{ billing_interval, ...FREQUENCY_OF[billing_interval], ...perPeriod }];
+    const discounted = input.recurring_voucher
+      ? discountedPeriod(rental, input.recurring_voucher, tax_included)
+      : null;
+    return [{ billing_interval, ...FREQUENCY_OF[billing_interval], ...perPeriod, discounted }];
   });
 
   return {
@@ -207,7 +258,6 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
       subtotal: amounts.reduce((s, a) => s + a, 0n),
       discount: input.discount,
       shipping_discount: input.shipping_discount,
-      shipping: shipping?.gross ?? 0n,
       net: sum.net,
       tax: sum.tax,
       gross: sum.gross,

@@ -92,12 +92,23 @@ export const orderSchema = z.object({
   currency: z.string(),
   consumable: z.boolean(),
   note: z.string().nullable(),
-  subtotal: amountSchema,
-  discount: amountSchema,
-  /** Shipping's gross after its discount. */
-  shipping: amountSchema,
+  // The amounts on one basis each (docs/decisions.md, "Order amounts"): `items_*` are the sums of the
+  // items' own net, tax and gross (after their discounts), `shipping_*` the shipping line's (after its
+  // discount), and net, tax and total (the gross) are items plus shipping.
+  items_net: amountSchema,
+  items_tax: amountSchema,
+  items_gross: amountSchema,
+  shipping_net: amountSchema,
+  shipping_tax: amountSchema,
+  shipping_gross: amountSchema,
+  net: amountSchema,
   tax: amountSchema,
+  /** The gross: net + tax, the first payment. */
   total: amountSchema,
+  /** What the voucher took off the items, in the unit prices' basis (already in the items' amounts). */
+  discount: amountSchema,
+  /** What the voucher took off shipping, in the same basis (already in `shipping_*`). */
+  shipping_discount: amountSchema,
   items: z.array(orderItemSchema),
   cancelled_at: z.string().nullable(),
   cancellation_reason: z.string().nullable(),

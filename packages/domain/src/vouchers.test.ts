@@ -89,7 +89,34 @@ describe('voucherDiscount', () => {
 
   it('free shipping takes the shipping off, nothing else', () => {
     const o = voucherDiscount(terms({ kind: 'free_shipping', percentage: null }), cart([1, 100n]), use);
-    expect(o).toEqual({ applies: true, discount: 0n, shipping_discount: 990n, eligible: 100n });
+    expect(o).toEqual({
+      applies: true,
+      discount: 0n,
+      shipping_discount: 990n,
+      eligible: 100n,
+      product_ids: [],
+      recurring: null,
+    });
+  });
+
+  it('says which later payments a product discount covers, for the recurring figures', () => {
+    const later = (over: Partial<VoucherTerms>) => {
+      const o = voucherDiscount(terms(over), cart([1, 100n]), use);
+      return o.applies ? o.recurring : o.reason;
+    };
+    expect(later({ applies_to: 'first_payment' })).toBeNull();
+    expect(later({ applies_to: 'first_payments', recurring_payments: 1 })).toBeNull();
+    expect(later({ applies_to: 'first_payments', recurring_payments: 3, product_ids: [1] })).toEqual({
+      kind: 'percentage',
+      percentage: '10',
+      amount: null,
+      product_ids: [1],
+      until_payment: 3,
+    });
+    expect(later({ kind: 'fixed_amount', percentage: null, amount: 500n })).toMatchObject({
+      amount: 500n,
+      until_payment: null,
+    });
   });
 
   it('never takes off more than the eligible lines, and a percentage is split-proof to one unit', () => {

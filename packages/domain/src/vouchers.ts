@@ -211,6 +211,20 @@ export interface VoucherUse {
   payment_number: number;
 }
 
+/**
+ * What a voucher takes off each later payment of a subscription (payment 2 onwards), for the order's
+ * recurring figures (`orderTotals`): its product discount, on the lines of its products.
+ */
+export interface RecurringVoucher {
+  kind: 'percentage' | 'fixed_amount';
+  percentage: string | null;
+  amount: bigint | null;
+  /** The products it is limited to; empty: every product. */
+  product_ids: readonly number[];
+  /** The last payment it covers (2 or more), or null: every payment. */
+  until_payment: number | null;
+}
+
 export type VoucherOutcome =
   | {
       applies: true;
@@ -220,8 +234,47 @@ export type VoucherOutcome =
       shipping_discount: bigint;
       /** The part of the cart the voucher counts (its products' lines). */
       eligible: bigint;
+      /** The products whose lines share `discount` (empty: every line); the other lines keep their price. */
+      product_ids: readonly number[];
+      /** What it takes off the later payments, or null when it covers the first payment only. */
+      recurring: RecurringVoucher | null;
     }
   | { applies: false; reason: VoucherRefusal; message: string };
+
+/**
+ * What a percentage or fixed-amount voucher takes off `eligible` (the sum of the lines it covers): a
+ * percentage rounded half-up once (at most 100 %: never more than `eligible`), a fixed amount at most
+ * `eligible`. Free shipping takes nothing off the products.
+ */
+export function productDiscount(
+  voucher: Pick<VoucherTerms, 'kind' | 'percentage' | 'amount'>,
+  eligible: bigint,
+): bigint {
+  switch (voucher.kind) {
+    case 'percentage':
+      return percentOf(eligible, voucher.percentage ?? '0');
+    case 'fixed_amount': {
+      const amount = voucher.amount ?? 0n;
+      return amount >= eligible ? eligible : amount;
+    }
+    case 'free_shipping':
+      return 0n;
+  }
+}
+
+/** The voucher's terms for the payments after the first, or null when it covers none of them. */
+export function recurringVoucherOf(voucher: VoucherTerms): RecurringVoucher | null {
+  if (voucher.kind === 'free_shipping' || voucher.applies_to === 'first_payment') return null;
+  const until_payment = voucher.applies_to === 'all_payments' ? null : (voucher.recurring_payments ?? 0);
+  if (until_payment !== null && until_payment < 2) return null;
+  return {
+    kind: voucher.kind,
+    percentage: voucher.percentage,
+    amount: voucher.amount,
+    product_ids: voucher.product_ids,
+    until_payment,
+  };
+}
 
 const refuse = (reason: VoucherRefusal): VoucherOutcome => ({
   applies: false,
@@ -253,22 +306,12 @@ export function voucherDiscount(voucher: VoucherTerms, cart: VoucherCart, use: V
   if (voucher.minimum_cart_value !== null && subtotal < voucher.minimum_cart_value)
     return refuse('below_minimum');
   const eligible = lines.reduce((sum, l) => sum + l.amount, 0n);
-  switch (voucher.kind) {
-    case 'percentage': {
-      // At most 100 %: never more than the eligible lines.
-      return {
-        applies: true,
-        discount: percentOf(eligible, voucher.percentage ?? '0'),
-        shipping_discount: 0n,
-        eligible,
-      };
-    }
-    case 'fixed_amount': {
-      const amount = voucher.amount ?? 0n;
-      if (amount >= eligible) return { applies: true, discount: eligible, shipping_discount: 0n, eligible };
-      return { applies: true, discount: amount, shipping_discount: 0n, eligible };
-    }
-    case 'free_shipping':
-      return { applies: true, discount: 0n, shipping_discount: cart.shipping, eligible };
-  }
+  return {
+    applies: true,
+    discount: productDiscount(voucher, eligible),
+    shipping_discount: voucher.kind === 'free_shipping' ? cart.shipping : 0n,
+    eligible,
+    product_ids: voucher.product_ids,
+    recurring: recurringVoucherOf(voucher),
+  };
 }

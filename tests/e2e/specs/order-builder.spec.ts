@@ -3,8 +3,10 @@
  * with a voucher; the totals shown are the server's `orders/price` answer for the same cart; saved as
  * a quote, reopened from it and placed as an order; and the same builder on a phone.
  */
+
+import { formatAmount } from '../../../apps/web/src/components/money.ts';
 import { builderIds } from '../../../apps/web/src/features/order-builder/testids.ts';
-import { formatAmount } from '../../../apps/web/src/features/products/amounts.ts';
+import { ordersIds } from '../../../apps/web/src/features/orders/testids.ts';
 import type { OrderPrice } from '../../../packages/domain/src/order-details.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import { callApi, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
@@ -56,9 +58,19 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
   const money = (value: string) => formatAmount(value, 'CAD');
   await expect(page.getByTestId(builderIds.total)).toContainText(money(price.total));
   await expect(page.getByTestId(builderIds.discount)).toContainText(money(price.discount));
-  await expect(page.getByTestId(builderIds.shippingTotal)).toContainText(
-    money((price.prices_include_tax ? price.shipping?.gross : price.shipping?.net) ?? ''),
-  );
+  // One basis per column: items, shipping and the total each net, tax and gross.
+  const amounts = {
+    items: { net: price.items_net, tax: price.items_tax, gross: price.items_gross },
+    shipping: {
+      net: price.shipping?.net ?? '',
+      tax: price.shipping?.tax ?? '',
+      gross: price.shipping?.gross ?? '',
+    },
+    total: { net: price.net, tax: price.tax, gross: price.gross },
+  };
+  for (const [row, columns] of Object.entries(amounts))
+    for (const [column, value] of Object.entries(columns))
+      await expect(page.getByTestId(builderIds.amount(row, column))).toHaveText(money(value));
   await expect(page.getByTestId(builderIds.taxRate(0))).toContainText('14.975 %');
   await expect(page.getByTestId(builderIds.taxRate(0))).toContainText(
     money(price.tax_breakdown[0]?.tax ?? ''),
@@ -69,9 +81,11 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
     await expect(line).toContainText(`Tax ${money(item.tax)}`);
     await expect(line).toContainText(`Gross ${money(item.gross)}`);
   }
-  await expect(page.getByTestId(builderIds.recurring(0))).toContainText(
-    `${money(price.recurring[0]?.gross ?? '')} / month`,
+  // WELCOME10 applies to every payment: the monthly figure is the discounted one, and only that.
+  await expect(page.getByTestId(builderIds.recurringCovered(0))).toContainText(
+    `${money(price.recurring[0]?.discounted?.gross ?? '')} / month`,
   );
+  await expect(page.getByTestId(builderIds.recurring(0))).toHaveCount(0);
   await screenshot(page, 'order-builder-01-cart');
 
   // An unknown voucher: the server's message on the field, the last totals stay.
@@ -103,6 +117,18 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
   await page.getByTestId(builderIds.placeOrder).click();
   await expect(toasts(page).filter({ hasText: MESSAGES.orderFinalised })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/cms/orders/${draftId}$`));
+
+  // The order's page states the same amounts, one basis per column, at desktop and phone width.
+  for (const [row, columns] of Object.entries(amounts))
+    for (const [column, value] of Object.entries(columns))
+      await expect(page.getByTestId(ordersIds.total(`${row}-${column}`))).toHaveText(money(value));
+  await expect(page.getByTestId(ordersIds.total('discount'))).toContainText(money(price.discount));
+  await screenshot(page, 'order-builder-07-order-amounts');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The three columns fit on the phone: the gross total is not cut off at the card's edge.
+  const gross = await page.getByTestId(ordersIds.total('total-gross')).boundingBox();
+  expect(gross && gross.x + gross.width <= 390 - 16).toBe(true);
+  await screenshot(page, 'order-builder-08-order-amounts-phone');
 
   // On a phone: a new order of a bought helmet; the lines stack and the totals come below them.
   await page.setViewportSize({ width: 390, height: 844 });

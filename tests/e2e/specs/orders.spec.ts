@@ -59,6 +59,11 @@ test('a merchant works through an order, a bulk status change and a quote', asyn
   await pickFromMenu(page, ordersIds.cancelReason, page.getByRole('option', { name: 'Customer request' }));
   await page.getByTestId(ordersIds.cancelMessage).fill('Moved abroad.');
   await screenshot(page, 'orders-03-cancel-dialog');
+  // The action dialog on a phone: the fields and both buttons fit at 390 px.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'orders-03-cancel-dialog-phone');
+  if (desktop) await page.setViewportSize(desktop);
   await page.getByTestId(ordersIds.cancelConfirm).click();
   await expect(toasts(page).filter({ hasText: MESSAGES.orderCancelled })).toBeVisible();
   await expect(page.getByTestId(ordersIds.chip('status'))).toHaveText('Cancelled');

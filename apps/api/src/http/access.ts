@@ -13,7 +13,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Clock, hashToken, isOperator, systemClock, type UserActor } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { companies, companyUsers, sessions, users } from '../db/schema/index.ts';
+import { companies, companyClocks, companyUsers, sessions, users } from '../db/schema/index.ts';
 import { AppError } from './errors.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -79,6 +79,7 @@ function actorQuery(db: Db) {
       verified: sql<boolean>`${users.email_verified_at} IS NOT NULL`,
       company_id: companies.id,
       company_role: companyUsers.role,
+      clock_offset_ms: companyClocks.offset_ms,
       valid_ms: sql<number>`(extract(epoch from ${sessions.access_expires_at} - ${sql.placeholder('now')}::timestamptz) * 1000)::float8`,
     })
     .from(sessions)
@@ -88,6 +89,7 @@ function actorQuery(db: Db) {
       companyUsers,
       and(eq(companyUsers.company_id, companies.id), eq(companyUsers.user_id, users.id)),
     )
+    .leftJoin(companyClocks, eq(companyClocks.company_id, companies.id))
     .where(
       and(
         eq(sessions.access_hash, sql.placeholder('hash')),
@@ -121,6 +123,7 @@ async function resolveActor(
     companyId: row.company_id === null ? null : Number(row.company_id),
     companyRole: row.company_role,
     emailVerified: row.verified === true,
+    companyClockOffsetMs: Number(row.clock_offset_ms ?? 0),
   };
   // A company that does not exist (404) is not kept: it could be created with that id.
   if (cache && (companyId === null || actor.companyId !== null)) {

@@ -3,16 +3,20 @@
  * resolved and the request's database handle, so services never see Fastify.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AnonymousActor, Ctx, PlatformCtx, UserActor } from '../context.ts';
+import { type AnonymousActor, type Ctx, type PlatformCtx, shiftedClock, type UserActor } from '../context.ts';
 import { actorOf, verifiedActorOf } from './access.ts';
 import { AppError } from './errors.ts';
 
-/** A company route's context: the company of the URL, which the access check let the actor open. */
+/**
+ * A company route's context: the company of the URL, which the access check let the actor open, on
+ * the company's business clock (a test company's may be moved; the access query read its offset).
+ */
 export function ctxOf(request: FastifyRequest): Ctx<UserActor> {
   const actor = actorOf(request);
   if (actor.companyId === null) throw new AppError('not_found');
   const { db, server } = request;
-  return { db, companyId: actor.companyId, actor, clock: server.clock, deps: server.deps };
+  const clock = shiftedClock(server.clock, actor.companyClockOffsetMs ?? 0);
+  return { db, companyId: actor.companyId, actor, clock, deps: server.deps };
 }
 
 /**

@@ -90,6 +90,8 @@ export async function bootstrap(
           currency: demo.currency,
           shop_system: demo.shop_system,
           payment_system: demo.payment_system,
+          // Demo data, not a business: a test company, whose clock the lifecycle simulator may move.
+          is_test: true,
         })
         .returning({ id: companies.id });
       if (!company) throw new Error('company not created');

@@ -194,9 +194,25 @@ export class ApiError extends Error {
   }
 }
 
-export function unwrap<T>(result: ApiResult<T>): T {
+/** A call's data with the server's message (a write's success toast). */
+export interface Answer<T> {
+  data: T;
+  message: string;
+}
+
+/**
+ * The one reading of the API's answer envelope (`{data, meta, message}`): a failed call (not 2xx) is
+ * thrown as an `ApiError` (status, message, a 422's field errors), so TanStack Query sees a failure;
+ * a success gives its data and message. `unwrap` (the data) and `unwrapPage` (data and paging) are this
+ * with less; never test `result.success` by hand in a feature.
+ */
+export function unwrapAnswer<T>(result: ApiResult<T>): Answer<T> {
   if (!result.success) throw new ApiError(result);
-  return result.data as T;
+  return { data: result.data as T, message: result.message };
+}
+
+export function unwrap<T>(result: ApiResult<T>): T {
+  return unwrapAnswer(result).data;
 }
 
 export interface Page<T> {
@@ -205,8 +221,7 @@ export interface Page<T> {
 }
 
 export function unwrapPage<T>(result: ApiResult<T[]>): Page<T> {
-  if (!result.success) throw new ApiError(result);
-  const data = result.data ?? [];
+  const data = unwrapAnswer(result).data ?? [];
   const meta: ListMeta = result.meta ?? {
     current_page: 1,
     from: data.length ? 1 : null,

@@ -8,7 +8,7 @@ import { productSyncSchema } from '@rentloop/domain/catalog';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Clock, type Ctx, type UserActor, withDb } from '../../context.ts';
+import { type Clock, type Ctx, type Transact, type UserActor, withDb } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { historyLogs, products, productVariants, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
@@ -31,7 +31,6 @@ import { createTestDatabase } from '../../testing/database.ts';
 import { createCompany } from '../../testing/harness.ts';
 import { saveShopSettings } from '../settings/shop.ts';
 import { latestProductSync, productSyncJob, startProductSync } from './sync.ts';
-import type { Transact } from './transact.ts';
 
 export const WOO_COUNT = 300;
 export const SHOPIFY_COUNT = 260;

@@ -18,7 +18,7 @@ import type { ProductSync } from '@rentloop/domain/catalog';
 import { isHttpUrl } from '@rentloop/domain/validation';
 import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { actingUserId, type Ctx } from '../../context.ts';
+import { actingUserId, type Ctx, type Transact } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, productSyncs, products, productVariants } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -33,7 +33,6 @@ import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
 import { shopAmountToMinor } from '../../money.ts';
 import { notifyCompanyFromJob, productSyncNotification } from '../notifications/product-events.ts';
 import { getShopConnection, getShopSettings } from '../settings/shop.ts';
-import type { Transact } from './transact.ts';
 
 export const NO_SHOP_CONNECTED = 'No shop is connected. Connect your shop in Settings first.';
 export const SYNC_ALREADY_RUNNING = 'A product sync is already queued or running. Wait for it to finish.';

@@ -7,14 +7,13 @@
 import { taxRegionProblem } from '@rentloop/domain/catalog';
 import { countryByAlpha2 } from '@rentloop/domain/countries';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
+import type { Ctx, Transact } from '../../context.ts';
 import { taxRules } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { createShopAdapter, type ShopAdapterOptions } from '../../integrations/shops/index.ts';
 import { ShopError, type ShopTaxRate } from '../../integrations/shops/types.ts';
 import { getShopConnection } from '../settings/shop.ts';
 import { NO_SHOP_CONNECTED, SHOPIFY_NO_TAX_RATES } from './sync.ts';
-import type { Transact } from './transact.ts';
 
 export interface TaxImportResult {
   created: number;

@@ -1,5 +1,10 @@
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import { companyCreateSchema, companyUpdateSchema, userCompanySchema } from '@rentloop/domain/companies';
+import {
+  clockAdvanceResultSchema,
+  clockAdvanceSchema,
+  companyClockSchema,
+} from '@rentloop/domain/company-clock';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +12,7 @@ import { access } from '../../http/access.ts';
 import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { listMeta, listParams } from '../../lists.ts';
+import { advanceCompanyClock, getCompanyClock } from './clock.ts';
 import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from './service.ts';
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -104,5 +110,41 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteCompany(platformCtxOf(request), request.params.company);
       return ok(null, MESSAGES.companyDeleted);
     },
+  );
+
+  app.get(
+    '/api/companies/:company/clock',
+    {
+      config: { access: access.operator },
+      schema: {
+        operationId: 'getCompanyClock',
+        tags: ['companies'],
+        summary: 'A company’s business clock (operators; moved only for test companies)',
+        params: z.object({ company: idParam }),
+        response: { 200: envelope(companyClockSchema) },
+      },
+    },
+    async (request) => ok(await getCompanyClock(platformCtxOf(request), request.params.company)),
+  );
+
+  // No request transaction: every business job runs in transactions of its own and calls gateways outside them.
+  app.post(
+    '/api/companies/:company/clock/advance',
+    {
+      config: { access: access.operator, transaction: false, idempotent: true },
+      schema: {
+        operationId: 'advanceCompanyClock',
+        tags: ['companies'],
+        summary: 'Move a test company’s clock forward, running every job due on the way (operators)',
+        params: z.object({ company: idParam }),
+        body: clockAdvanceSchema,
+        response: { 200: envelope(clockAdvanceResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await advanceCompanyClock(platformCtxOf(request), request.params.company, request.body),
+        MESSAGES.clockAdvanced,
+      ),
   );
 };

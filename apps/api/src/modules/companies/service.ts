@@ -70,7 +70,12 @@ export async function getCompany(ctx: PlatformCtx<UserActor>, id: number): Promi
 /** SQLSTATE of the trigger that keeps a company's currency once amounts are stored in it. */
 const CURRENCY_FROZEN = 'RL001';
 
-type CompanyInput = Partial<Pick<CompanyRow, 'name' | 'currency' | 'shop_system' | 'payment_system'>>;
+/** SQLSTATE of the triggers that keep test companies apart from real ones (migration 0038). */
+const TEST_GUARD = 'RL003';
+
+type CompanyInput = Partial<
+  Pick<CompanyRow, 'name' | 'currency' | 'shop_system' | 'payment_system' | 'is_test'>
+>;
 
 /** Operators create companies. */
 export async function createCompany(
@@ -87,6 +92,8 @@ export async function createCompany(
 export async function updateCompany(ctx: Ctx<UserActor>, input: CompanyInput): Promise<UserCompany> {
   const current = await getCompany(ctx, ctx.companyId);
   if (!hasOperatorPowers(ctx.actor) && current.role !== 'owner') throw new AppError('forbidden');
+  if (input.is_test !== undefined && input.is_test !== current.is_test && !hasOperatorPowers(ctx.actor))
+    throw new AppError('forbidden', MESSAGES.testFlagOperatorsOnly);
   if (Object.keys(input).length > 0) {
     try {
       await ctx.db
@@ -96,6 +103,9 @@ export async function updateCompany(ctx: Ctx<UserActor>, input: CompanyInput): P
     } catch (e) {
       // The database refuses a new currency once amounts are stored in the old one (migration 0017).
       if (sqlStateOf(e) === CURRENCY_FROZEN) throw invalid('currency', MESSAGES.currencyFrozen);
+      // A real company never becomes a test company, a moved clock keeps one (migration 0038).
+      if (sqlStateOf(e) === TEST_GUARD)
+        throw invalid('is_test', input.is_test ? MESSAGES.companyHasOrders : MESSAGES.companyStaysTest);
       throw e;
     }
   }

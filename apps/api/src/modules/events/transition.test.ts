@@ -103,6 +103,39 @@ describe('transition()', () => {
     expect(await eventsOf(operator.id)).toEqual(before);
   });
 
+  it('guards on the locked row, writes `set` from it with the status in one UPDATE, and returns the row', async () => {
+    await setStatus(member.id, 'active');
+    await h.database.primary.update(users).set({ name: 'Before' }).where(eq(users.id, member.id));
+    const seen: unknown[] = [];
+    const done = await inTransaction((ctx) =>
+      transition(ctx, userMachine, member.id, 'disable', {
+        guard: (row) => {
+          seen.push(row.name);
+          return { self: false };
+        },
+        // A status in `set` is ignored: only the table moves the status.
+        set: (row) => ({ name: `${row.name} (disabled)`, status: 'invited' as const }),
+      }),
+    );
+    expect(seen).toEqual(['Before']);
+    expect(done.row).toMatchObject({ id: member.id, status: 'disabled', name: 'Before (disabled)' });
+    expect(done.row.updated_at).toBe(clock.now().toISOString());
+    expect(await userRow(member.id)).toEqual(done.row);
+  });
+
+  it('writes nothing of `set` when the guard refuses', async () => {
+    await setStatus(operator.id, 'active');
+    const before = await userRow(operator.id);
+    const refused = await inTransaction((ctx) =>
+      transition(ctx, userMachine, operator.id, 'disable', {
+        guard: (row) => ({ self: row.id === operator.id }),
+        set: { name: 'Changed' },
+      }),
+    ).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409, message: 'You cannot disable your own account.' });
+    expect(await userRow(operator.id)).toEqual(before);
+  });
+
   it('answers 404 for an object that does not exist', async () => {
     const missing = await inTransaction((ctx) =>
       transition(ctx, userMachine, 987_654_321, 'activate', { guard: { self: false } }),

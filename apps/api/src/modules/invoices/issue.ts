@@ -13,6 +13,7 @@ import type { PaymentGateway as GatewayName, InvoiceType } from '@rentloop/domai
 import { invoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import {
   customers,
@@ -28,7 +29,6 @@ import { escapeHtml } from '../../integrations/email/templates.ts';
 import { companyCurrency } from '../../money.ts';
 import { invoiceSeriesOf, takeInvoiceNumbers } from '../../numbering.ts';
 import { recordEvent } from '../events/service.ts';
-import { companyToday } from '../orders/placement.ts';
 import { getSettings } from '../settings/sections.ts';
 import { type DocumentLine, renderInvoiceHtml, templateLanguageOf } from './document.ts';
 

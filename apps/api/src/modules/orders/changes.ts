@@ -14,6 +14,7 @@ import type {
 } from '@rentloop/domain/orders';
 import { ORDER_TEXTS, orderActionTo } from '@rentloop/domain/orders';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import { actingUserId, type Ctx } from '../../context.ts';
 import { requireOwnIds } from '../../db/own-ids.ts';
 import { orderItems, orders, orderTagHistory, subscriptions } from '../../db/schema/index.ts';
@@ -22,7 +23,7 @@ import { recordEvent } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
 import { cancelSubscriptionsOfOrder } from '../subscriptions/changes.ts';
 import { orderMachine } from './machine.ts';
-import { companyToday, createDraftOrder, createOrder } from './placement.ts';
+import { createDraftOrder, createOrder } from './placement.ts';
 import { itemsCount, orderRow } from './records.ts';
 
 type Status = (typeof orders.$inferSelect)['status'];

@@ -10,7 +10,7 @@
  */
 import { CREDIT_CHECK_REUSE_DAYS, CREDIT_TEXTS, type CreditCheck } from '@rentloop/domain/credit-checks';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
+import type { Ctx, Transact } from '../../context.ts';
 import { creditChecks } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -19,7 +19,6 @@ import {
   type CreditSubject,
   createCreditAdapter,
 } from '../../integrations/credit/index.ts';
-import type { Transact } from '../catalog/transact.ts';
 import { recordEvent } from '../events/service.ts';
 import { getCreditCheckConfig } from '../settings/sections.ts';
 import { orderRow } from './records.ts';

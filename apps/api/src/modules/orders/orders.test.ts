@@ -143,7 +143,7 @@ describe('orders: the newcomer’s walk', () => {
     // Prices: 2 x 89.00 + 59.99 = 237.99; 10 % off = 23.80 (half-up), split 17.80 / 6.00 by amount.
     // Lines taxed at 14.975 % (GST + QST) on their discounted amounts; shipping 15.00 at 14.975 %.
     const priced = await ok<Record<string, string>>(await req(staff, 'POST', api('orders/price'), cart()));
-    expect(priced.data).toMatchObject({ subtotal: '237.99', discount: '23.80', currency: 'CAD' });
+    expect(priced.data).toMatchObject({ items_amount: '237.99', discount: '23.80', currency: 'CAD' });
     const lines = [178_00n - 17_80n, 59_99n - 6_00n];
     const tax = (cents: bigint) => (cents * 14_975n + 50_000n) / 100_000n;
     const expectedTax = lines.reduce((s, l) => s + tax(l), 0n) + tax(15_00n);

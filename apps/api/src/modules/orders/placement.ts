@@ -4,9 +4,9 @@
  * settings' prefix), counts the voucher's use and makes one subscription per rented unit, all in the
  * request's transaction: a failure anywhere leaves nothing behind, not even a used number.
  */
-import { addPeriods, localDate, minimumTermEnd } from '@rentloop/domain/billing-periods';
 import { type OrderInput, type OrderInputValues, orderInputSchema } from '@rentloop/domain/orders';
 import { and, asc, eq } from 'drizzle-orm';
+import { companyToday, companyYear } from '../../company-time.ts';
 import { actingUserId, type Ctx } from '../../context.ts';
 import { orderItems, orders, orderTagHistory, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -14,6 +14,7 @@ import { nextNumber, resolvePrefix } from '../../numbering.ts';
 import { recordEvent, recordEvents } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
 import { getSettings } from '../settings/sections.ts';
+import { subscriptionValues } from '../subscriptions/values.ts';
 import { redeemVoucher } from '../vouchers/service.ts';
 import { orderMachine } from './machine.ts';
 import { type PricedOrder, priceOrder } from './pricing.ts';
@@ -22,14 +23,8 @@ import { itemsCount } from './records.ts';
 /** The order's number from the order settings' prefix and the company's series for it. */
 export async function numberOrder(ctx: Ctx): Promise<string> {
   const { number_prefix } = await getSettings(ctx, 'order');
-  const prefix = resolvePrefix(number_prefix, ctx.clock.now());
+  const prefix = resolvePrefix(number_prefix, await companyYear(ctx));
   return `${prefix}${await nextNumber(ctx, `order:${prefix}`)}`;
-}
-
-/** Today in the company's time zone: the day a subscription starts and its periods count from. */
-export async function companyToday(ctx: Ctx): Promise<string> {
-  const { time_zone } = await getSettings(ctx, 'general');
-  return localDate(ctx.clock.now(), time_zone);
 }
 
 /** Where an order came from, when not from staff's order builder. */
@@ -174,45 +169,43 @@ async function place(ctx: Ctx, orderId: number): Promise<string> {
     .where(and(eq(orders.id, orderId), eq(orders.company_id, ctx.companyId)));
 
   const { auto_renew } = await getSettings(ctx, 'subscription');
+  // The day the subscriptions start and their periods count from: the company's today.
   const start = await companyToday(ctx);
   const units = items
     .filter((i) => i.kind === 'rental')
     .flatMap((i) => Array.from({ length: i.quantity }, () => i));
   if (units.length > 0) {
+    const of = {
+      id: orderId,
+      number,
+      customer_id: Number(order.customer_id),
+      customer_name: order.customer_name,
+      customer_email: order.customer_email,
+    };
     const rows = await ctx.db
       .insert(subscriptions)
       .values(
-        units.map((i, k) => ({
-          company_id: ctx.companyId,
-          number: `${number}-${k + 1}`,
-          order_id: orderId,
-          order_item_id: Number(i.id),
-          order_number: number,
-          customer_id: Number(order.customer_id),
-          customer_name: order.customer_name,
-          customer_email: order.customer_email,
-          product_id: Number(i.product_id),
-          variant_id: Number(i.variant_id),
-          product_name: i.product_name,
-          variant_name: i.variant_name,
-          status: 'active' as const,
-          frequency: i.frequency ?? 'monthly',
-          interval: i.interval ?? 1,
-          // One unit's price for a period, as the line was priced (net or gross as the catalog is).
-          price: i.unit_price,
-          tax_percent: i.tax_percent,
-          quantity: 1,
-          price_mode: 'fixed' as const,
-          term_mode: 'fixed' as const,
-          minimum_term_months: i.minimum_term_months ?? 0,
-          start_date: start,
-          minimum_term_end: minimumTermEnd(start, i.minimum_term_months ?? 0),
-          next_billing_date: addPeriods(start, i.frequency ?? 'monthly', i.interval ?? 1, 1),
-          auto_renew,
-          buyout_price: i.buyout_price,
-          created_at: now,
-          updated_at: now,
-        })),
+        units.map((i, k) =>
+          subscriptionValues(ctx, of, k + 1, {
+            order_item_id: Number(i.id),
+            product_id: Number(i.product_id),
+            variant_id: Number(i.variant_id),
+            product_name: i.product_name,
+            variant_name: i.variant_name,
+            buyout_price: i.buyout_price,
+            status: 'active',
+            frequency: i.frequency ?? 'monthly',
+            interval: i.interval ?? 1,
+            // One unit's price for a period, as the line was priced (net or gross as the catalog is).
+            price: i.unit_price,
+            tax_percent: i.tax_percent,
+            quantity: 1,
+            price_mode: 'fixed',
+            minimum_term_months: i.minimum_term_months ?? 0,
+            start_date: start,
+            auto_renew,
+          }),
+        ),
       )
       .returning({ id: subscriptions.id });
     await recordEvents(

@@ -48,9 +48,12 @@ export async function pricePreview(ctx: Ctx, body: OrderInput): Promise<OrderPri
         }
       : null,
     voucher_code: priced.voucher?.code ?? null,
-    subtotal: m(totals.totals.subtotal),
+    items_amount: m(totals.totals.subtotal),
     discount: m(totals.totals.discount),
     shipping_discount: m(totals.totals.shipping_discount),
+    items_net: m(totals.totals.net - (totals.shipping?.net ?? 0n)),
+    items_tax: m(totals.totals.tax - (totals.shipping?.tax ?? 0n)),
+    items_gross: m(totals.totals.gross - (totals.shipping?.gross ?? 0n)),
     net: m(totals.totals.net),
     tax: m(totals.totals.tax),
     gross: m(totals.totals.gross),
@@ -68,6 +71,13 @@ export async function pricePreview(ctx: Ctx, body: OrderInput): Promise<OrderPri
       net: m(r.net),
       tax: m(r.tax),
       gross: m(r.gross),
+      discounted: r.discounted && {
+        discount: m(r.discounted.discount),
+        net: m(r.discounted.net),
+        tax: m(r.discounted.tax),
+        gross: m(r.discounted.gross),
+        until_payment: r.discounted.until_payment,
+      },
     })),
   };
 }

@@ -8,17 +8,15 @@ import { billingIntervalToFrequency } from '@rentloop/domain/billing-periods';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { type OrderTotals, orderTotals } from '@rentloop/domain/order-totals';
 import type { OrderInputValues } from '@rentloop/domain/orders';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { products, productVariants, shippingMethods, vouchers } from '../../db/schema/index.ts';
+import { products, productVariants, shippingMethods } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
 import { resolveTaxRate, taxConfig } from '../catalog/tax.ts';
 import { getCustomer } from '../customers/service.ts';
 import { quoteShipping } from '../shipping/rules.ts';
-import { quoteVoucher } from '../vouchers/service.ts';
-
-const NO_SUCH_VOUCHER = 'No voucher has this code.';
+import { priceVoucher } from './voucher-pricing.ts';
 
 type Kind = 'rental' | 'purchase' | 'consumable';
 
@@ -211,31 +209,10 @@ export async function priceOrder(ctx: Ctx, input: OrderInputValues): Promise<Pri
     };
   }
 
-  let voucher: PricedOrder['voucher'] = null;
-  let discount = 0n;
-  let shippingDiscount = 0n;
-  if (input.voucher_code) {
-    const [found] = await ctx.db
-      .select({ id: vouchers.id, code: vouchers.code })
-      .from(vouchers)
-      .where(
-        and(
-          eq(vouchers.company_id, ctx.companyId),
-          sql`lower(${vouchers.code}) = lower(${input.voucher_code})`,
-        ),
-      );
-    if (!found) throw invalid('voucher_code', NO_SUCH_VOUCHER);
-    const outcome = await quoteVoucher(
-      ctx,
-      Number(found.id),
-      { lines: cartLines, shipping: shipping?.amount ?? 0n },
-      { customerId: customer.id, paymentNumber: 1 },
-    );
-    if (!outcome.applies) throw invalid('voucher_code', outcome.message);
-    voucher = { id: Number(found.id), code: found.code };
-    discount = outcome.discount;
-    shippingDiscount = outcome.shipping_discount;
-  }
+  const { voucher, discount } = await priceVoucher(ctx, input.voucher_code, {
+    cart: { lines: cartLines, shipping: shipping?.amount ?? 0n },
+    customerId: customer.id,
+  });
 
   const totals = orderTotals({
     lines: lines.map((l) => ({
@@ -248,8 +225,7 @@ export async function priceOrder(ctx: Ctx, input: OrderInputValues): Promise<Pri
     })),
     prices_include_tax: config.prices_include_tax,
     shipping: shipping ? { amount: shipping.amount, tax_percent: shipping.tax_percent } : null,
-    discount,
-    shipping_discount: shippingDiscount,
+    ...discount,
   });
   return {
     currency,

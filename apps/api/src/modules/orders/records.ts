@@ -164,6 +164,34 @@ function toItem(i: typeof orderItems.$inferSelect, currency: string): OrderItem 
   } as OrderItem;
 }
 
+/**
+ * The order's amounts, one basis per field (docs/decisions.md, "Order amounts"). The row keeps the
+ * totals and the shipping line; the items' sums are the totals less shipping, since every total is
+ * the sum of its items and shipping (`orderTotals`).
+ */
+function orderAmounts(
+  row: Pick<
+    Row,
+    'net' | 'tax' | 'total' | 'shipping_net' | 'shipping_tax' | 'discount' | 'shipping_discount'
+  >,
+  m: (v: bigint) => string,
+) {
+  const shippingGross = row.shipping_net + row.shipping_tax;
+  return {
+    items_net: m(row.net - row.shipping_net),
+    items_tax: m(row.tax - row.shipping_tax),
+    items_gross: m(row.total - shippingGross),
+    shipping_net: m(row.shipping_net),
+    shipping_tax: m(row.shipping_tax),
+    shipping_gross: m(shippingGross),
+    net: m(row.net),
+    tax: m(row.tax),
+    total: m(row.total),
+    discount: m(row.discount),
+    shipping_discount: m(row.shipping_discount),
+  };
+}
+
 /** One order or quote of the company, with its items and its subscriptions' ids; 404 otherwise. */
 export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } = {}): Promise<OrderDetail> {
   const row = await orderRow(ctx, id, opts);
@@ -188,17 +216,11 @@ export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } =
   const m = (v: bigint) => money(v, currency);
   return {
     ...toOrderRow(row, currency, items.length),
-    subtotal: m(row.subtotal),
-    discount: m(row.discount),
-    shipping: m(row.shipping_net + row.shipping_tax),
-    net: m(row.net),
-    tax: m(row.tax),
+    ...orderAmounts(row, m),
     billing_address: row.billing_address,
     shipping_address: row.shipping_address,
     shipping_method_id: row.shipping_method_id === null ? null : Number(row.shipping_method_id),
     shipping_method_name: row.shipping_method_name,
-    shipping_net: money(row.shipping_net, currency),
-    shipping_tax: money(row.shipping_tax, currency),
     shipping_tax_percent: row.shipping_tax_percent,
     voucher_code: row.voucher_code,
     note: row.note,

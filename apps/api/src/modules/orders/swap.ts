@@ -10,8 +10,8 @@ import { orderItems, subscriptions } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../errors.ts';
 import { recordEvent } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
+import { subscriptionMachine } from '../subscriptions/machine.ts';
 import { setTag } from './changes.ts';
-import { subscriptionMachine } from './machine.ts';
 import { orderRow } from './records.ts';
 
 export const SWAP_TEXTS = {
@@ -52,7 +52,7 @@ export async function swapMissingProduct(ctx: Ctx, input: OrderSwap): Promise<nu
   if (!running) throw new AppError('conflict', SWAP_TEXTS.nothingRunning);
   const subscriptionId = Number(running.id);
   await transition(ctx, subscriptionMachine, subscriptionId, 'request_replacement', {
-    guard: (status) => ({ status, reason: input.reason ?? null }),
+    guard: (row) => ({ status: row.status, reason: input.reason ?? null }),
     payload: { reason: input.reason ?? null, note: input.note ?? null },
   });
   await setTag(ctx, input.order, 'replacement', undefined);

@@ -12,12 +12,11 @@
 import { MESSAGES } from '@rentloop/domain/messages';
 import { OPEN_TRANSACTION_STATES } from '@rentloop/domain/payments';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
+import type { Ctx, Transact } from '../../context.ts';
 import { invoices, orders, paymentMethods, recurringPayments, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { gatewayFor } from '../../integrations/payments/index.ts';
 import type { GatewayOutcome, PaymentMethodRef } from '../../integrations/payments/types.ts';
-import type { Transact } from '../catalog/transact.ts';
 import { transition } from '../events/transition.ts';
 import { invoicePaymentMachine, recurringPaymentMachine, transactionMachine } from '../invoices/machine.ts';
 import { invoiceRow } from '../invoices/records.ts';

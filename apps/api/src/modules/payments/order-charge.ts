@@ -2,9 +2,8 @@
 import type { Invoice } from '@rentloop/domain/invoices';
 import { paymentStatusRefusal } from '@rentloop/domain/orders';
 import type { TransactionDetail } from '@rentloop/domain/payments';
-import type { Ctx } from '../../context.ts';
+import type { Ctx, Transact } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { Transact } from '../catalog/transact.ts';
 import { initialInvoiceOf } from '../invoices/issue.ts';
 import { getInvoice } from '../invoices/records.ts';
 import { orderRow } from '../orders/records.ts';

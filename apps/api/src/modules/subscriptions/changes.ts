@@ -3,9 +3,10 @@
  * with a reason, reactivate, a status chosen by staff (the table's action that leads there), auto-renew,
  * the fields staff may change, the bulk change, and a subscription added to an order by hand.
  */
-import { addPeriods, minimumTermEnd, nextBillingDate } from '@rentloop/domain/billing-periods';
+import { nextBillingDate } from '@rentloop/domain/billing-periods';
 import type { BulkAnswer } from '@rentloop/domain/order-details';
 import {
+  SUBSCRIPTION_TRANSITIONS,
   type SubscriptionAction,
   type SubscriptionGuardInput,
   type SubscriptionInput,
@@ -14,20 +15,24 @@ import {
   subscriptionActionTo,
   subscriptionInputSchema,
 } from '@rentloop/domain/subscriptions';
+import { transitionOf } from '@rentloop/domain/transitions';
 import { and, count, eq, notInArray } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { requireOwnIds } from '../../db/own-ids.ts';
 import { orderItems, orders, products, productVariants, subscriptions } from '../../db/schema/index.ts';
-import { AppError, invalid } from '../../errors.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
 import { companyCurrency, toMinor } from '../../money.ts';
 import { recordEvent } from '../events/service.ts';
 import { actionsOf, transition } from '../events/transition.ts';
-import { subscriptionMachine } from '../orders/machine.ts';
-import { companyToday } from '../orders/placement.ts';
 import { getSettings } from '../settings/sections.ts';
+import { subscriptionMachine } from './machine.ts';
 import { subscriptionRow } from './records.ts';
+import { subscriptionValues } from './values.ts';
 
-type Status = (typeof subscriptions.$inferSelect)['status'];
+type Row = typeof subscriptions.$inferSelect;
+type Status = Row['status'];
+type Change = Partial<typeof subscriptions.$inferInsert>;
 
 /** The statuses a subscription no longer runs in: nothing bills, nothing renews. */
 export const FINAL_STATUSES: Status[] = [
@@ -38,18 +43,22 @@ export const FINAL_STATUSES: Status[] = [
   'manual bought out',
 ];
 
-const where = (ctx: Ctx, id: number) =>
-  and(eq(subscriptions.id, id), eq(subscriptions.company_id, ctx.companyId));
-/** The guard input of a call: the status read under the transition's lock, and the call's reason. */
+/** The guard input of a call: the status of the row the transition locked, and the call's reason. */
 const withReason =
   (reason: string | null | undefined) =>
-  (status: Status): SubscriptionGuardInput => ({ status, reason });
+  (row: Row): SubscriptionGuardInput => ({ status: row.status, reason });
 
-async function touch(ctx: Ctx, id: number, set: Partial<typeof subscriptions.$inferInsert>) {
-  await ctx.db
+/**
+ * Changes fields that are no status (auto-renew, staff's edits) in one statement: the UPDATE takes the
+ * row's lock itself, so nothing is read before it; 404 when the company has no such subscription.
+ */
+async function touch(ctx: Ctx, id: number, set: Change): Promise<void> {
+  const [changed] = await ctx.db
     .update(subscriptions)
     .set({ ...set, updated_at: ctx.clock.now().toISOString() })
-    .where(where(ctx, id));
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.company_id, ctx.companyId)))
+    .returning({ id: subscriptions.id });
+  if (!changed) throw notFound();
 }
 
 /** `GET subscriptions/{id}/actions`: from the table (end is listed: its reason is asked when it runs). */
@@ -57,9 +66,26 @@ export const subscriptionActions = (ctx: Ctx, id: number) =>
   actionsOf(ctx, subscriptionMachine, id, withReason(undefined));
 
 /**
- * Runs `action` (also for the demo history, seed/demo-orders.ts) and keeps the dates true: a subscription that stops running stops billing (and, ended or
- * cancelled, records when and why); one that runs again bills from the next period boundary after today,
- * counted from its original start.
+ * The dates that go with a move to `to`, from the row as locked: a subscription that stops running
+ * stops billing (and, ended or cancelled, records when and why); one that runs again without a billing
+ * date bills from the next period boundary after `today`, counted from its original start.
+ */
+function datesFor(to: Status, locked: Row, reason: string | null, now: string, today: string | null): Change {
+  if (FINAL_STATUSES.includes(to)) return { ended_at: now, end_reason: reason, next_billing_date: null };
+  if (to === 'active' && locked.next_billing_date === null && today !== null)
+    return {
+      ended_at: null,
+      end_reason: null,
+      next_billing_date: nextBillingDate(locked.start_date, locked.frequency, locked.interval, today),
+    };
+  return {};
+}
+
+/**
+ * Runs `action` (also for the demo history, seed/demo-orders.ts) and keeps the dates true, in the one
+ * UPDATE of the transition, computed from the row it locked (`datesFor`). Reading the row before the lock
+ * once let a reactivation queued behind an end keep the end's missing billing date: active, never billed
+ * (race.test.ts).
  */
 export async function runSubscriptionAction(
   ctx: Ctx,
@@ -67,25 +93,15 @@ export async function runSubscriptionAction(
   action: SubscriptionAction,
   reason?: string | null,
 ): Promise<Status> {
-  const row = await subscriptionRow(ctx, id);
-  const { to } = await transition(ctx, subscriptionMachine, id, action, {
+  const { to } = transitionOf(SUBSCRIPTION_TRANSITIONS, action);
+  // Today only matters to a move to active; the clock, not the row, decides it.
+  const today = to === 'active' ? await companyToday(ctx) : null;
+  const now = ctx.clock.now().toISOString();
+  await transition(ctx, subscriptionMachine, id, action, {
     guard: withReason(reason),
+    set: (locked) => datesFor(to, locked, reason ?? null, now, today),
     payload: reason ? { reason } : {},
   });
-  if (FINAL_STATUSES.includes(to))
-    await touch(ctx, id, {
-      ended_at: ctx.clock.now().toISOString(),
-      end_reason: reason ?? null,
-      next_billing_date: null,
-    });
-  else if (to === 'active' && row.next_billing_date === null) {
-    const today = await companyToday(ctx);
-    await touch(ctx, id, {
-      ended_at: null,
-      end_reason: null,
-      next_billing_date: nextBillingDate(row.start_date, row.frequency, row.interval, today),
-    });
-  }
   return to;
 }
 
@@ -98,7 +114,8 @@ export const reactivateSubscription = (ctx: Ctx, id: number) => runSubscriptionA
 
 /**
  * A status chosen by staff (bulk change, import): the table's action that leads there from the current
- * status; when none does, the refusal of the first action leading there says why (a 409).
+ * status; when none does, the refusal of the first action leading there says why (a 409). The row is
+ * locked before the action is chosen, so the status it is chosen from is the one the transition sees.
  */
 export async function setSubscriptionStatus(
   ctx: Ctx,
@@ -106,7 +123,7 @@ export async function setSubscriptionStatus(
   status: Status,
   reason?: string,
 ): Promise<void> {
-  const row = await subscriptionRow(ctx, id);
+  const row = await subscriptionRow(ctx, id, { lock: true });
   const action = subscriptionActionTo(row.status, status);
   if (action === null) {
     if (row.status === status) return;
@@ -125,7 +142,6 @@ export async function updateSubscription(
     await reactivateSubscription(ctx, id);
     return 'reactivated';
   }
-  await subscriptionRow(ctx, id, { lock: true });
   if (input.action === 'auto_renew') {
     const auto_renew = input.auto_renew === true;
     await touch(ctx, id, { auto_renew });
@@ -137,7 +153,7 @@ export async function updateSubscription(
     });
     return 'auto_renew';
   }
-  const set: Partial<typeof subscriptions.$inferInsert> = {};
+  const set: Change = {};
   if (input.price_mode !== undefined) set.price_mode = input.price_mode;
   if (input.quantity !== undefined) set.quantity = input.quantity;
   if (input.next_billing_date !== undefined) set.next_billing_date = input.next_billing_date;
@@ -244,39 +260,35 @@ export async function createSubscription(ctx: Ctx, body: SubscriptionInput): Pro
     .from(subscriptions)
     .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.order_id, input.order_id)));
   const { auto_renew } = await getSettings(ctx, 'subscription');
-  const now = ctx.clock.now().toISOString();
+  const of = {
+    id: input.order_id,
+    number: order.number,
+    customer_id: Number(order.customer_id),
+    customer_name: order.customer_name,
+    customer_email: order.customer_email,
+  };
   const [row] = await ctx.db
     .insert(subscriptions)
-    .values({
-      company_id: ctx.companyId,
-      number: order.number ? `${order.number}-${Number(n) + 1}` : null,
-      order_id: input.order_id,
-      order_item_id: input.order_item_id ?? null,
-      order_number: order.number,
-      customer_id: Number(order.customer_id),
-      customer_name: order.customer_name,
-      customer_email: order.customer_email,
-      product_id: Number(variant.product_id),
-      variant_id: Number(variant.id),
-      product_name: variant.product_name,
-      variant_name: variant.name,
-      status: 'active',
-      frequency: input.frequency,
-      interval: input.interval,
-      price: toMinor(input.price, currency, 'price') as bigint,
-      tax_percent: input.tax_percent,
-      quantity: input.quantity,
-      price_mode: input.price_mode,
-      term_mode: 'fixed',
-      minimum_term_months: input.minimum_term_months,
-      start_date: input.start_date,
-      minimum_term_end: minimumTermEnd(input.start_date, input.minimum_term_months),
-      next_billing_date: addPeriods(input.start_date, input.frequency, input.interval, 1),
-      auto_renew: body.auto_renew ?? auto_renew,
-      buyout_price: variant.buyout_price,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(
+      subscriptionValues(ctx, of, Number(n) + 1, {
+        order_item_id: input.order_item_id ?? null,
+        product_id: Number(variant.product_id),
+        variant_id: Number(variant.id),
+        product_name: variant.product_name,
+        variant_name: variant.name,
+        buyout_price: variant.buyout_price,
+        status: 'active',
+        frequency: input.frequency,
+        interval: input.interval,
+        price: toMinor(input.price, currency, 'price') as bigint,
+        tax_percent: input.tax_percent,
+        quantity: input.quantity,
+        price_mode: input.price_mode,
+        minimum_term_months: input.minimum_term_months,
+        start_date: input.start_date,
+        auto_renew: body.auto_renew ?? auto_renew,
+      }),
+    )
     .returning({ id: subscriptions.id });
   const id = Number(row!.id);
   await recordEvent(ctx, {

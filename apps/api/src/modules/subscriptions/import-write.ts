@@ -12,18 +12,20 @@
  * periods before were billed where it came from), a paused or pending one has no next billing date
  * until it runs (resume and activate set it, `changes.ts`).
  */
-import { minimumTermEnd, nextBillingDate as nextBoundary } from '@rentloop/domain/billing-periods';
+import { nextBillingDate as nextBoundary } from '@rentloop/domain/billing-periods';
 import type { BillingInterval, Frequency } from '@rentloop/domain/enums';
 import { lineAmounts, sumLines } from '@rentloop/domain/money';
 import type { SubscriptionImportRow } from '@rentloop/domain/subscriptions';
 import { and, asc, eq } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { orderItems, orders, subscriptions } from '../../db/schema/index.ts';
 import { taxConfig } from '../catalog/tax.ts';
 import { recordEvent, recordEvents } from '../events/service.ts';
-import { companyToday, insertOrder, numberOrder } from '../orders/placement.ts';
+import { insertOrder, numberOrder } from '../orders/placement.ts';
 import type { PricedLine, PricedOrder } from '../orders/pricing.ts';
 import type { MatchedRow } from './import-check.ts';
+import { subscriptionValues } from './values.ts';
 
 /** The catalog's billing interval a frequency matches (the order item shows it), or none. */
 function billingIntervalOf(frequency: Frequency, interval: number): BillingInterval | null {
@@ -85,7 +87,6 @@ function pricedOrder(rows: MatchedRow[], currency: string, pricesIncludeTax: boo
         subtotal: lineTotals.reduce((s, l) => s + l.amount, 0n),
         discount: 0n,
         shipping_discount: 0n,
-        shipping: 0n,
         ...sum,
       },
       // Not stored with an order (the items and the totals above are).
@@ -127,40 +128,38 @@ export async function writeImportRows(
       .from(orderItems)
       .where(and(eq(orderItems.company_id, ctx.companyId), eq(orderItems.order_id, orderId)))
       .orderBy(asc(orderItems.position));
+    const of = {
+      id: orderId,
+      number,
+      customer_id: group[0]!.customer.id,
+      customer_name: group[0]!.customer.name,
+      customer_email: group[0]!.customer.email,
+    };
     const created = await ctx.db
       .insert(subscriptions)
       .values(
-        group.map((r, k) => ({
-          company_id: ctx.companyId,
-          number: `${number}-${k + 1}`,
-          order_id: orderId,
-          order_item_id: Number(items[k]!.id),
-          order_number: number,
-          customer_id: r.customer.id,
-          customer_name: r.customer.name,
-          customer_email: r.customer.email,
-          product_id: r.variant.product_id,
-          variant_id: r.variant.id,
-          product_name: r.variant.product_name,
-          variant_name: r.variant.name,
-          status: r.status,
-          frequency: r.frequency,
-          interval: r.interval,
-          price: r.unit_price,
-          tax_percent: r.tax_percent,
-          quantity: r.quantity,
-          // The price agreed where the subscription came from: the catalog's changes do not move it.
-          price_mode: 'fixed' as const,
-          term_mode: 'fixed' as const,
-          minimum_term_months: r.minimum_term_months,
-          start_date: r.start_date,
-          minimum_term_end: minimumTermEnd(r.start_date, r.minimum_term_months),
-          next_billing_date: nextBillingOf(r, today),
-          auto_renew: r.auto_renew,
-          buyout_price: r.variant.buyout_price,
-          created_at: now,
-          updated_at: now,
-        })),
+        group.map((r, k) =>
+          subscriptionValues(ctx, of, k + 1, {
+            order_item_id: Number(items[k]!.id),
+            product_id: r.variant.product_id,
+            variant_id: r.variant.id,
+            product_name: r.variant.product_name,
+            variant_name: r.variant.name,
+            buyout_price: r.variant.buyout_price,
+            status: r.status,
+            frequency: r.frequency,
+            interval: r.interval,
+            price: r.unit_price,
+            tax_percent: r.tax_percent,
+            quantity: r.quantity,
+            // The price agreed where the subscription came from: the catalog's changes do not move it.
+            price_mode: 'fixed',
+            minimum_term_months: r.minimum_term_months,
+            start_date: r.start_date,
+            auto_renew: r.auto_renew,
+            next_billing_date: nextBillingOf(r, today),
+          }),
+        ),
       )
       .returning({ id: subscriptions.id });
     await recordEvent(ctx, {

@@ -17,14 +17,13 @@ import {
 import type { SubscriptionImportError } from '@rentloop/domain/subscriptions';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { actingUserId, type Ctx } from '../../context.ts';
+import { actingUserId, type Ctx, type Transact } from '../../context.ts';
 import { subscriptionImports } from '../../db/schema/index.ts';
 import type { StoredImportRow } from '../../db/schema/subscription-imports.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { inJobTransaction, jobActor, jobCtx } from '../../jobs/context.ts';
 import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
 import { companyCurrency } from '../../money.ts';
-import type { Transact } from '../catalog/transact.ts';
 import { notifyCompanyFromJob, subscriptionImportNotification } from '../notifications/product-events.ts';
 import { checkImportFile, type MatchedRow, matchRows } from './import-check.ts';
 import { writeImportRows } from './import-write.ts';

@@ -17,7 +17,7 @@ import { AppError } from '../../errors.ts';
 import { actionsOf, type Machine, type Transitioned, transition } from '../events/transition.ts';
 import { mayManageRole } from './user-record.ts';
 
-export const userMachine: Machine<UserStatus, UserAction, { self: boolean }> = {
+export const userMachine: Machine<UserStatus, UserAction, { self: boolean }, typeof users> = {
   object: 'user',
   table: users,
   id: users.id,

@@ -21,6 +21,7 @@ import {
   voucherUpdateSchema,
 } from '@rentloop/domain/vouchers';
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -124,15 +125,13 @@ export const voucherList = defineList<Sort, ListFilters, Row & { currency: strin
   map: ({ currency, ...row }) => toVoucher(row, currency),
 });
 
-/** Today in UTC by the context's clock, as the vouchers' dates are written. */
-export const todayOf = (ctx: Ctx) => ctx.clock.now().toISOString().slice(0, 10);
-
-export function listVouchers(
+export async function listVouchers(
   ctx: Ctx,
   p: ListParams<Sort, VoucherFilters>,
 ): Promise<{ rows: Voucher[]; total: number }> {
   const { expired, ...rest } = p.filters;
-  const today = todayOf(ctx);
+  // A voucher's dates are the company's calendar days: valid until today means until the company's midnight.
+  const today = await companyToday(ctx);
   const filters: ListFilters = {
     ...rest,
     ...(expired === true ? { ended_before: today } : {}),
@@ -356,7 +355,7 @@ export async function quoteVoucher(
 ): Promise<VoucherOutcome> {
   const row = await voucherRow(ctx, id);
   return voucherDiscount(await termsOf(ctx, row), cart, {
-    today: todayOf(ctx),
+    today: await companyToday(ctx),
     customer_uses: await customerUses(ctx, id, use.customerId),
     payment_number: use.paymentNumber,
   });
@@ -389,7 +388,7 @@ export async function redeemVoucher(
   if (!counted) throw new AppError('conflict', VOUCHER_REFUSALS.used_up);
   // Priced as it was before this use was counted.
   const outcome = voucherDiscount({ ...(await termsOf(ctx, row)), used_count: row.used_count - 1 }, cart, {
-    today: todayOf(ctx),
+    today: await companyToday(ctx),
     customer_uses: await customerUses(ctx, id, customerId),
     payment_number: 1,
   });

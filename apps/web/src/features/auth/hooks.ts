@@ -2,7 +2,7 @@ import type { LoginInput, Me, Tokens } from '@rentloop/domain/auth';
 import type { InvitationAccepted } from '@rentloop/domain/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError, type ApiResult, api, unwrap } from '../../api/client.ts';
+import { type ApiResult, api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { tokenStore } from '../../api/tokens.ts';
 import { noteSignIn, noteSignOut } from './return-to.ts';
 
@@ -55,8 +55,7 @@ export function useLogout() {
 
 /** A call whose answer is only a message ("Verification email sent.", "Email verified."). */
 function messageOf(result: ApiResult<null>): string {
-  if (!result.success) throw new ApiError(result);
-  return result.message;
+  return unwrapAnswer(result).message;
 }
 
 /** `POST /api/auth/email/request-verification`: sends the signed-in user the link again. */
@@ -111,8 +110,9 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (token: string) => {
-      const result = await api.post<InvitationAccepted>('/api/auth/invitations/accept', { token });
-      if (!result.success) throw new ApiError(result);
+      const result = unwrapAnswer(
+        await api.post<InvitationAccepted>('/api/auth/invitations/accept', { token }),
+      );
       return { company: (result.data as InvitationAccepted).company, message: result.message };
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),

@@ -15,6 +15,7 @@ const company = (id: number, role: CompanyRole | null): UserCompany => ({
   shop_system: null,
   payment_system: null,
   currency: 'CAD',
+  is_test: false,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   role,

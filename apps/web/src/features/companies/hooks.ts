@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, api, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
@@ -88,8 +88,7 @@ export function useCreateCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CompanyInput) => {
-      const result = await api.post<UserCompany>('/api/companies', input);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await api.post<UserCompany>('/api/companies', input));
       return { company: result.data, message: result.message };
     },
     onSuccess: async ({ company }) => {
@@ -103,8 +102,7 @@ export function useUpdateCompany(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: Partial<CompanyInput>) => {
-      const result = await api.put<UserCompany>(`/api/companies/${id}`, input);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await api.put<UserCompany>(`/api/companies/${id}`, input));
       return { company: result.data, message: result.message };
     },
     onSuccess: async ({ company }) => {
@@ -118,8 +116,7 @@ export function useDeleteCompany() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const result = await api.delete<null>(`/api/companies/${id}`);
-      if (!result.success) throw new ApiError(result);
+      const result = unwrapAnswer(await api.delete<null>(`/api/companies/${id}`));
       return { message: result.message };
     },
     onSuccess: async (_result, id) => {

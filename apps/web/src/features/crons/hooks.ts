@@ -1,7 +1,7 @@
 /** Data hooks of the Cron Manager (operators): `/api/{company}/system/crons`. */
 import type { Cron, CronInput, CronList, CronUpdate } from '@rentloop/domain/crons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, unwrap } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
 
@@ -27,8 +27,7 @@ function useCronMutation<V>(call: (company: number, input: V) => ReturnType<type
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: V): Promise<SavedCron> => {
-      const result = await call(company, input);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await call(company, input));
       return { cron: result.data, message: result.message };
     },
     // A failed run wrote its result too: the list is read again either way.
@@ -56,8 +55,7 @@ export function useDeleteCron() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const result = await api.delete<null>(cronsPath(company, `/${id}`));
-      if (!result.success) throw new ApiError(result);
+      const result = unwrapAnswer(await api.delete<null>(cronsPath(company, `/${id}`)));
       return { message: result.message };
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: cronsKeys.all }),

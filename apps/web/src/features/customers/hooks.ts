@@ -1,7 +1,7 @@
 /** Data hooks of customers on one query-key factory (STYLE.md #2). */
 import type { Customer, CustomerDetail, CustomerInput, CustomerUpdate } from '@rentloop/domain/customers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
@@ -42,8 +42,7 @@ export function useCreateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CustomerInput): Promise<SavedCustomer> => {
-      const result = await api.post<Customer>(paths.company(company, 'customers'), input);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await api.post<Customer>(paths.company(company, 'customers'), input));
       return { customer: result.data, message: result.message };
     },
     onSuccess: ({ customer }) => {
@@ -60,8 +59,7 @@ export function useUpdateCustomer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CustomerUpdate): Promise<SavedCustomer> => {
-      const result = await api.put<Customer>(paths.company(company, `customers/${id}`), input);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await api.put<Customer>(paths.company(company, `customers/${id}`), input));
       return { customer: result.data, message: result.message };
     },
     onSuccess: ({ customer }) => {
@@ -83,8 +81,9 @@ export function useSetCustomerArchived(id: number) {
   return useMutation({
     mutationFn: async (archive: boolean) => {
       const action = archive ? 'archive' : 'restore';
-      const result = await api.post<CustomerDetail>(paths.company(company, `customers/${id}/${action}`));
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(
+        await api.post<CustomerDetail>(paths.company(company, `customers/${id}/${action}`)),
+      );
       return { customer: result.data, message: result.message };
     },
     onSuccess: ({ customer }) => {
@@ -101,8 +100,7 @@ export function useDeleteCustomer(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const result = await api.delete<null>(paths.company(company, `customers/${id}`));
-      if (!result.success) throw new ApiError(result);
+      const result = unwrapAnswer(await api.delete<null>(paths.company(company, `customers/${id}`)));
       return { message: result.message };
     },
     onSuccess: () => {

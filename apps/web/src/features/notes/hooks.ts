@@ -1,7 +1,7 @@
 /** Data hooks of notes on one query-key factory: a record's notes, and writing, editing, deleting one. */
 import type { Note, NoteEntity, NoteInput, NoteUpdate } from '@rentloop/domain/notes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, paths, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
 
@@ -29,12 +29,13 @@ export function useCreateNote(entity: NoteEntity, entityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: Pick<NoteInput, 'text'>): Promise<SavedNote> => {
-      const result = await api.post<Note>(paths.company(company, 'notes'), {
-        entity,
-        entity_id: entityId,
-        text: input.text,
-      });
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(
+        await api.post<Note>(paths.company(company, 'notes'), {
+          entity,
+          entity_id: entityId,
+          text: input.text,
+        }),
+      );
       return { note: result.data, message: result.message };
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: notesKeys.lists() }),
@@ -46,8 +47,7 @@ export function useUpdateNote(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: NoteUpdate): Promise<SavedNote> => {
-      const result = await api.put<Note>(paths.company(company, `notes/${id}`), input);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await api.put<Note>(paths.company(company, `notes/${id}`), input));
       return { note: result.data, message: result.message };
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: notesKeys.lists() }),
@@ -59,8 +59,7 @@ export function useDeleteNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const result = await api.delete<null>(paths.company(company, `notes/${id}`));
-      if (!result.success) throw new ApiError(result);
+      const result = unwrapAnswer(await api.delete<null>(paths.company(company, `notes/${id}`)));
       return { message: result.message };
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: notesKeys.lists() }),

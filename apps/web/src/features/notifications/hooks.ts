@@ -10,7 +10,7 @@ import {
 } from '@rentloop/domain/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, api, paths, unwrap } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { listenForPushes } from './push.ts';
 
@@ -135,8 +135,7 @@ export function useCreatePlatformNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: NotificationInput) => {
-      const result = await api.post<Notification>('/api/notifications', input);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await api.post<Notification>('/api/notifications', input));
       // Not the notification itself: its own `message` field would be read as the server's message.
       return { notification: result.data, message: result.message };
     },
@@ -151,8 +150,7 @@ export function useDeletePlatformNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const result = await api.delete<null>(`/api/notifications/${id}`);
-      if (!result.success) throw new ApiError(result);
+      const _result = unwrapAnswer(await api.delete<null>(`/api/notifications/${id}`));
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: platformNotificationsKeys.all });

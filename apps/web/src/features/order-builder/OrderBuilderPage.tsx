@@ -293,7 +293,7 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
           <ShippingCard
             address={shippingAddress}
             productIds={[...new Set(cart.lines.map((line) => line.product_id))]}
-            cartValue={lastGood?.subtotal ?? '0'}
+            cartValue={lastGood?.items_amount ?? '0'}
             currency={currency}
             value={cart.shipping_method_id}
             error={errorFor(errors, 'shipping_method_id')}

@@ -9,8 +9,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { OrderPrice } from '@rentloop/domain/order-details';
 import type { ReactNode } from 'react';
-import { formatAmount, formatPercent } from '../products/amounts.ts';
-import { frequencyLabel, INTERVAL_LABELS } from './cart.ts';
+import { formatAmount } from '../../components/money.ts';
+import { AmountsGrid, type AmountsRow } from '../orders/AmountsGrid.tsx';
+import { formatPercent } from '../products/amounts.ts';
+import { frequencyLabel, INTERVAL_LABELS, recurringRows } from './cart.ts';
 import { builderIds } from './testids.ts';
 
 /** "0", "0.00", "-0.00": a decimal string that is zero (no float arithmetic). */
@@ -45,6 +47,15 @@ function Row({
     </Box>
   );
 }
+
+/** Items (after their discounts), shipping and the total, each net, tax and gross. */
+const amountRows = (price: OrderPrice): AmountsRow[] => [
+  { key: 'items', label: 'Items', net: price.items_net, tax: price.items_tax, gross: price.items_gross },
+  ...(price.shipping
+    ? [{ key: 'shipping', label: `Shipping (${price.shipping.name})`, ...price.shipping }]
+    : []),
+  { key: 'total', label: 'Total', net: price.net, tax: price.tax, gross: price.gross, total: true },
+];
 
 export function TotalsPanel({
   price,
@@ -107,7 +118,6 @@ export function TotalsPanel({
               </Box>
             ))}
             <Divider sx={{ my: 1 }} />
-            <Row label="Subtotal" value={money(price.subtotal)} />
             {(price.voucher_code || !isZero(price.discount)) && (
               <Row
                 label={price.voucher_code ? `Discount (${price.voucher_code})` : 'Discount'}
@@ -115,19 +125,17 @@ export function TotalsPanel({
                 testId={builderIds.discount}
               />
             )}
-            <Row
-              label={price.shipping ? `Shipping (${price.shipping.name})` : 'Shipping'}
-              value={
-                price.shipping
-                  ? money(price.prices_include_tax ? price.shipping.gross : price.shipping.net)
-                  : '—'
-              }
-              testId={builderIds.shippingTotal}
+            <AmountsGrid
+              rows={amountRows(price)}
+              label="Order totals"
+              format={money}
+              cellTestId={builderIds.amount}
             />
-            <Row
-              label={price.prices_include_tax ? 'Net (prices include tax)' : 'Net'}
-              value={money(price.net)}
-            />
+            {price.prices_include_tax && (
+              <Typography variant="caption" color="text.secondary" component="div">
+                Prices include tax: the tax is taken out of them.
+              </Typography>
+            )}
             {price.tax_breakdown.map((rate, index) => (
               <Row
                 key={rate.tax_percent}
@@ -138,14 +146,16 @@ export function TotalsPanel({
             ))}
             <Divider sx={{ my: 1 }} />
             <Row label="Due now" value={money(price.total)} testId={builderIds.total} strong />
-            {price.recurring.map((period, index) => (
-              <Row
-                key={period.billing_interval}
-                label={`then, ${INTERVAL_LABELS[period.billing_interval].toLowerCase()}`}
-                value={`${money(period.gross)} / ${frequencyLabel(period.frequency, period.interval)}`}
-                testId={builderIds.recurring(index)}
-              />
-            ))}
+            {price.recurring.flatMap((period, index) =>
+              recurringRows(period, price.voucher_code).map((row) => (
+                <Row
+                  key={`${period.billing_interval}-${row.covered}`}
+                  label={row.label}
+                  value={`${money(row.gross)} / ${frequencyLabel(period.frequency, period.interval)}`}
+                  testId={row.covered ? builderIds.recurringCovered(index) : builderIds.recurring(index)}
+                />
+              )),
+            )}
           </>
         )}
       </CardContent>

@@ -11,6 +11,7 @@ import {
   frequencyLabel,
   lineError,
   newLine,
+  recurringRows,
   withKind,
 } from './cart.ts';
 
@@ -149,5 +150,39 @@ describe('order builder cart', () => {
     );
     expect(addressError({ billing_address: ['Required field.'] }, 'billing_address')).toBe('Required field.');
     expect(addressError({ items: ['x'] }, 'billing_address')).toBeUndefined();
+  });
+});
+
+describe('recurringRows', () => {
+  const monthly = {
+    billing_interval: 'monthly' as const,
+    frequency: 'monthly' as const,
+    interval: 1,
+    net: '178.00',
+    tax: '26.66',
+    gross: '204.66',
+  };
+  const discounted = { discount: '17.80', net: '160.20', tax: '23.99', gross: '184.19' };
+
+  it('states the full price alone without a voucher on later payments', () => {
+    expect(recurringRows({ ...monthly, discounted: null }, 'WELCOME10')).toEqual([
+      { label: 'then, monthly', gross: '204.66', covered: false },
+    ]);
+  });
+
+  it('states the covered payments, then the full price from the next one', () => {
+    expect(recurringRows({ ...monthly, discounted: { ...discounted, until_payment: 3 } }, 'BIKE3')).toEqual([
+      { label: 'then, monthly with BIKE3: payments 2 to 3', gross: '184.19', covered: true },
+      { label: 'from payment 4', gross: '204.66', covered: false },
+    ]);
+    expect(
+      recurringRows({ ...monthly, discounted: { ...discounted, until_payment: 2 } }, 'B2')[0]?.label,
+    ).toBe('then, monthly with B2: payment 2');
+  });
+
+  it('states only the discounted price when the voucher covers every payment', () => {
+    expect(recurringRows({ ...monthly, discounted: { ...discounted, until_payment: null } }, 'ALL')).toEqual([
+      { label: 'then, monthly with ALL', gross: '184.19', covered: true },
+    ]);
   });
 });

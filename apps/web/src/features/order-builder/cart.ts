@@ -6,7 +6,7 @@
 import type { Address } from '@rentloop/domain/addresses';
 import type { BillingInterval, ProductType } from '@rentloop/domain/enums';
 import { MESSAGES } from '@rentloop/domain/messages';
-import type { OrderDetail } from '@rentloop/domain/order-details';
+import type { OrderDetail, OrderPrice } from '@rentloop/domain/order-details';
 import type { OrderInput } from '@rentloop/domain/orders';
 
 export type LineKind = 'rental' | 'purchase' | 'consumable';
@@ -159,6 +159,38 @@ export const INTERVAL_LABELS: Record<BillingInterval, string> = {
   quarterly: 'Quarterly',
   annually: 'Annually',
 };
+
+/** One recurring figure of the totals: what the customer pays per period, from which payment. */
+export interface RecurringRow {
+  label: string;
+  /** The gross per period (a decimal string). */
+  gross: string;
+  /** The periods a voucher covers (its row comes before the full price's). */
+  covered: boolean;
+}
+
+/**
+ * What the customer pays after the first payment, for one billing interval of the rentals: the
+ * periods a voucher covers ("payments 2 to 3"), then the full price ("from payment 4"); a voucher on
+ * every payment leaves one discounted figure, none one full figure.
+ */
+export function recurringRows(
+  period: OrderPrice['recurring'][number],
+  voucherCode: string | null,
+): RecurringRow[] {
+  const interval = INTERVAL_LABELS[period.billing_interval].toLowerCase();
+  const voucher = voucherCode ? ` with ${voucherCode}` : '';
+  const { discounted } = period;
+  if (!discounted) return [{ label: `then, ${interval}`, gross: period.gross, covered: false }];
+  if (discounted.until_payment === null)
+    return [{ label: `then, ${interval}${voucher}`, gross: discounted.gross, covered: true }];
+  const last = discounted.until_payment;
+  const payments = last === 2 ? 'payment 2' : `payments 2 to ${last}`;
+  return [
+    { label: `then, ${interval}${voucher}: ${payments}`, gross: discounted.gross, covered: true },
+    { label: `from payment ${last + 1}`, gross: period.gross, covered: false },
+  ];
+}
 
 /**
  * The field errors of a 422 on the cart, by the builder's fields: `voucher_code`, `shipping_method_id`,

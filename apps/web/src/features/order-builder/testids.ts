@@ -29,9 +29,13 @@ export const builderIds = {
   totalLine: (index: number) => `order-builder-total-line-${index}`,
   discount: 'order-builder-discount',
   shippingTotal: 'order-builder-shipping-total',
+  amount: (row: string, column: string) => `order-builder-amount-${row}-${column}`,
   taxRate: (index: number) => `order-builder-tax-${index}`,
   total: 'order-builder-total',
+  /** An interval's figure at full price (after any payments a voucher covers). */
   recurring: (index: number) => `order-builder-recurring-${index}`,
+  /** An interval's figure while a voucher covers it. */
+  recurringCovered: (index: number) => `order-builder-recurring-${index}-covered`,
   saveQuote: 'order-builder-save-quote',
   placeOrder: 'order-builder-place-order',
 } as const;

@@ -8,109 +8,26 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderDetail } from '@rentloop/domain/order-details';
-import type { OrderItem } from '@rentloop/domain/orders';
-import { useId, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { formatAmount } from '../../components/money.ts';
 import { humanize } from '../../utils/humanize.ts';
-import { notify } from '../../utils/notify.ts';
-import { useAddTrackingNumber } from './hooks.ts';
-import { formatOrderAmount, formatPercent, rentalTerms } from './order-format.ts';
+import { AmountsGrid, type AmountsRow } from './AmountsGrid.tsx';
+import { useTrackingNumberDialog } from './order-actions.tsx';
+import { formatPercent, rentalTerms } from './order-format.ts';
 import { ordersIds } from './testids.ts';
-
-function TrackingDialog({
-  orderId,
-  item,
-  onClose,
-}: {
-  orderId: number;
-  item: OrderItem;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const [value, setValue] = useState(item.tracking_number ?? '');
-  const [error, setError] = useState('');
-  const add = useAddTrackingNumber(orderId);
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    setError('');
-    add.mutate(
-      { itemId: item.id, tracking_number: value },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          onClose();
-        },
-        onError: (e) => {
-          notify.error(e.message);
-          setError((e instanceof ApiError && e.errors?.tracking_number?.[0]) || e.message);
-        },
-      },
-    );
-  };
-  return (
-    <Dialog
-      open
-      onClose={() => !add.isPending && onClose()}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
-      data-testid={ordersIds.trackingDialog}
-    >
-      <form onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>Add tracking number</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {item.product_name}
-            {item.variant_name ? ` – ${item.variant_name}` : ''}
-          </Typography>
-          <TextField
-            label="Tracking number"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            required
-            fullWidth
-            autoFocus
-            error={Boolean(error)}
-            helperText={error || ' '}
-            slotProps={{ htmlInput: { 'data-testid': ordersIds.trackingInput, maxLength: 100 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={add.isPending} data-testid={ordersIds.dialogCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={add.isPending}
-            data-testid={ordersIds.trackingSave}
-          >
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracking: boolean }) {
-  const [editing, setEditing] = useState<OrderItem | null>(null);
-  const money = (v: string) => formatOrderAmount(v, order.currency);
+  const { openTrackingNumber } = useTrackingNumberDialog(order.id);
+  const money = (v: string) => formatAmount(v, order.currency);
   // Most orders have no voucher: a column of zeros only pushes Tracking out of the card.
   const discounted = order.items.some((item) => /[1-9]/.test(item.discount));
   return (
@@ -182,7 +99,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
                     <Button
                       size="small"
                       startIcon={<LocalShipping />}
-                      onClick={() => setEditing(item)}
+                      onClick={() => openTrackingNumber(item)}
                       data-testid={ordersIds.addTracking(item.id)}
                       sx={{ textAlign: 'left', lineHeight: 1.3 }}
                     >
@@ -198,53 +115,50 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
       <CardContent>
         <Totals order={order} />
       </CardContent>
-      {editing && <TrackingDialog orderId={order.id} item={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }
 
+/** What the voucher took off, in the unit prices' basis: already in the amounts above. */
+const discountNote = (order: OrderDetail) =>
+  [
+    /[1-9]/.test(order.discount) ? `${formatAmount(order.discount, order.currency)} off the items` : '',
+    /[1-9]/.test(order.shipping_discount)
+      ? `${formatAmount(order.shipping_discount, order.currency)} off shipping`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
 function Totals({ order }: { order: OrderDetail }) {
-  const rows: [string, string, string][] = [
-    ['subtotal', 'Subtotal', order.subtotal],
-    ['discount', 'Discount', order.discount],
-    ['shipping', 'Shipping', order.shipping],
-    ['net', 'Net', order.net],
-    ['tax', 'Tax', order.tax],
+  const shipping: AmountsRow = {
+    key: 'shipping',
+    label: `Shipping (${order.shipping_method_name})`,
+    net: order.shipping_net,
+    tax: order.shipping_tax,
+    gross: order.shipping_gross,
+  };
+  const rows: AmountsRow[] = [
+    { key: 'items', label: 'Items', net: order.items_net, tax: order.items_tax, gross: order.items_gross },
+    ...(order.shipping_method_name === null ? [] : [shipping]),
+    { key: 'total', label: 'Total', net: order.net, tax: order.tax, gross: order.total, total: true },
   ];
+  const discount = discountNote(order);
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'auto auto',
-        columnGap: 4,
-        rowGap: 0.5,
-        justifyContent: 'end',
-        m: 0,
-        '& dd': { m: 0, textAlign: 'right' },
-      }}
-    >
-      {rows.map(([key, label, value]) => (
-        <Box key={key} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" data-testid={ordersIds.total(key)}>
-            {formatOrderAmount(value, order.currency)}
-          </Typography>
-        </Box>
-      ))}
-      <Typography component="dt" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        Total
-      </Typography>
-      <Typography
-        component="dd"
-        variant="subtitle1"
-        sx={{ fontWeight: 700 }}
-        data-testid={ordersIds.total('total')}
-      >
-        {formatOrderAmount(order.total, order.currency)}
-      </Typography>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 1 }}>
+      <Box sx={{ maxWidth: '100%' }}>
+        <AmountsGrid
+          rows={rows}
+          label="Order totals"
+          format={(v) => formatAmount(v, order.currency)}
+          cellTestId={(row, column) => ordersIds.total(`${row}-${column}`)}
+        />
+      </Box>
+      {discount && (
+        <Typography variant="body2" color="text.secondary" data-testid={ordersIds.total('discount')}>
+          Voucher {order.voucher_code}: {discount}, included above.
+        </Typography>
+      )}
     </Box>
   );
 }

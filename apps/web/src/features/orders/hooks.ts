@@ -13,7 +13,7 @@ import type {
   OrderUpdate,
 } from '@rentloop/domain/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiResult, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
@@ -25,12 +25,6 @@ export const draftOrdersKeys = queryKeysFactory('draft-orders');
 export interface OrderActionsAnswer {
   status: OrderStatus;
   actions: { action: OrderAction; to: OrderStatus }[];
-}
-
-/** An answer's data and the server's message, or the server's error thrown. */
-function answer<T>(result: ApiResult<T>): { data: T; message: string } {
-  if (!result.success) throw new ApiError(result);
-  return { data: result.data as T, message: result.message };
 }
 
 /** The orders list; `consumable` lists the consumable orders instead. */
@@ -119,7 +113,7 @@ export function useUpdateOrder(id: number) {
   const changed = useOrderChanged(id);
   return useMutation({
     mutationFn: async (input: OrderUpdate) =>
-      answer(await api.put<OrderDetail>(paths.company(company, `orders/${id}`), input)),
+      unwrapAnswer(await api.put<OrderDetail>(paths.company(company, `orders/${id}`), input)),
     onSuccess: ({ data }) => changed(data),
   });
 }
@@ -129,7 +123,7 @@ export function useCancelOrder(id: number) {
   const changed = useOrderChanged(id);
   return useMutation({
     mutationFn: async (input: OrderCancel) =>
-      answer(await api.post<OrderDetail>(paths.company(company, `orders/${id}/cancel`), input)),
+      unwrapAnswer(await api.post<OrderDetail>(paths.company(company, `orders/${id}/cancel`), input)),
     onSuccess: ({ data }) => changed(data),
   });
 }
@@ -139,7 +133,7 @@ export function useCloneOrder(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      answer(
+      unwrapAnswer(
         await api.post<OrderDetail>(paths.company(company, `orders/${id}/clone`), { original_order_id: id }),
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() }),
@@ -151,7 +145,7 @@ export function useSendOrderMail(kind: 'send-order' | 'send-draft') {
   const company = useCompanyId();
   return useMutation({
     mutationFn: async (id: number) =>
-      answer(
+      unwrapAnswer(
         await api.post<unknown>(
           `/api/${company}/email/${kind}`,
           { id },
@@ -168,7 +162,9 @@ export function useSwapItem(id: number) {
   const changed = useOrderChanged(id);
   return useMutation({
     mutationFn: async (input: { missing_product: number; reason: string; note: string }) =>
-      answer(await api.post<OrderDetail>(paths.company(company, 'orders/swap'), { order: id, ...input })),
+      unwrapAnswer(
+        await api.post<OrderDetail>(paths.company(company, 'orders/swap'), { order: id, ...input }),
+      ),
     onSuccess: ({ data }) => changed(data),
   });
 }
@@ -178,7 +174,7 @@ export function useAddTrackingNumber(orderId: number) {
   const changed = useOrderChanged(orderId);
   return useMutation({
     mutationFn: async ({ itemId, tracking_number }: { itemId: number; tracking_number: string }) =>
-      answer(
+      unwrapAnswer(
         await api.put<OrderItem>(paths.company(company, `order_items/${itemId}`), {
           action: 'add_tracking_number',
           tracking_number,
@@ -194,7 +190,7 @@ export function useBulkUpdateOrders() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: OrdersBulkUpdate) =>
-      answer(await api.put<BulkAnswer>(paths.company(company, 'orders'), input)),
+      unwrapAnswer(await api.put<BulkAnswer>(paths.company(company, 'orders'), input)),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }
@@ -204,7 +200,7 @@ export function useFinaliseDraft(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      answer(await api.post<OrderDetail>(paths.company(company, `orders/swap-draft/${id}`))),
+      unwrapAnswer(await api.post<OrderDetail>(paths.company(company, `orders/swap-draft/${id}`))),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(ordersKeys.detail(company, id), data);
       queryClient.removeQueries({ queryKey: draftOrdersKeys.detail(company, id) });
@@ -218,7 +214,8 @@ export function useDeleteDraft(id: number) {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => answer(await api.delete<null>(paths.company(company, `draft-orders/${id}`))),
+    mutationFn: async () =>
+      unwrapAnswer(await api.delete<null>(paths.company(company, `draft-orders/${id}`))),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: draftOrdersKeys.detail(company, id) });
       void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.lists() });
@@ -234,7 +231,7 @@ export function useCreditCheck(orderId: number) {
   const company = useCompanyId();
   return useMutation({
     mutationFn: async (refresh: boolean) =>
-      answer(
+      unwrapAnswer(
         await api.get<CreditCheck>(paths.company(company, `order_customers/${orderId}/crif`), {
           query: refresh ? { refresh: 'true' } : undefined,
         }),

@@ -6,11 +6,11 @@ import type {
 } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { send } from './hooks.ts';
+
 import { availabilityKeys } from './keys.ts';
 
 export function useAvailabilitySettings(state: ListState) {
@@ -50,14 +50,14 @@ export function useSaveAvailability(sku: string | null) {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AvailabilityInput | z.input<typeof availabilitySettingUpdateSchema>) =>
-      send(
-        sku === null
+    mutationFn: async (input: AvailabilityInput | z.input<typeof availabilitySettingUpdateSchema>) =>
+      unwrapAnswer(
+        await (sku === null
           ? api.post<AvailabilitySetting>(paths.company(company, 'availability_settings'), input)
           : api.put<AvailabilitySetting>(
               paths.company(company, `availability_settings/${encodeURIComponent(sku)}`),
               input,
-            ),
+            )),
       ),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(availabilityKeys.detail(company, data.sku_name), data);
@@ -70,7 +70,8 @@ export function useDeleteAvailability() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => send(api.delete<null>(paths.company(company, `availability_settings/${id}`))),
+    mutationFn: async (id: number) =>
+      unwrapAnswer(await api.delete<null>(paths.company(company, `availability_settings/${id}`))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: availabilityKeys.all }),
   });
 }

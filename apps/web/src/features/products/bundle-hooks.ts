@@ -2,11 +2,11 @@
 import type { Bundle, bundleInputSchema, bundleUpdateSchema } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { send } from './hooks.ts';
+
 import { bundlesKeys, productsKeys } from './keys.ts';
 
 export function useBundles(state: ListState) {
@@ -48,7 +48,8 @@ export function useCreateBundle() {
   const queryClient = useQueryClient();
   const refresh = useRefreshBundles();
   return useMutation({
-    mutationFn: (input: BundleInput) => send(api.post<Bundle>(paths.company(company, 'bundles'), input)),
+    mutationFn: async (input: BundleInput) =>
+      unwrapAnswer(await api.post<Bundle>(paths.company(company, 'bundles'), input)),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(bundlesKeys.detail(company, data.id), data);
       void refresh();
@@ -61,8 +62,8 @@ export function useUpdateBundle(id: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshBundles();
   return useMutation({
-    mutationFn: (input: BundleUpdate) =>
-      send(api.put<Bundle>(paths.company(company, `bundles/${id}`), input)),
+    mutationFn: async (input: BundleUpdate) =>
+      unwrapAnswer(await api.put<Bundle>(paths.company(company, `bundles/${id}`), input)),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(bundlesKeys.detail(company, id), data);
       void refresh();
@@ -75,7 +76,7 @@ export function useDeleteBundle(id: number) {
   const company = useCompanyId();
   const refresh = useRefreshBundles();
   return useMutation({
-    mutationFn: () => send(api.delete<null>(paths.company(company, `bundles/${id}`))),
+    mutationFn: async () => unwrapAnswer(await api.delete<null>(paths.company(company, `bundles/${id}`))),
     onSuccess: () => refresh(),
   });
 }
@@ -91,8 +92,10 @@ export function useChangeBundleVariants(id: number, action: 'add' | 'remove') {
   const queryClient = useQueryClient();
   const refresh = useRefreshBundles();
   return useMutation({
-    mutationFn: (variants: BundleVariantChange[]) =>
-      send(api.post<Bundle>(paths.company(company, `bundles/${id}/variants/${action}`), { variants })),
+    mutationFn: async (variants: BundleVariantChange[]) =>
+      unwrapAnswer(
+        await api.post<Bundle>(paths.company(company, `bundles/${id}/variants/${action}`), { variants }),
+      ),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(bundlesKeys.detail(company, id), data);
       void refresh();

@@ -2,11 +2,11 @@
 import type { Collection, collectionInputSchema, Product } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, paths, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { notFound, send } from './hooks.ts';
+import { notFound } from './hooks.ts';
 import { collectionsKeys, productsKeys } from './keys.ts';
 
 export function useCollections(state: ListState, perPage?: number) {
@@ -95,11 +95,11 @@ export function useSaveCollection(id: number | null) {
   const company = useCompanyId();
   const refresh = useRefreshCollections();
   return useMutation({
-    mutationFn: (input: CollectionInput) =>
-      send(
-        id === null
+    mutationFn: async (input: CollectionInput) =>
+      unwrapAnswer(
+        await (id === null
           ? api.post<Collection>(paths.company(company, 'product-collections'), input)
-          : api.put<Collection>(paths.company(company, `product-collections/${id}`), input),
+          : api.put<Collection>(paths.company(company, `product-collections/${id}`), input)),
       ),
     onSuccess: () => refresh(),
   });
@@ -109,7 +109,8 @@ export function useDeleteCollection(id: number) {
   const company = useCompanyId();
   const refresh = useRefreshCollections();
   return useMutation({
-    mutationFn: () => send(api.delete<null>(paths.company(company, `product-collections/${id}`))),
+    mutationFn: async () =>
+      unwrapAnswer(await api.delete<null>(paths.company(company, `product-collections/${id}`))),
     onSuccess: () => refresh(),
   });
 }

@@ -1,7 +1,7 @@
 /** Data hooks of products, their variants, bulk buyout prices and the product sync (STYLE.md #2). */
 import type { Product, ProductDetail, ProductSync, Variant } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiResult, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { ApiError, api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
@@ -44,19 +44,6 @@ export function useVariantSearch(search: string, enabled = true) {
   });
 }
 
-export interface Saved<T> {
-  data: T;
-  /** The server's message ("Product created.", "Buyout prices updated."). */
-  message: string;
-}
-
-/** A write's answer as data and message; a failure as an ApiError (with any 422 field errors). */
-export async function send<T>(call: Promise<ApiResult<T>>): Promise<Saved<T>> {
-  const result = await call;
-  if (!result.success) throw new ApiError(result);
-  return { data: result.data as T, message: result.message };
-}
-
 /** A 404 for a record looked up in a list (the API has no `GET` of it alone). */
 export const notFound = (message: string) =>
   new ApiError({ success: false, status: 404, message, data: null, meta: null, errors: null, headers: null });
@@ -82,8 +69,8 @@ export function useCreateProduct() {
   const queryClient = useQueryClient();
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (input: ProductCreatePayload) =>
-      send(api.post<ProductDetail>(paths.company(company, 'products'), input)),
+    mutationFn: async (input: ProductCreatePayload) =>
+      unwrapAnswer(await api.post<ProductDetail>(paths.company(company, 'products'), input)),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(productsKeys.detail(company, data.id), data);
       void refresh();
@@ -96,8 +83,8 @@ export function useUpdateProduct(id: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (input: ProductUpdatePayload) =>
-      send(api.put<ProductDetail>(paths.company(company, `products/${id}`), input)),
+    mutationFn: async (input: ProductUpdatePayload) =>
+      unwrapAnswer(await api.put<ProductDetail>(paths.company(company, `products/${id}`), input)),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(productsKeys.detail(company, id), data);
       void refresh();
@@ -119,8 +106,10 @@ export function useUpdateVariants(productId: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (variants: VariantChange[]) =>
-      send(api.put<{ updated: number }>(paths.company(company, 'products/variants'), { variants })),
+    mutationFn: async (variants: VariantChange[]) =>
+      unwrapAnswer(
+        await api.put<{ updated: number }>(paths.company(company, 'products/variants'), { variants }),
+      ),
     onSuccess: async () => {
       void refresh();
       // The page shows the variants: they are read again before the save is confirmed.
@@ -139,8 +128,8 @@ export function useBulkBuyout() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (products: BuyoutChange[]) =>
-      send(api.put<{ updated: number }>(paths.company(company, 'products'), { products })),
+    mutationFn: async (products: BuyoutChange[]) =>
+      unwrapAnswer(await api.put<{ updated: number }>(paths.company(company, 'products'), { products })),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: productsKeys.lists() }),
@@ -176,7 +165,8 @@ export function useStartSync() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => send(api.post<ProductSync>(paths.company(company, 'products/sync'))),
+    mutationFn: async () =>
+      unwrapAnswer(await api.post<ProductSync>(paths.company(company, 'products/sync'))),
     onSuccess: async ({ data }) => {
       queryClient.setQueryData(productSyncKeys.detail(company), data);
       await queryClient.invalidateQueries({ queryKey: productSyncKeys.detail(company) });
@@ -190,8 +180,8 @@ export function useAddVariant(productId: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (input: object) =>
-      send(api.post<Variant>(paths.company(company, `products/${productId}/variants`), input)),
+    mutationFn: async (input: object) =>
+      unwrapAnswer(await api.post<Variant>(paths.company(company, `products/${productId}/variants`), input)),
     onSuccess: async () => {
       void refresh();
       await queryClient.invalidateQueries({ queryKey: productsKeys.detail(company, productId) });
@@ -205,8 +195,10 @@ export function useRemoveVariant(productId: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (variantId: number) =>
-      send(api.delete<null>(paths.company(company, `products/${productId}/variants/${variantId}`))),
+    mutationFn: async (variantId: number) =>
+      unwrapAnswer(
+        await api.delete<null>(paths.company(company, `products/${productId}/variants/${variantId}`)),
+      ),
     onSuccess: async () => {
       void refresh();
       await queryClient.invalidateQueries({ queryKey: productsKeys.detail(company, productId) });
@@ -220,9 +212,11 @@ export function useSetProductArchived(id: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: (archive: boolean) =>
-      send(
-        api.post<ProductDetail>(paths.company(company, `products/${id}/${archive ? 'archive' : 'restore'}`)),
+    mutationFn: async (archive: boolean) =>
+      unwrapAnswer(
+        await api.post<ProductDetail>(
+          paths.company(company, `products/${id}/${archive ? 'archive' : 'restore'}`),
+        ),
       ),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(productsKeys.detail(company, id), data);
@@ -237,7 +231,7 @@ export function useDeleteProduct(id: number) {
   const queryClient = useQueryClient();
   const refresh = useRefreshCatalog();
   return useMutation({
-    mutationFn: () => send(api.delete<null>(paths.company(company, `products/${id}`))),
+    mutationFn: async () => unwrapAnswer(await api.delete<null>(paths.company(company, `products/${id}`))),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: productsKeys.detail(company, id) });
       void refresh();

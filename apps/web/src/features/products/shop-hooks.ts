@@ -1,10 +1,10 @@
 /** Data hooks of the shop connection (`settings/shop_system`). */
 import type { ShopSettings, ShopSettingsInput } from '@rentloop/domain/companies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { authKeys } from '../auth/hooks.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { send } from './hooks.ts';
+
 import { shopSettingsKeys } from './keys.ts';
 
 const shopSettingsPath = (company: number) => `/api/companies/${company}/settings/shop_system`;
@@ -23,7 +23,8 @@ export function useSaveShopSettings() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ShopSettingsInput) => send(api.put<ShopSettings>(shopSettingsPath(company), input)),
+    mutationFn: async (input: ShopSettingsInput) =>
+      unwrapAnswer(await api.put<ShopSettings>(shopSettingsPath(company), input)),
     onSuccess: async ({ data }) => {
       queryClient.setQueryData(shopSettingsKeys.detail(company), data);
       // The company's shop_system is on the signed-in user's companies too.

@@ -9,10 +9,10 @@ import type {
 } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { notFound, send } from './hooks.ts';
+import { notFound } from './hooks.ts';
 import { taxConfigKeys, taxRulesKeys } from './keys.ts';
 
 export function useTaxConfig() {
@@ -28,8 +28,8 @@ export function useUpdateTaxConfig() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: z.input<typeof taxConfigUpdateSchema>) =>
-      send(api.put<TaxConfig>(paths.company(company, 'tax-configs'), input)),
+    mutationFn: async (input: z.input<typeof taxConfigUpdateSchema>) =>
+      unwrapAnswer(await api.put<TaxConfig>(paths.company(company, 'tax-configs'), input)),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(taxConfigKeys.detail(company), data);
     },
@@ -90,11 +90,11 @@ export function useSaveTaxRule(id: number | null) {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TaxRuleInput | z.input<typeof taxRuleUpdateSchema>) =>
-      send(
-        id === null
+    mutationFn: async (input: TaxRuleInput | z.input<typeof taxRuleUpdateSchema>) =>
+      unwrapAnswer(
+        await (id === null
           ? api.post<TaxRule>(paths.company(company, 'tax-rules'), input)
-          : api.put<TaxRule>(paths.company(company, `tax-rules/${id}`), input),
+          : api.put<TaxRule>(paths.company(company, `tax-rules/${id}`), input)),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: taxRulesKeys.all }),
   });
@@ -104,7 +104,8 @@ export function useDeleteTaxRule() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => send(api.delete<null>(paths.company(company, `tax-rules/${id}`))),
+    mutationFn: async (id: number) =>
+      unwrapAnswer(await api.delete<null>(paths.company(company, `tax-rules/${id}`))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: taxRulesKeys.all }),
   });
 }
@@ -114,8 +115,10 @@ export function useRefreshTaxRules() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      send(api.post<z.infer<typeof taxImportResultSchema>>(paths.company(company, 'tax-rules/refresh'))),
+    mutationFn: async () =>
+      unwrapAnswer(
+        await api.post<z.infer<typeof taxImportResultSchema>>(paths.company(company, 'tax-rules/refresh')),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: taxRulesKeys.all }),
   });
 }

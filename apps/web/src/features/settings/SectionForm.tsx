@@ -22,12 +22,12 @@ import {
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Fragment, useMemo } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
+import type { Answer } from '../../api/client.ts';
 import { CardForm } from '../../components/CardForm.tsx';
 import { FormProblems } from '../../components/DialogForm.tsx';
 import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useSubmit } from '../../components/use-submit.ts';
-import type { Saved } from '../products/hooks.ts';
 import { type FormValues, sectionResolver, toFormValues } from './section-form.ts';
 import { settingsIds } from './testids.ts';
 
@@ -245,7 +245,7 @@ function NextInvoiceNumber({ value }: { value: unknown }) {
 }
 
 /** How a section form saves: the mutation takes the section's body and answers the saved section. */
-export type SectionSave = UseMutationResult<Saved<Record<string, unknown>>, Error, object, unknown>;
+export type SectionSave = UseMutationResult<Answer<Record<string, unknown>>, Error, object, unknown>;
 
 /**
  * A section's form. `view` is the section as the API answers it; `save` stores the body (the company's

@@ -3,10 +3,10 @@
 import type { PlatformSettings } from '@rentloop/domain/platform-settings';
 import type { CheckoutApiKey, CompanySettings, SettingsSectionKey } from '@rentloop/domain/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { send } from '../products/hooks.ts';
+
 import { taxConfigKeys } from '../products/keys.ts';
 
 export const settingsKeys = queryKeysFactory('settings');
@@ -27,8 +27,8 @@ export function useSaveSection(key: SettingsSectionKey) {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: object) =>
-      send(api.put<CompanySettings[typeof key]>(`${settingsPath(company)}/${key}`, input)),
+    mutationFn: async (input: object) =>
+      unwrapAnswer(await api.put<CompanySettings[typeof key]>(`${settingsPath(company)}/${key}`, input)),
     onSuccess: async ({ data }) => {
       queryClient.setQueryData<CompanySettings>(settingsKeys.detail(company), (old) =>
         old ? { ...old, [key]: data } : old,
@@ -44,7 +44,8 @@ export function useGenerateApiKey() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => send(api.post<CheckoutApiKey>(`${settingsPath(company)}/checkout_general/api-key`)),
+    mutationFn: async () =>
+      unwrapAnswer(await api.post<CheckoutApiKey>(`${settingsPath(company)}/checkout_general/api-key`)),
     onSuccess: ({ data }) => {
       queryClient.setQueryData<CompanySettings>(settingsKeys.detail(company), (old) =>
         old
@@ -76,7 +77,8 @@ export function usePlatformSettings() {
 export function useSavePlatformSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PlatformSettings) => send(api.put<PlatformSettings>('/api/settings', input)),
+    mutationFn: async (input: PlatformSettings) =>
+      unwrapAnswer(await api.put<PlatformSettings>('/api/settings', input)),
     onSuccess: ({ data }) => queryClient.setQueryData(platformSettingsKeys.detail(), data),
   });
 }

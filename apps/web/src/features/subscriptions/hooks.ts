@@ -6,7 +6,7 @@ import type {
   SubscriptionUpdate,
 } from '@rentloop/domain/subscriptions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
@@ -91,8 +91,9 @@ export function useUpdateSubscription(id: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: SubscriptionUpdate): Promise<Changed> => {
-      const result = await api.put<Subscription>(paths.company(company, `subscriptions/${id}`), body);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(
+        await api.put<Subscription>(paths.company(company, `subscriptions/${id}`), body),
+      );
       return { subscription: result.data, message: result.message };
     },
     onSuccess: ({ subscription }) => refresh(subscription),
@@ -105,10 +106,11 @@ export function useEndSubscription(id: number) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (reason: string): Promise<Changed> => {
-      const result = await api.post<Subscription>(paths.company(company, `subscriptions/${id}/end`), {
-        reason,
-      });
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(
+        await api.post<Subscription>(paths.company(company, `subscriptions/${id}/end`), {
+          reason,
+        }),
+      );
       return { subscription: result.data, message: result.message };
     },
     onSuccess: ({ subscription }) => refresh(subscription),
@@ -121,8 +123,7 @@ export function useBulkUpdateSubscriptions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SubscriptionsBulkUpdate) => {
-      const result = await api.put<BulkAnswer>(paths.company(company, 'subscriptions'), body);
-      if (!result.success || !result.data) throw new ApiError(result);
+      const result = unwrapAnswer(await api.put<BulkAnswer>(paths.company(company, 'subscriptions'), body));
       return { answer: result.data, message: result.message };
     },
     onSuccess: () => {

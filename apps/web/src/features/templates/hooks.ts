@@ -11,7 +11,7 @@ import type {
   TemplatePreview,
 } from '@rentloop/domain/templates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, unwrap } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 
@@ -57,8 +57,7 @@ function useTemplateMutation<V>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: V): Promise<Saved> => {
-      const result = await call(base!, input);
-      if (!result.success) throw new ApiError(result);
+      const result = unwrapAnswer(await call(base!, input));
       return { template: result.data ?? null, message: result.message };
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: templatesKeys.all }),

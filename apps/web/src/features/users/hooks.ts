@@ -6,7 +6,7 @@ import type { Me } from '@rentloop/domain/auth';
 import type { CompanyRole } from '@rentloop/domain/roles';
 import type { CompanyUser, ProfileUpdate, User, UserActions } from '@rentloop/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, type ApiResult, api, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
@@ -17,16 +17,6 @@ export const usersKeys = queryKeysFactory('users');
 export const companyUsersKeys = queryKeysFactory('company-users');
 
 /** What a write answered: the record (if any) and the server's message for the toast. */
-export interface Saved<T> {
-  data: T;
-  message: string;
-}
-
-function saved<T>(result: ApiResult<T>): Saved<T> {
-  if (!result.success) throw new ApiError(result);
-  return { data: result.data as T, message: result.message };
-}
-
 export type InvitationStatus = 'queued' | 'not_sent' | 'skipped';
 export interface CreatedUser {
   user: User;
@@ -70,7 +60,8 @@ export function useUserActions(id: number, status: User['status'] | undefined) {
 export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProfileUpdate) => saved(await api.put<User>(`/api/auth/users/${id}`, input)),
+    mutationFn: async (input: ProfileUpdate) =>
+      unwrapAnswer(await api.put<User>(`/api/auth/users/${id}`, input)),
     onSuccess: async ({ data: user }) => {
       queryClient.setQueryData(usersKeys.detail(id), user);
       // Your own profile: the session's user changes at once (name, email, alert preferences).
@@ -98,7 +89,7 @@ export function useUpdateUser(id: number) {
 export function useChangePassword(id: number) {
   return useMutation({
     mutationFn: async (input: { current_password?: string; password: string }) =>
-      saved(await api.put<null>(`/api/auth/users/password/${id}`, input)),
+      unwrapAnswer(await api.put<null>(`/api/auth/users/password/${id}`, input)),
   });
 }
 
@@ -116,7 +107,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: OperatorUserInput) =>
-      saved(await api.post<CreatedUser>('/api/auth/users', input)),
+      unwrapAnswer(await api.post<CreatedUser>('/api/auth/users', input)),
     onSuccess: async ({ data }) => {
       queryClient.setQueryData(usersKeys.detail(data.user.id), data.user);
       await Promise.all([
@@ -130,7 +121,7 @@ export function useCreateUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => saved(await api.delete<null>(`/api/auth/users/${id}`)),
+    mutationFn: async (id: number) => unwrapAnswer(await api.delete<null>(`/api/auth/users/${id}`)),
     onSuccess: async (_result, id) => {
       queryClient.removeQueries({ queryKey: usersKeys.detail(id) });
       await Promise.all([
@@ -168,7 +159,9 @@ export function useCreateCompanyUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CompanyUserInput) =>
-      saved(await api.post<CreatedUser>(`/api/auth/${company}/users`, { ...input, company_id: company })),
+      unwrapAnswer(
+        await api.post<CreatedUser>(`/api/auth/${company}/users`, { ...input, company_id: company }),
+      ),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
@@ -184,7 +177,7 @@ export function useAssignRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { email: string; role: CompanyRole | null }) =>
-      saved(await api.put<null>('/api/auth/users/roles', { ...input, id: company })),
+      unwrapAnswer(await api.put<null>('/api/auth/users/roles', { ...input, id: company })),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
@@ -205,7 +198,7 @@ export function useRemoveCompanyUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userId: number) =>
-      saved(await api.delete<null>(`/api/auth/${company}/users/${userId}`)),
+      unwrapAnswer(await api.delete<null>(`/api/auth/${company}/users/${userId}`)),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
@@ -220,7 +213,7 @@ export function useSendInvitation() {
   const company = useCompanyId();
   return useMutation({
     mutationFn: async (userId: number) =>
-      saved(
+      unwrapAnswer(
         await api.post<{ status: 'queued' | 'not_sent' }>(
           `/api/auth/${company}/users/${userId}/send-invitation-email`,
         ),

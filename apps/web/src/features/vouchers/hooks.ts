@@ -1,7 +1,7 @@
 /** Data hooks of vouchers on one query-key factory (STYLE.md #2). */
 import type { Voucher, VoucherInput, VoucherProduct, VoucherUpdate } from '@rentloop/domain/vouchers';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
+import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
@@ -46,11 +46,11 @@ export function useSaveVoucher(id: number | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: VoucherInput | VoucherUpdate): Promise<SavedVoucher> => {
-      const result =
+      const result = unwrapAnswer(
         id === null
           ? await api.post<Voucher>(paths.company(company, 'vouchers'), input)
-          : await api.put<Voucher>(paths.company(company, `vouchers/${id}`), input);
-      if (!result.success || !result.data) throw new ApiError(result);
+          : await api.put<Voucher>(paths.company(company, `vouchers/${id}`), input),
+      );
       return { voucher: result.data, message: result.message };
     },
     onSuccess: ({ voucher }) => {
@@ -65,8 +65,7 @@ export function useDeleteVoucher() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const result = await api.delete<null>(paths.company(company, `vouchers/${id}`));
-      if (!result.success) throw new ApiError(result);
+      const result = unwrapAnswer(await api.delete<null>(paths.company(company, `vouchers/${id}`)));
       return { id, message: result.message };
     },
     onSuccess: ({ id }) => {
@@ -92,11 +91,9 @@ export function useSetVoucherProduct(id: number) {
   return useMutation({
     mutationFn: async ({ shopId, include }: { shopId: string; include: boolean }) => {
       const path = paths.company(company, `vouchers/${id}/products/${encodeURIComponent(shopId)}/include`);
-      const result = include
-        ? await api.put<VoucherProduct[]>(path, {})
-        : await api.delete<VoucherProduct[]>(path);
-      if (!result.success || !result.data) throw new ApiError(result);
-      return result.data;
+      return unwrap(
+        include ? await api.put<VoucherProduct[]>(path, {}) : await api.delete<VoucherProduct[]>(path),
+      );
     },
     onSuccess: (products) => {
       queryClient.setQueryData(productsKey(company, id), products);

@@ -4,6 +4,7 @@
  * and can hold requests until the test releases them. The platform files add the real routes.
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface FakeRequest {
@@ -45,7 +46,14 @@ export interface FakeServer {
 
 export type FakeHandler = (req: FakeRequest, origin: string) => FakeResponse;
 
-export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> {
+/**
+ * `tls`: serve https with this key and certificate (a client that only speaks https, such as Mollie's,
+ * trusts the certificate through its own option); `url` then starts with https.
+ */
+export async function startFakeServer(
+  handle: FakeHandler,
+  options: { tls?: { key: string; cert: string } } = {},
+): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const injections: (Injection & { left: number })[] = [];
   let gate: { wait: Promise<void>; when?: (req: FakeRequest) => boolean } | null = null;
@@ -60,8 +68,9 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
     res.end(text);
   };
 
-  const server = createServer(async (incoming: IncomingMessage, res: ServerResponse) => {
-    const origin = `http://${incoming.headers.host}`;
+  const scheme = options.tls ? 'https' : 'http';
+  const listener = async (incoming: IncomingMessage, res: ServerResponse) => {
+    const origin = `${scheme}://${incoming.headers.host}`;
     const url = new URL(incoming.url ?? '/', origin);
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
@@ -85,12 +94,13 @@ export async function startFakeServer(handle: FakeHandler): Promise<FakeServer> 
     } catch (err) {
       send(res, { status: 500, body: { error: String(err) } });
     }
-  });
+  };
+  const server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${scheme}://127.0.0.1:${port}`,
     requests,
     inject(injection) {
       injections.push({ ...injection, left: injection.times ?? 1 });

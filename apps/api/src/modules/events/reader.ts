@@ -1,0 +1,73 @@
+/**
+ * The events reader (shared/BILLING.md "Events": webhooks, notifications and insights read `events`
+ * with a cursor; they never re-derive history from current state).
+ *
+ * Why not `WHERE id > last_id`: ids are taken when a row is inserted, not when its transaction commits.
+ * A transaction that inserted event 10 and commits after event 11's is visible only later; a reader that
+ * had already moved past 11 would skip 10 for ever. So the cursor is (tx_id, id), the writing
+ * transaction's id first, and a read only returns events of transactions older than the oldest one still
+ * running (`pg_snapshot_xmin(pg_current_snapshot())`): every transaction below that has ended, so no
+ * event can ever appear behind the cursor. The price: a long-running transaction holds readers back
+ * until it ends (they wait; they never skip).
+ */
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { eventCursors, events } from '../../db/schema/index.ts';
+
+export type EventRow = typeof events.$inferSelect;
+
+export interface Cursor {
+  txId: string;
+  eventId: number;
+}
+
+export const START: Cursor = { txId: '0', eventId: 0 };
+
+/**
+ * Up to `limit` events after `cursor` in commit-safe order, optionally of one company, with the cursor
+ * after the last of them (the same cursor when there is none).
+ */
+export async function eventsAfter(
+  db: Tx,
+  cursor: Cursor,
+  opts: { limit: number; companyId?: number },
+): Promise<{ events: EventRow[]; next: Cursor }> {
+  const conditions: SQL[] = [
+    sql`(${events.tx_id}, ${events.id}) > (${cursor.txId}::xid8, ${cursor.eventId})`,
+    sql`${events.tx_id} < pg_snapshot_xmin(pg_current_snapshot())`,
+  ];
+  if (opts.companyId !== undefined) conditions.push(eq(events.company_id, opts.companyId));
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(asc(events.tx_id), asc(events.id))
+    .limit(opts.limit);
+  const last = rows.at(-1);
+  return { events: rows, next: last ? { txId: last.tx_id, eventId: last.id } : cursor };
+}
+
+/**
+ * Hands the next batch of events to `handle` for the named reader and moves its cursor past them, in
+ * the caller's transaction `tx`: handled and moved commit together, so a crash re-delivers the batch
+ * (handlers are idempotent) and never loses one. The reader's row is locked for the transaction, so two
+ * workers never handle one batch twice at the same time. Answers how many events were handled.
+ */
+export async function readEvents(
+  tx: Tx,
+  reader: string,
+  opts: { limit: number },
+  handle: (batch: EventRow[]) => Promise<void>,
+): Promise<number> {
+  await tx.insert(eventCursors).values({ reader }).onConflictDoNothing();
+  const [row] = await tx.select().from(eventCursors).where(eq(eventCursors.reader, reader)).for('update');
+  const from: Cursor = row ? { txId: row.tx_id, eventId: row.event_id } : START;
+  const { events: batch, next } = await eventsAfter(tx, from, { limit: opts.limit });
+  if (batch.length === 0) return 0;
+  await handle(batch);
+  await tx
+    .update(eventCursors)
+    .set({ tx_id: next.txId, event_id: next.eventId })
+    .where(eq(eventCursors.reader, reader));
+  return batch.length;
+}
