@@ -1,5 +1,5 @@
 /**
- * The currency freeze is one table-driven check (migration 0037, `currency_money_tables()`): this guard
+ * The currency freeze is one table-driven check (migration 0039, `currency_money_tables()`): this guard
  * fails when a table with a `money()` column is not listed there, so a company could otherwise change its
  * currency under amounts stored in that table.
  */

@@ -128,7 +128,7 @@ export interface InvoiceSeller {
 
 /**
  * An invoice. A draft has no number; issuing sets `series`, `seq`, `number`, the dates, the snapshots,
- * lines, breakdown and totals, and `status = 'issued'`, after which a trigger (migration 0037) refuses
+ * lines, breakdown and totals, and `status = 'issued'`, after which a trigger (migration 0039) refuses
  * any change to them: only `payment_status`, `recovered_at`, `gateway` and the links change. The lines
  * are jsonb on the row, not a table: they are written once with the document, never queried on their
  * own, and the whole legal content is one row the trigger guards (docs/decisions.md).
