@@ -9,6 +9,7 @@ import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
 import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
@@ -129,4 +130,5 @@ export const ALL_JOBS: JobDefinition[] = [
   sendEmailJob,
   productSyncJob,
   subscriptionImportJob,
+  invoicePdfJob,
 ] as JobDefinition[];

@@ -6,6 +6,7 @@
 import { MESSAGES } from '@rentloop/domain/messages';
 import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
 import { and, eq, sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../context.ts';
 import { sqlStateOf } from '../../db/errors.ts';
@@ -15,6 +16,7 @@ import { offlineGateway } from '../../integrations/payments/offline.ts';
 import { testCtx } from '../../testing/ctx.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 import { issueInvoice } from './issue.ts';
+import { invoicePdfJob } from './pdf-job.ts';
 
 const clock = fixedClock('2026-03-10T10:00:00Z');
 const h = useHarness({ clock });
@@ -193,10 +195,31 @@ describe('an order charged offline, then settled', () => {
         .statusCode,
     ).toBe(404);
 
-    // No PDF yet (the renderer comes later): a clear 409, never a fake document.
-    const pdf = await req(staff, 'GET', api(`invoices/pdf?id=${invoice.id}`));
-    expect(pdf.statusCode).toBe(409);
-    expect(pdf.json().message).toBe(MESSAGES.invoicePdfNotReady);
+    // Until its job has drawn the PDF: a clear 409, never a fake document.
+    const pdfUrl = api(`invoices/pdf?id=${invoice.id}`);
+    const pending = await req(staff, 'GET', pdfUrl);
+    expect(pending.statusCode).toBe(409);
+    expect(pending.json().message).toBe(MESSAGES.invoicePdfNotReady);
+    // The job the issue enqueues (run here by hand: this harness has no workers): the PDF of the
+    // issued invoice, its text read back, in the customer's language (Greek), stored once.
+    const jc = { database: h.database, clock, log: { info: () => {}, error: () => {} } };
+    await invoicePdfJob.handler({ invoiceId: Number(invoice.id) }, jc);
+    const pdf = await req(staff, 'GET', pdfUrl);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('INV-2026-1000');
+    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+    expect(text).toContain('Τιμολόγιο');
+    expect(text).toContain('INV-2026-1000');
+    expect(text).toContain('Γιώργος Παπαδόπουλος');
+    expect(text).toContain('Invoice Loop GmbH');
+    const [stored] = await h.database.primary
+      .select({ sha: invoiceDocuments.pdf_sha256 })
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.invoice_id, Number(invoice.id)));
+    expect(stored?.sha).toMatch(/^[0-9a-f]{64}$/);
+    await invoicePdfJob.handler({ invoiceId: Number(invoice.id) }, jc); // a repeat changes nothing
+    expect((await req(staff, 'GET', pdfUrl)).rawPayload.equals(pdf.rawPayload)).toBe(true);
   });
 
   it('generates the offline invoice once, and the settings show the real next number', async () => {

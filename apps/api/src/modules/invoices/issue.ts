@@ -8,6 +8,7 @@
  * lock is held for microseconds and a rollback anywhere leaves no gap. The HTML is rendered before the
  * number exists, with a stand-in the number then replaces (escaped as the template would).
  */
+
 import { addDays } from '@rentloop/domain/billing-periods';
 import type { PaymentGateway as GatewayName, InvoiceType } from '@rentloop/domain/enums';
 import { invoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
@@ -31,6 +32,7 @@ import { invoiceSeriesOf, takeInvoiceNumbers } from '../../numbering.ts';
 import { recordEvent } from '../events/service.ts';
 import { getSettings } from '../settings/sections.ts';
 import { type DocumentLine, renderInvoiceHtml, templateLanguageOf } from './document.ts';
+import { enqueueInvoicePdf } from './pdf-job.ts';
 
 /** What an invoice bills: its lines as amounts after discount, and what it links to. */
 export interface InvoiceDraft {
@@ -157,6 +159,7 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     invoice_id: row.id,
     html: html.replaceAll(NUMBER_STAND_IN, escapeHtml(number)),
   });
+  await enqueueInvoicePdf(ctx, row.id);
   await recordEvent(ctx, {
     type: 'invoice.issued',
     object: 'invoice',
