@@ -1,6 +1,6 @@
 /**
- * The body of every create and edit dialog: a form with the fields, the problems of a failed save
- * that belong to no field, Cancel (closes the route dialog) and Save. Also `FormProblems`, that alert,
+ * The body of every create and edit dialog and of every action dialog (`ActionDialog.tsx`): a form with
+ * the fields, the problems of a failed save that belong to no field, Cancel (closes the dialog) and Save. Also `FormProblems`, that alert,
  * for forms outside dialogs, and `DialogRecord`, the loading and failure of the record an edit dialog edits.
  */
 import Save from '@mui/icons-material/Save';
@@ -52,8 +52,12 @@ export interface DialogFormProps {
   notice?: ReactNode;
   /** Shown on the left, Cancel and Save on the right (a Delete button). */
   secondaryAction?: ReactNode;
-  /** The save button's icon (default: a disk). */
+  /** The save button's icon (default: a disk; `null`: none, for an action's verb). */
   saveIcon?: ReactNode;
+  /** `error` for a destructive action (cancelling an order, ending a subscription). */
+  saveColor?: 'primary' | 'error';
+  /** The cancel button's text (default "Cancel"; "Back" beside "Cancel order"). */
+  cancelLabel?: ReactNode;
   /** Save waits (for the record's parts still loading). */
   saveDisabled?: boolean;
   /** Whether the form has unsaved changes (from `useSubmit`): closing or leaving asks first. */
@@ -70,6 +74,8 @@ export function DialogForm({
   notice,
   secondaryAction,
   saveIcon = <Save />,
+  saveColor,
+  cancelLabel = 'Cancel',
   saveDisabled,
   isDirty,
   children,
@@ -97,11 +103,12 @@ export function DialogForm({
           </>
         )}
         <Button onClick={() => close()} disabled={saving} data-testid={testIds.cancel}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           type="submit"
           variant="contained"
+          color={saveColor}
           startIcon={saveIcon}
           loading={saving}
           loadingPosition="start"

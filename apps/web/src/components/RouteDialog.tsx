@@ -22,6 +22,12 @@ interface RouteDialogControls {
 
 const RouteDialogContext = createContext<RouteDialogControls | null>(null);
 
+/**
+ * The same controls for a dialog that is not a route (an action dialog, `ActionDialog.tsx`), so a
+ * `DialogForm` inside it closes that dialog.
+ */
+export const DialogControlsProvider = RouteDialogContext.Provider;
+
 export function useRouteDialog(): RouteDialogControls {
   const value = useContext(RouteDialogContext);
   if (!value) throw new Error('useRouteDialog must be used inside <RouteDialog>.');

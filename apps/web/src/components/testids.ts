@@ -55,3 +55,13 @@ export const archiveIds = {
   deleteRefused: 'delete-refused',
   showArchived: 'show-archived',
 } as const;
+
+/** `ActionDialog`'s parts; a spec may give its own ids for the dialog and its buttons. */
+export const actionDialogIds = {
+  dialog: 'action-dialog',
+  form: 'action-dialog-form',
+  problems: 'action-dialog-problems',
+  cancel: 'action-dialog-cancel',
+  confirm: 'action-dialog-confirm',
+  done: 'action-dialog-done',
+} as const;

@@ -8,6 +8,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DRAWER_MINI_KEY as MINI_KEY } from '../../api/storage-keys.ts';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { ActionDialogHost } from '../../components/use-action-dialog.tsx';
 import { Breadcrumbs } from '../Breadcrumbs.tsx';
 import { APP_VERSION } from '../config.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '../focus.tsx';
@@ -95,7 +96,9 @@ export function AdminLayout() {
           }}
         >
           <Suspense fallback={<PageLoader />}>
-            <Outlet />
+            <ActionDialogHost>
+              <Outlet />
+            </ActionDialogHost>
           </Suspense>
         </Box>
         <Footer />

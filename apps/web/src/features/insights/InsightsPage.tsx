@@ -17,10 +17,10 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { InsightsSummary } from '@rentloop/domain/insights';
-import { decimalToMinor, formatMoney } from '@rentloop/domain/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countryName } from '../../components/country-name.ts';
+import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { humanize } from '../../utils/humanize.ts';
 import { languageName } from '../../utils/languages.ts';
@@ -33,10 +33,7 @@ const numberFormat = new Intl.NumberFormat('en');
 const count = (n: number, one: string, many: string) => `${numberFormat.format(n)} ${n === 1 ? one : many}`;
 
 /** The exact decimal the API sent, in the company's currency ("CA$5,100.28"). */
-const money = (decimal: string, currency: string) => {
-  const minor = decimalToMinor(decimal, currency);
-  return minor === undefined ? `${decimal} ${currency}` : formatMoney(minor, currency, 'en');
-};
+const money = (decimal: string, currency: string) => formatAmount(decimal, currency);
 
 function StatCard(props: {
   label: string;

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { Address } from '@rentloop/domain/addresses';
 import { useEffect, useState } from 'react';
 import { addressLines } from '../../components/address-format.ts';
-import { formatAmount } from '../products/amounts.ts';
+import { formatAmount } from '../../components/money.ts';
 import { useShippingOptions } from './hooks.ts';
 import { builderIds } from './testids.ts';
 

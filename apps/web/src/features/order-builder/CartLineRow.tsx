@@ -10,7 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { BillingInterval } from '@rentloop/domain/enums';
 import { useEffect } from 'react';
-import { formatAmount } from '../products/amounts.ts';
+import { formatAmount } from '../../components/money.ts';
 import { availableIntervals, type CartLine, INTERVAL_LABELS, type LineKind, withKind } from './cart.ts';
 import { useProduct } from './hooks.ts';
 import { builderIds } from './testids.ts';

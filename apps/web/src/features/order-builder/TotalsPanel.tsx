@@ -9,7 +9,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { OrderPrice } from '@rentloop/domain/order-details';
 import type { ReactNode } from 'react';
-import { formatAmount, formatPercent } from '../products/amounts.ts';
+import { formatAmount } from '../../components/money.ts';
+import { formatPercent } from '../products/amounts.ts';
 import { frequencyLabel, INTERVAL_LABELS } from './cart.ts';
 import { builderIds } from './testids.ts';
 

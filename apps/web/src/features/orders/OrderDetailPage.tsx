@@ -14,7 +14,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrderDetail } from '@rentloop/domain/order-details';
-import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { AddressLike } from '../../components/address-format.ts';
 import { addressLines } from '../../components/address-format.ts';
@@ -26,9 +25,9 @@ import { notify } from '../../utils/notify.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { CreditCheckPanel } from './CreditCheckPanel.tsx';
 import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOrder } from './hooks.ts';
-import { CancelOrderDialog, SwapItemDialog } from './OrderDialogs.tsx';
 import { OrderItemsCard } from './OrderItemsCard.tsx';
 import { OrderTagCard } from './OrderTagCard.tsx';
+import { useCancelOrderDialog, useSwapItemDialog } from './order-actions.tsx';
 import { ordersIds } from './testids.ts';
 
 const fieldGrid = {
@@ -133,10 +132,10 @@ export function OrderCustomerCard({
   );
 }
 
-type Dialog = 'cancel' | 'swap' | null;
-
-function OrderActionButtons({ order, onDialog }: { order: OrderDetail; onDialog: (d: Dialog) => void }) {
+function OrderActionButtons({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
+  const { openCancelOrder } = useCancelOrderDialog();
+  const { openSwapItem } = useSwapItemDialog();
   const actions = useOrderActions(order.id);
   const update = useUpdateOrder(order.id);
   const clone = useCloneOrder(order.id);
@@ -153,7 +152,7 @@ function OrderActionButtons({ order, onDialog }: { order: OrderDetail; onDialog:
             key={action}
             color="error"
             variant="outlined"
-            onClick={() => onDialog('cancel')}
+            onClick={() => openCancelOrder(order)}
             data-testid={ordersIds.action(action)}
           >
             Cancel
@@ -176,7 +175,7 @@ function OrderActionButtons({ order, onDialog }: { order: OrderDetail; onDialog:
         ) : null,
       )}
       {order.items.some((i) => i.kind === 'rental') && order.status !== 'cancelled' && (
-        <Button variant="outlined" onClick={() => onDialog('swap')} data-testid={ordersIds.action('swap')}>
+        <Button variant="outlined" onClick={() => openSwapItem(order)} data-testid={ordersIds.action('swap')}>
           Swap missing product
         </Button>
       )}
@@ -214,7 +213,6 @@ export function OrderDetailPage() {
   const id = Number(useParams().id);
   const order = useOrder(id);
   const consumables = useLocation().pathname.startsWith('/cms/orders/consumables');
-  const [dialog, setDialog] = useState<Dialog>(null);
   const list = consumables
     ? { to: '/cms/orders/consumables', label: 'Consumables', all: 'All consumable orders' }
     : { to: '/cms/orders', label: 'Orders', all: 'All orders' };
@@ -232,16 +230,9 @@ export function OrderDetailPage() {
           title={o ? `Order ${o.number ?? o.id}` : <Skeleton width={260} />}
           titleTestId={ordersIds.detailTitle}
           subtitle={o ? `Placed ${formatDateTime(o.finalised_at ?? o.created_at)}` : <Skeleton width={200} />}
-          actions={o ? <OrderActionButtons order={o} onDialog={setDialog} /> : null}
+          actions={o ? <OrderActionButtons order={o} /> : null}
         />
       )}
-      extra={
-        order.data && dialog === 'cancel' ? (
-          <CancelOrderDialog order={order.data} onClose={() => setDialog(null)} />
-        ) : order.data && dialog === 'swap' ? (
-          <SwapItemDialog order={order.data} onClose={() => setDialog(null)} />
-        ) : null
-      }
     >
       {(o) => (
         <CardGrid alignStart>

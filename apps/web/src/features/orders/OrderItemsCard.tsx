@@ -8,109 +8,25 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { OrderDetail } from '@rentloop/domain/order-details';
-import type { OrderItem } from '@rentloop/domain/orders';
-import { useId, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
+import { formatAmount } from '../../components/money.ts';
 import { humanize } from '../../utils/humanize.ts';
-import { notify } from '../../utils/notify.ts';
-import { useAddTrackingNumber } from './hooks.ts';
-import { formatOrderAmount, formatPercent, rentalTerms } from './order-format.ts';
+import { useTrackingNumberDialog } from './order-actions.tsx';
+import { formatPercent, rentalTerms } from './order-format.ts';
 import { ordersIds } from './testids.ts';
-
-function TrackingDialog({
-  orderId,
-  item,
-  onClose,
-}: {
-  orderId: number;
-  item: OrderItem;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const [value, setValue] = useState(item.tracking_number ?? '');
-  const [error, setError] = useState('');
-  const add = useAddTrackingNumber(orderId);
-  const save = (event: React.FormEvent) => {
-    event.preventDefault();
-    setError('');
-    add.mutate(
-      { itemId: item.id, tracking_number: value },
-      {
-        onSuccess: ({ message }) => {
-          notify.success(message);
-          onClose();
-        },
-        onError: (e) => {
-          notify.error(e.message);
-          setError((e instanceof ApiError && e.errors?.tracking_number?.[0]) || e.message);
-        },
-      },
-    );
-  };
-  return (
-    <Dialog
-      open
-      onClose={() => !add.isPending && onClose()}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
-      data-testid={ordersIds.trackingDialog}
-    >
-      <form onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>Add tracking number</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {item.product_name}
-            {item.variant_name ? ` – ${item.variant_name}` : ''}
-          </Typography>
-          <TextField
-            label="Tracking number"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            required
-            fullWidth
-            autoFocus
-            error={Boolean(error)}
-            helperText={error || ' '}
-            slotProps={{ htmlInput: { 'data-testid': ordersIds.trackingInput, maxLength: 100 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={add.isPending} data-testid={ordersIds.dialogCancel}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={add.isPending}
-            data-testid={ordersIds.trackingSave}
-          >
-            Save
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracking: boolean }) {
-  const [editing, setEditing] = useState<OrderItem | null>(null);
-  const money = (v: string) => formatOrderAmount(v, order.currency);
+  const { openTrackingNumber } = useTrackingNumberDialog(order.id);
+  const money = (v: string) => formatAmount(v, order.currency);
   // Most orders have no voucher: a column of zeros only pushes Tracking out of the card.
   const discounted = order.items.some((item) => /[1-9]/.test(item.discount));
   return (
@@ -182,7 +98,7 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
                     <Button
                       size="small"
                       startIcon={<LocalShipping />}
-                      onClick={() => setEditing(item)}
+                      onClick={() => openTrackingNumber(item)}
                       data-testid={ordersIds.addTracking(item.id)}
                       sx={{ textAlign: 'left', lineHeight: 1.3 }}
                     >
@@ -198,7 +114,6 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
       <CardContent>
         <Totals order={order} />
       </CardContent>
-      {editing && <TrackingDialog orderId={order.id} item={editing} onClose={() => setEditing(null)} />}
     </Card>
   );
 }
@@ -230,7 +145,7 @@ function Totals({ order }: { order: OrderDetail }) {
             {label}
           </Typography>
           <Typography component="dd" variant="body2" data-testid={ordersIds.total(key)}>
-            {formatOrderAmount(value, order.currency)}
+            {formatAmount(value, order.currency)}
           </Typography>
         </Box>
       ))}
@@ -243,7 +158,7 @@ function Totals({ order }: { order: OrderDetail }) {
         sx={{ fontWeight: 700 }}
         data-testid={ordersIds.total('total')}
       >
-        {formatOrderAmount(order.total, order.currency)}
+        {formatAmount(order.total, order.currency)}
       </Typography>
     </Box>
   );

@@ -7,8 +7,6 @@ import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Label from '@mui/icons-material/LabelOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { OrderListRow } from '@rentloop/domain/orders';
-import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { paths } from '../../api/client.ts';
 import { DataList } from '../../components/DataList.tsx';
@@ -21,17 +19,14 @@ import { useOrders } from './hooks.ts';
 import { OrderTabs } from './OrderTabs.tsx';
 import { orderColumns } from './order-columns.tsx';
 import { ORDER_STATUS_OPTIONS, PAYMENT_STATUS_OPTIONS, TAG_OPTIONS } from './order-format.ts';
+import { useBulkOrdersDialog } from './order-list-actions.ts';
 import { ordersIds } from './testids.ts';
-
-const BulkOrdersDialog = lazy(() =>
-  import('./BulkOrdersDialog.tsx').then((m) => ({ default: m.BulkOrdersDialog })),
-);
 
 export function OrdersPage({ consumable = false }: { consumable?: boolean }) {
   const state = useListState();
   const company = useCompanyId();
   const orders = useOrders(state, consumable);
-  const [bulk, setBulk] = useState<{ rows: OrderListRow[]; clear: () => void } | null>(null);
+  const { openBulkOrders } = useBulkOrdersDialog();
   const base = consumable ? '/cms/orders/consumables' : '/cms/orders';
   const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
 
@@ -112,7 +107,7 @@ export function OrdersPage({ consumable = false }: { consumable?: boolean }) {
           <Button
             size="small"
             startIcon={<Label />}
-            onClick={() => setBulk({ rows, clear })}
+            onClick={() => openBulkOrders(rows, clear)}
             data-testid={ordersIds.bulkChange}
           >
             Change tag / status
@@ -120,17 +115,6 @@ export function OrdersPage({ consumable = false }: { consumable?: boolean }) {
         )}
         emptyText={filtered ? 'No orders match.' : 'No orders yet.'}
       />
-      {bulk && (
-        <Suspense fallback={null}>
-          <BulkOrdersDialog
-            rows={bulk.rows}
-            onClose={(done) => {
-              if (done) bulk.clear();
-              setBulk(null);
-            }}
-          />
-        </Suspense>
-      )}
       <Outlet />
     </Box>
   );

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { OrderListRow } from '@rentloop/domain/orders';
 import type { Column } from '../../components/DataList.tsx';
+import { formatAmount } from '../../components/money.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { WrapText } from '../../components/WrapText.tsx';
 import { formatDate } from '../../utils/dates.ts';
-import { formatOrderAmount } from './order-format.ts';
 
 const number: Column<OrderListRow> = {
   id: 'number',
@@ -39,7 +39,7 @@ const tail: Column<OrderListRow>[] = [
     label: 'Total',
     sortKey: 'total',
     align: 'right',
-    render: (o) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatOrderAmount(o.total, o.currency)}</Box>,
+    render: (o) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatAmount(o.total, o.currency)}</Box>,
   },
   {
     id: 'created_at',

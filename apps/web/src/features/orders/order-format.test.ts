@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bulkResultRows, formatOrderAmount, formatPercent, rentalTerms } from './order-format.ts';
+import { bulkResultRows, formatPercent, rentalTerms } from './order-format.ts';
 
 describe('order-format', () => {
-  it('formats API amounts in the order currency', () => {
-    expect(formatOrderAmount('1299.00', 'EUR')).toBe('€1,299.00');
-    expect(formatOrderAmount('0.10', 'USD')).toBe('$0.10');
-    expect(formatOrderAmount(null, 'EUR')).toBe('—');
-  });
-
   it('formats tax percentages without trailing zeros', () => {
     expect(formatPercent('19.00')).toBe('19%');
     expect(formatPercent('7.500')).toBe('7.5%');
@@ -38,13 +32,5 @@ describe('order-format', () => {
       'Monthly, 12 months minimum',
     );
     expect(rentalTerms({ billing_interval: null, minimum_term_months: null })).toBe('');
-  });
-});
-
-describe('formatOrderAmount', () => {
-  it('keeps the decimals the API sent (no float rounding)', () => {
-    expect(formatOrderAmount('12345678901234567.89', 'CAD')).toBe('CA$12,345,678,901,234,567.89');
-    expect(formatOrderAmount('1500', 'JPY')).toBe('¥1,500');
-    expect(formatOrderAmount('-5.00', 'EUR')).toBe('-€5.00');
   });
 });

@@ -1,32 +1,11 @@
 /**
- * Pure helpers of the order screens: amounts in the order's currency, the tag and status options,
+ * Pure helpers of the order screens: tax percentages, the tag and status options,
  * the rows of a bulk update's result. Zod-free at run time: the orders list's chunk must not reach
  * `enums.ts` or `money.ts`, whose chunks import the schemas' (scripts/size-budget.mjs); the value lists
  * below are checked against the domain's types instead.
  */
 import type { AccountPaymentState, OrderStatus, OrderSubStatus } from '@rentloop/domain/enums';
 import { humanize } from '../../utils/humanize.ts';
-
-/**
- * "€1,299.00" for "1299.00" in EUR; "—" for none. The API's decimal string goes to Intl as it is
- * (an exact decimal, never a float), with the decimals the API sent, which are the currency's: the
- * same formatting as the domain's `formatMoney`, without its parser and schemas.
- */
-export function formatOrderAmount(decimal: string | null | undefined, currency: string): string {
-  if (decimal === null || decimal === undefined || decimal === '') return '—';
-  if (!/^-?\d+(\.\d+)?$/.test(decimal)) return `${decimal} ${currency}`;
-  const digits = decimal.split('.')[1]?.length ?? 0;
-  try {
-    return new Intl.NumberFormat('en', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(decimal as Intl.StringNumericLiteral);
-  } catch {
-    return `${decimal} ${currency}`;
-  }
-}
 
 /** "19%" for "19.00", "7.5%" for "7.500". */
 export function formatPercent(percent: string | null | undefined): string {

@@ -31,12 +31,12 @@ import { Outlet, Link as RouterLink, useNavigate, useParams } from 'react-router
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DetailPage } from '../../components/DetailPage.tsx';
+import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
-import { formatAmount } from './amounts.ts';
 import { bundleKind } from './BundlesPage.tsx';
 import { useBundle, useChangeBundleVariants, useDeleteBundle } from './bundle-hooks.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';

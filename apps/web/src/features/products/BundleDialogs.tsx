@@ -12,12 +12,13 @@ import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { amountField, amountText } from '../../components/money-input.ts';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { AmountField } from '../../components/UnitFields.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { useSubmit } from '../../components/use-submit.ts';
-import { amountField, amountText, via } from './amounts.ts';
+import { via } from './amounts.ts';
 import { useBundle, useCreateBundle, useUpdateBundle } from './bundle-hooks.ts';
 import { bundlesIds } from './testids.ts';
 

@@ -31,9 +31,9 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { formatAmount } from '../../components/money.ts';
 import { AmountField, WholeNumberField } from '../../components/UnitFields.tsx';
 import { notify } from '../../utils/notify.ts';
-import { formatAmount } from './amounts.ts';
 import {
   toVariantsValues,
   type VariantsFormOutput,

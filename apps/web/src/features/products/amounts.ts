@@ -1,19 +1,10 @@
 /**
- * Amounts, percentages and whole numbers as the catalog's forms read and show them. The API sends and
- * takes decimal strings in the company currency ("129.00"); people type "1,299", "$12.50" or
- * "CA$ 12.5". Input is read with the domain's `parseMoney` for the company currency (nothing is
- * rounded: more decimals than the currency has is an error) and sent as the exact decimal; amounts
- * are shown with `formatMoney`.
+ * Percentages and whole numbers as the catalog's forms read and show them, and `via`, which checks a
+ * field with a domain rule. Amounts are `components/money.ts` (shown with `formatAmount`, read with
+ * `readAmount` / `amountField`).
  */
 import { percentInputSchema } from '@rentloop/domain/catalog';
 import { MESSAGES } from '@rentloop/domain/messages';
-import {
-  amountInputSchema,
-  decimalToMinor,
-  formatMoney,
-  minorToDecimal,
-  parseMoney,
-} from '@rentloop/domain/money';
 import { firstError } from '@rentloop/domain/validation';
 import { z } from 'zod';
 
@@ -31,48 +22,6 @@ export function via<O>(rule: z.ZodType<O>) {
     }
     return z.NEVER;
   };
-}
-
-/** The locale amounts are typed and shown in (the back office is in English). */
-export const MONEY_LOCALE = 'en';
-
-/** "CA$1,299.00" for "1299.00" in CAD; `empty` when there is no amount. */
-export function formatAmount(decimal: string | null | undefined, currency: string, empty = '—'): string {
-  if (decimal === null || decimal === undefined || decimal === '') return empty;
-  const minor = decimalToMinor(decimal, currency, { round: 'half-up' });
-  return minor === undefined ? decimal : formatMoney(minor, currency, MONEY_LOCALE);
-}
-
-/** The text an amount field starts with: the plain decimal ("1299.00"), or empty. */
-export const amountText = (decimal: string | null | undefined) => decimal ?? '';
-
-/**
- * What a person typed as the decimal the API takes, in the currency's decimals ("1,299" -> "1299.00");
- * null for an empty field; undefined when it is not a non-negative amount of this currency.
- */
-export function readAmount(text: string, currency: string): string | null | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const minor = parseMoney(trimmed, currency, MONEY_LOCALE);
-  if (minor === undefined || minor < 0n) return undefined;
-  const decimal = minorToDecimal(minor, currency);
-  return amountInputSchema.safeParse(decimal).success ? decimal : undefined;
-}
-
-/** A form field holding an amount: empty gives null (or "Required field." when required). */
-export function amountField(currency: string, { required = false } = {}) {
-  return z.string().transform((text, ctx): string | null => {
-    const value = readAmount(text, currency);
-    if (value === undefined) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.amountInvalid });
-      return z.NEVER;
-    }
-    if (value === null && required) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.required });
-      return z.NEVER;
-    }
-    return value;
-  });
 }
 
 /**

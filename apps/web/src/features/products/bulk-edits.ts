@@ -4,7 +4,8 @@
  */
 import { bulkVariantsSchema, type Product, type Variant } from '@rentloop/domain/catalog';
 import { z } from 'zod';
-import { amountField, amountText, numberText, readAmount, via, wholeNumberField } from './amounts.ts';
+import { amountField, amountText, readAmount } from '../../components/money-input.ts';
+import { numberText, via, wholeNumberField } from './amounts.ts';
 import type { BuyoutChange, VariantChange } from './hooks.ts';
 
 export interface VariantRowValues {

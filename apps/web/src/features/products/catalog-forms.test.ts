@@ -2,15 +2,7 @@ import type { Product, ProductDetail, Variant } from '@rentloop/domain/catalog';
 import { SHOP_URL_SCHEME } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { describe, expect, it } from 'vitest';
-import {
-  amountField,
-  formatAmount,
-  formatPercent,
-  percentField,
-  percentText,
-  readAmount,
-  wholeNumberField,
-} from './amounts.ts';
+import { formatPercent, percentField, percentText, wholeNumberField } from './amounts.ts';
 import { buyoutPayload, toVariantsValues, variantChanges, variantsFormSchema } from './bulk-edits.ts';
 import { errorsByItem } from './item-errors.ts';
 import {
@@ -77,35 +69,6 @@ const variant = (id: number, over: Partial<Variant> = {}): Variant => ({
 });
 
 describe('amounts', () => {
-  it('reads what people type as the exact decimal of the currency', () => {
-    expect(readAmount('1,299', 'CAD')).toBe('1299.00');
-    expect(readAmount(' $12.5 ', 'CAD')).toBe('12.50');
-    expect(readAmount('CA$0.99', 'CAD')).toBe('0.99');
-    expect(readAmount('', 'CAD')).toBeNull();
-    expect(readAmount('1500', 'JPY')).toBe('1500');
-  });
-
-  it('refuses what is not an amount of the currency, and never rounds', () => {
-    for (const bad of ['abc', '12.345', '1,23', '-5', '12.5.0', '1e3'])
-      expect(readAmount(bad, 'CAD')).toBeUndefined();
-    expect(readAmount('12.5', 'JPY')).toBeUndefined();
-    expect(readAmount('1234567890123', 'CAD')).toBeUndefined();
-  });
-
-  it('gives "Must be a valid amount." and, when required, "Required field."', () => {
-    expect(messagesOf(amountField('CAD').safeParse('12,,0'))).toEqual({ '': MESSAGES.amountInvalid });
-    expect(amountField('CAD').parse('')).toBeNull();
-    expect(messagesOf(amountField('CAD', { required: true }).safeParse(' '))).toEqual({
-      '': MESSAGES.required,
-    });
-  });
-
-  it('shows amounts with the currency', () => {
-    expect(formatAmount('1299.00', 'CAD')).toBe('CA$1,299.00');
-    expect(formatAmount('12.5', 'EUR')).toBe('€12.50');
-    expect(formatAmount(null, 'CAD')).toBe('—');
-  });
-
   it('reads percentages with the domain rule and "Maximum of 100%."', () => {
     expect(percentField.parse('13')).toBe('13');
     expect(percentField.parse('9.98 %')).toBe('9.98');

@@ -20,14 +20,14 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
+import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
-import { formatAmount, formatPercent } from '../products/amounts.ts';
-import { EndDialog } from './EndDialog.tsx';
+import { formatPercent } from '../products/amounts.ts';
 import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
 import {
   type BuyoutOffer,
@@ -38,6 +38,7 @@ import {
   useSubscriptionPart,
   useUpdateSubscription,
 } from './hooks.ts';
+import { useEndSubscriptionDialog } from './subscription-actions.tsx';
 import { subscriptionsIds } from './testids.ts';
 
 /** The actions shown as buttons; the others (return, lost, buyout, replacement...) are under "More actions". */
@@ -91,7 +92,7 @@ export function SubscriptionDetailPage() {
   const actions = useSubscriptionPart<SubscriptionActions>(id, 'actions');
   const update = useUpdateSubscription(id);
   const bulk = useBulkUpdateSubscriptions();
-  const [ending, setEnding] = useState(false);
+  const { openEndSubscription } = useEndSubscriptionDialog();
   const busy = update.isPending || bulk.isPending;
 
   const reactivate = () =>
@@ -123,7 +124,7 @@ export function SubscriptionDetailPage() {
     );
 
   const run = (action: string, to: string) => {
-    if (action === 'end') setEnding(true);
+    if (action === 'end') openEndSubscription(id);
     else if (action === 'reactivate') reactivate();
     else runAction(to);
   };
@@ -167,7 +168,6 @@ export function SubscriptionDetailPage() {
           actions={buttons}
         />
       )}
-      extra={ending && <EndDialog id={id} onClose={() => setEnding(false)} />}
     >
       {(s) => <Body subscription={s} />}
     </DetailPage>

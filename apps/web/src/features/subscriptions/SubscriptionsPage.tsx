@@ -21,12 +21,10 @@ import { formatDate } from '../../utils/dates.ts';
 import { useCompanyId, useCurrentCompany } from '../companies/current-company.tsx';
 import { pricePerPeriod } from './format.ts';
 import { useSubscriptions } from './hooks.ts';
+import { useBulkStatusDialog } from './subscription-list-actions.ts';
 import { subscriptionsIds } from './testids.ts';
 
-/** The dialogs load when they are opened: not part of the list's first load. */
-const BulkStatusDialog = lazy(() =>
-  import('./BulkStatusDialog.tsx').then((m) => ({ default: m.BulkStatusDialog })),
-);
+/** The import dialog loads when it is opened: not part of the list's first load. */
 const ImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 const nowrap = (text: string) => <Box sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
@@ -82,7 +80,7 @@ export function SubscriptionsPage() {
   const company = useCompanyId();
   const currency = useCompanyCurrency();
   const subscriptions = useSubscriptions(state);
-  const [bulk, setBulk] = useState<{ rows: Subscription[]; clear: () => void } | null>(null);
+  const { openBulkStatus } = useBulkStatusDialog();
   const [importing, setImporting] = useState(false);
   // Importing writes orders and subscriptions in bulk: admins only, as the API has it.
   const mayImport = mayOpen('admin', useCurrentCompany().flags);
@@ -127,7 +125,7 @@ export function SubscriptionsPage() {
         bulkActions={(rows, clear) => (
           <Button
             variant="outlined"
-            onClick={() => setBulk({ rows, clear })}
+            onClick={() => openBulkStatus(rows, clear)}
             data-testid={subscriptionsIds.bulkStatus}
           >
             Change status
@@ -163,17 +161,6 @@ export function SubscriptionsPage() {
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog onClose={() => setImporting(false)} />
-        </Suspense>
-      )}
-      {bulk && (
-        <Suspense fallback={null}>
-          <BulkStatusDialog
-            selected={bulk.rows}
-            onClose={(done) => {
-              if (done) bulk.clear();
-              setBulk(null);
-            }}
-          />
         </Suspense>
       )}
     </Box>

@@ -1,16 +1,6 @@
 /** How subscriptions read: "CA$89.00 / month", "CA$54.00 / 3 months"; an action's button text. */
 import type { Frequency } from '@rentloop/domain/enums';
-import { decimalToMinor, formatMoney } from '@rentloop/domain/money';
-
-/**
- * "CA$89.00" for "89.00" in CAD, as `products/amounts.ts` shows amounts; not imported from there,
- * whose catalog schemas would bring the country tables into the list's first load.
- */
-export function formatAmount(decimal: string | null | undefined, currency: string): string {
-  if (decimal === null || decimal === undefined || decimal === '') return '—';
-  const minor = decimalToMinor(decimal, currency, { round: 'half-up' });
-  return minor === undefined ? decimal : formatMoney(minor, currency, 'en');
-}
+import { formatAmount } from '../../components/money.ts';
 
 const UNITS: Record<Frequency, [string, string]> = {
   daily: ['day', 'days'],

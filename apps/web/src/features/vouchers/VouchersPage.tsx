@@ -23,13 +23,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
+import { formatAmount } from '../../components/money.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
-import { formatAmount, formatPercent } from '../products/amounts.ts';
+import { formatPercent } from '../products/amounts.ts';
 import { useDeleteVoucher, useVouchers } from './hooks.ts';
 import { vouchersIds } from './testids.ts';
 

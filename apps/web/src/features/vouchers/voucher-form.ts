@@ -9,14 +9,8 @@ import {
   voucherProblems,
 } from '@rentloop/domain/vouchers';
 import { z } from 'zod';
-import {
-  amountField,
-  amountText,
-  percentText,
-  readAmount,
-  via,
-  wholeNumberField,
-} from '../products/amounts.ts';
+import { amountField, amountText, readAmount } from '../../components/money-input.ts';
+import { percentText, via, wholeNumberField } from '../products/amounts.ts';
 
 export interface VoucherFormValues {
   code: string;
