@@ -3,8 +3,9 @@
  * with a voucher; the totals shown are the server's `orders/price` answer for the same cart; saved as
  * a quote, reopened from it and placed as an order; and the same builder on a phone.
  */
+
+import { formatAmount } from '../../../apps/web/src/components/money.ts';
 import { builderIds } from '../../../apps/web/src/features/order-builder/testids.ts';
-import { formatAmount } from '../../../apps/web/src/features/products/amounts.ts';
 import type { OrderPrice } from '../../../packages/domain/src/order-details.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import { callApi, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
