@@ -37,3 +37,47 @@ export async function peekNumber(ctx: Ctx, series: string, start = 1): Promise<n
   const [row] = (result as unknown as { rows: { next_value: string | number }[] }).rows;
   return row ? Number(row.next_value) : start;
 }
+
+/** An invoice series: the counter's key, the prefix numbers get, and where a new series starts. */
+export interface InvoiceSeries {
+  series: string;
+  prefix: string;
+  start: number;
+}
+
+/**
+ * The series an invoice issued on `issueDate` (the company's today) is numbered in: `{YYYY}` is the
+ * issue date's year, so a prefix with the year starts a new series (at `number_start`) each year and one
+ * without continues.
+ */
+export function invoiceSeriesOf(
+  settings: { number_prefix: string; number_start: number },
+  issueDate: string,
+): InvoiceSeries {
+  const prefix = settings.number_prefix.replaceAll('{YYYY}', issueDate.slice(0, 4));
+  return { series: `invoice:${prefix}`, prefix, start: settings.number_start };
+}
+
+/**
+ * Takes `count` consecutive numbers of an invoice series and answers the first. One UPDATE (or the
+ * first INSERT) of the counter row, which stays locked until the caller's transaction ends: call it
+ * after everything that can wait or fail, just before inserting the numbered rows (BILLING.md "Gapless
+ * numbers"). A raised `number_start` moves the counter up to it; a lowered one never moves it back.
+ */
+export async function takeInvoiceNumbers(ctx: Ctx, s: InvoiceSeries, count: number): Promise<number> {
+  const result = await ctx.db.execute(
+    sql`INSERT INTO number_series AS s (company_id, series, next_value)
+        VALUES (${ctx.companyId}, ${s.series}, ${s.start + count})
+        ON CONFLICT (company_id, series) DO UPDATE
+          SET next_value = GREATEST(s.next_value, ${s.start}) + ${count}, updated_at = now()
+        RETURNING next_value - ${count} AS value`,
+  );
+  const [row] = (result as unknown as { rows: { value: string | number }[] }).rows;
+  return Number(row?.value);
+}
+
+/** The number the next invoice of the series will get (the settings' read-only `next_number`). */
+export async function peekInvoiceNumber(ctx: Ctx, s: InvoiceSeries): Promise<string> {
+  const value = await peekNumber(ctx, s.series, s.start);
+  return `${s.prefix}${Math.max(value, s.start)}`;
+}

@@ -79,6 +79,15 @@ export function defineSection<
   const writeOnly = Object.fromEntries(
     Object.entries(d.writeOnly ?? {}).map(([k, s]) => [k, (s as z.ZodType).optional()]),
   ) as unknown as { [P in keyof W]: z.ZodOptional<W[P]> };
+  const readOnlyIgnored = Object.fromEntries(
+    Object.keys(d.readOnly ?? {}).map((k) => [
+      k,
+      z
+        .unknown()
+        .optional()
+        .transform(() => undefined),
+    ]),
+  ) as Record<string, z.ZodType<undefined>>;
   return {
     key: d.key,
     title: d.title,
@@ -88,8 +97,11 @@ export function defineSection<
     fields: d.fields,
     /** The stored values (every field, defaults filled in). */
     values: values.superRefine(check),
-    /** What a PUT takes: every field, plus the write-only ones; unknown keys are refused. */
-    input: z.strictObject({ ...shape, ...writeOnly }).superRefine(check as never),
+    /**
+     * What a PUT takes: every field, plus the write-only ones; unknown keys are refused. The read-only
+     * ones are taken and ignored, so what GET answered can be sent back as it is.
+     */
+    input: z.strictObject({ ...shape, ...writeOnly, ...readOnlyIgnored }).superRefine(check as never),
     /** What the API answers. */
     view: z.object({ ...shape, ...((d.readOnly ?? {}) as R) }),
     defaults: Object.fromEntries(entries.map(([k, f]) => [k, f.default])) as z.output<typeof values>,

@@ -26,3 +26,10 @@ export const refColumn = (name: string) => bigint(name, { mode: 'number' });
  * shows and takes decimal strings; `apps/api/src/money.ts` converts.
  */
 export const money = (name: string) => bigint(name, { mode: 'bigint' });
+
+/** Binary content (an invoice's PDF), read and written as a Node Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+  toDriver: (value) => value,
+});

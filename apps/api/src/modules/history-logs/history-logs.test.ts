@@ -302,13 +302,18 @@ describe('the audit trail', () => {
     // notification_reads is each user's own read state, changed on every open and hover of the menu;
     // number_series is the counter behind gapless numbers (the numbered row's own entry shows its number);
     // order_tag_history is itself a trail (every tag an order was given); subscription_imports is an
-    // import job's progress (its orders and subscriptions have their own entries).
+    // import job's progress (its orders and subscriptions have their own entries); billing_runs is the
+    // billing run's progress (its invoices and attempts have their own entries); invoice_documents is an
+    // issued invoice's frozen HTML and PDF (the invoice's own entry records the issue; copying every
+    // document's bytes into the trail would double them).
     expect(unaudited).toEqual([
+      'billing_runs',
       'crons',
       'entity_counts',
       'events',
       'history_logs',
       'idempotency_keys',
+      'invoice_documents',
       'notification_reads',
       'number_series',
       'order_tag_history',

@@ -12,6 +12,7 @@
  * field); fields a stored section lacks (added later) read as their defaults.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { localDate } from '@rentloop/domain/billing-periods';
 import { MESSAGES } from '@rentloop/domain/messages';
 import {
   type CheckoutApiKey,
@@ -27,6 +28,7 @@ import {
 import type { Ctx } from '../../context.ts';
 import { companySettings } from '../../db/schema/index.ts';
 import { AppError, fieldErrors } from '../../errors.ts';
+import { invoiceSeriesOf, peekInvoiceNumber } from '../../numbering.ts';
 import { freshRows, markDirty, type StoredRows, storedRows } from './cache.ts';
 import { getShopSettings } from './shop.ts';
 
@@ -47,17 +49,25 @@ function valuesOf<K extends SettingsSectionKey>(key: K, stored: Stored | undefin
 const sealedOf = (stored: Stored | undefined) =>
   (stored?.credentials_sealed ?? {}) as Partial<Record<Gateway, string>>;
 
-/** The next invoice number as the series will give it (until invoices exist: the series start). */
-function nextInvoiceNumber(ctx: Ctx, v: SectionValues<'invoice'>): string {
-  const year = String(ctx.clock.now().getUTCFullYear());
-  return `${v.number_prefix.replaceAll('{YYYY}', year)}${v.number_start}`;
+/**
+ * The number the next invoice will really get: the counter of the series an invoice issued today (in
+ * the company's time zone) is numbered in, or the series start before its first invoice.
+ */
+async function nextInvoiceNumber(ctx: Ctx, rows: StoredRows, v: SectionValues<'invoice'>): Promise<string> {
+  const { time_zone } = valuesOf('general', rows.get('general'));
+  return peekInvoiceNumber(ctx, invoiceSeriesOf(v, localDate(ctx.clock.now(), time_zone)));
 }
 
-function viewOf<K extends SettingsSectionKey>(ctx: Ctx, key: K, stored: Stored | undefined): SectionView<K> {
+async function viewOf<K extends SettingsSectionKey>(
+  ctx: Ctx,
+  key: K,
+  stored: Stored | undefined,
+  rows: StoredRows,
+): Promise<SectionView<K>> {
   const values = valuesOf(key, stored) as Record<string, unknown>;
   switch (key) {
     case 'invoice':
-      values.next_number = nextInvoiceNumber(ctx, values as SectionValues<'invoice'>);
+      values.next_number = await nextInvoiceNumber(ctx, rows, values as SectionValues<'invoice'>);
       break;
     case 'checkout_general':
       values.api_key_set = typeof stored?.api_key_hash === 'string';
@@ -83,7 +93,8 @@ export async function getSectionView<K extends SettingsSectionKey>(
   ctx: Ctx,
   key: K,
 ): Promise<SectionView<K>> {
-  return viewOf(ctx, key, (await storedRows(ctx)).get(key));
+  const rows = await storedRows(ctx);
+  return viewOf(ctx, key, rows.get(key), rows);
 }
 
 /** The chosen sections as the API answers them (`shop_system`: the shop connection's public view). */
@@ -94,7 +105,8 @@ export async function selectSettings(
   const rows = await storedRows(ctx);
   const out: Record<string, unknown> = {};
   for (const key of keys) {
-    out[key] = key === 'shop_system' ? await getShopSettings(ctx) : viewOf(ctx, key, rows.get(key));
+    out[key] =
+      key === 'shop_system' ? await getShopSettings(ctx) : await viewOf(ctx, key, rows.get(key), rows);
   }
   return out as Partial<CompanySettings>;
 }
@@ -195,7 +207,7 @@ export async function putSection<K extends SettingsSectionKey>(
   const rows = await freshRows(ctx);
   const data = toStored(ctx, key, parsed.data as Stored, rows.get(key), '');
   await write(ctx, key, data);
-  return viewOf(ctx, key, data);
+  return viewOf(ctx, key, data, rows);
 }
 
 /** Changes some fields of a section (for the modules that own a part of one: tax's `checkout_taxes`). */
@@ -221,7 +233,7 @@ export async function putSettings(ctx: Ctx, input: CompanySettingsInput): Promis
   markDirty(ctx.deps, ctx.companyId);
   const all = await freshRows(ctx);
   const out: Record<string, unknown> = {};
-  for (const key of SETTINGS_SECTION_KEYS) out[key] = viewOf(ctx, key, all.get(key));
+  for (const key of SETTINGS_SECTION_KEYS) out[key] = await viewOf(ctx, key, all.get(key), all);
   out.shop_system = await getShopSettings(ctx);
   return out as CompanySettings;
 }

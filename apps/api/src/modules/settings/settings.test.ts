@@ -89,6 +89,15 @@ describe('PUT /api/companies/{company}/settings/{section}', () => {
     }
   });
 
+  it('takes back what GET answered, read-only fields included (and ignores them)', async () => {
+    const view = (await get(admin, '/invoice')).json().data;
+    expect(view.next_number).toEqual(expect.any(String));
+    const res = await put(admin, '/invoice', { ...view, next_number: 'ignored-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.next_number).toBe(view.next_number);
+    expect(await storedData('invoice')).not.toHaveProperty('next_number');
+  });
+
   it('replaces the section, answers the updated object, and the next read shows it', async () => {
     const invoice = {
       ...SETTINGS_SECTIONS.invoice.defaults,
