@@ -8,6 +8,7 @@
  */
 import { expect, type Page, test } from '../fixtures.ts';
 import {
+  choose,
   dataListIds,
   invoicesIds,
   MESSAGES,
@@ -121,10 +122,12 @@ test('a merchant charges an order, settles its invoice and follows the payment',
   await page.goto('/cms/recurring-payments');
   await waitForList(page);
   await expect(page.getByTestId(recurringPaymentsIds.listPage)).toBeVisible();
-  const rows = page.getByTestId(dataListIds.row);
-  if ((await rows.count()) > 0) {
-    await rows.first().getByTestId(dataListIds.selectRow).check();
-    await expect(page.getByTestId(recurringPaymentsIds.charge)).toHaveText('Charge 1');
-  }
+  await choose(
+    page,
+    recurringPaymentsIds.filter('status'),
+    recurringPaymentsIds.filterOption('status', 'scheduled'),
+  );
+  await expect(page).toHaveURL(/filters=.*scheduled/);
+  await waitForList(page);
   await bothWidths(page, '08-recurring-payments');
 });
