@@ -17,6 +17,7 @@ export { emailHistoryIds } from '../../apps/web/src/features/email-history/testi
 export { eventsIds } from '../../apps/web/src/features/events/testids.ts';
 export { historyLogsIds } from '../../apps/web/src/features/history-logs/testids.ts';
 export { insightsIds } from '../../apps/web/src/features/insights/testids.ts';
+export { invoicesIds } from '../../apps/web/src/features/invoices/testids.ts';
 export { notesIds } from '../../apps/web/src/features/notes/testids.ts';
 export {
   notificationIds,
@@ -24,10 +25,12 @@ export {
 } from '../../apps/web/src/features/notifications/testids.ts';
 export { ordersIds } from '../../apps/web/src/features/orders/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
+export { recurringPaymentsIds } from '../../apps/web/src/features/recurring-payments/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
 export { shippingIds } from '../../apps/web/src/features/shipping/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';
 export { templatesIds } from '../../apps/web/src/features/templates/testids.ts';
+export { transactionsIds } from '../../apps/web/src/features/transactions/testids.ts';
 export { usersIds } from '../../apps/web/src/features/users/testids.ts';
 export { vouchersIds } from '../../apps/web/src/features/vouchers/testids.ts';
 export { MESSAGES } from '../../packages/domain/src/messages.ts';

@@ -15,15 +15,18 @@ import { emailHistoryRoutes } from './features/email-history/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
 import { insightsRoutes } from './features/insights/routes.tsx';
+import { invoicesRoutes } from './features/invoices/routes.tsx';
 import { notificationsRoutes } from './features/notifications/routes.tsx';
 import { orderBuilderRoutes } from './features/order-builder/routes.tsx';
 import { ordersRoutes } from './features/orders/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
+import { recurringPaymentsRoutes } from './features/recurring-payments/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
 import { subscriptionsRoutes } from './features/subscriptions/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
 import { templatesRoutes } from './features/templates/routes.tsx';
+import { transactionsRoutes } from './features/transactions/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
 import { vouchersRoutes } from './features/vouchers/routes.tsx';
 
@@ -37,6 +40,9 @@ export const appRoutes: AppRoute[] = [
   ...vouchersRoutes,
   ...orderBuilderRoutes,
   ...subscriptionsRoutes,
+  ...transactionsRoutes,
+  ...invoicesRoutes,
+  ...recurringPaymentsRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

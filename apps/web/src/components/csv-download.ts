@@ -37,6 +37,19 @@ export function lineCounter() {
   };
 }
 
+/** Hands a downloaded file to the browser's download under `filename` (CSV exports, invoice PDFs). */
+export function saveFile(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has handed the file to the browser's download.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export async function downloadCsv(
   path: string,
   query: Record<string, QueryValue>,
@@ -71,14 +84,6 @@ export async function downloadCsv(
     return { ok: false, message: 'The export was interrupted. Try again.' };
   }
   const filename = filenameOf(res.headers.get('content-disposition'), 'export.csv');
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has handed the file to the browser's download.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }), filename);
   return { ok: true, filename, rows: Math.max(0, lines - 1) };
 }

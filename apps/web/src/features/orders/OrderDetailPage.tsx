@@ -28,6 +28,7 @@ import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOr
 import { OrderItemsCard } from './OrderItemsCard.tsx';
 import { OrderTagCard } from './OrderTagCard.tsx';
 import { useCancelOrderDialog, useSwapItemDialog } from './order-actions.tsx';
+import { OrderBillingButtons, OrderInvoicesCard } from './order-billing.tsx';
 import { ordersIds } from './testids.ts';
 
 const fieldGrid = {
@@ -146,6 +147,7 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
 
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      <OrderBillingButtons order={order} />
       {allowed.map(({ action, to }) =>
         action === 'cancel' ? (
           <Button
@@ -269,6 +271,7 @@ export function OrderDetailPage() {
               )}
             </CardContent>
           </Card>
+          <OrderInvoicesCard orderId={o.id} />
           <NotesCard entity="order" entityId={o.id} />
         </CardGrid>
       )}

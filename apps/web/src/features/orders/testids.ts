@@ -51,4 +51,9 @@ export const ordersIds = {
   creditDecision: 'order-credit-decision',
   creditProblem: 'order-credit-problem',
   draftAction: (action: string) => `draft-action-${action}`,
+  billingDialog: 'order-billing-dialog',
+  billingConfirm: 'order-billing-confirm',
+  chargeMessage: 'order-charge-message',
+  invoices: 'order-invoices',
+  invoice: (id: number) => `order-invoice-${id}`,
 } as const;

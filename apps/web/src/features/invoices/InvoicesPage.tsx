@@ -1,0 +1,141 @@
+/**
+ * `/cms/invoices`: the invoices (`GET paginated-invoices`): number, date, customer (its own link),
+ * type, total, payment status, due date; search; filters by payment status, type and issue date in the
+ * URL; selection and CSV export like the other lists.
+ */
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { InvoiceListRow } from '@rentloop/domain/invoices';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../api/client.ts';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { formatAmount } from '../../components/money.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { formatDate } from '../../utils/dates.ts';
+import { humanize } from '../../utils/humanize.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+import { useInvoices } from './hooks.ts';
+import { INVOICE_TYPE_OPTIONS, invoiceTitle, SETTLEMENT_OPTIONS } from './invoice-format.ts';
+import { invoicesIds } from './testids.ts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const columns: Column<InvoiceListRow>[] = [
+  {
+    id: 'number',
+    label: 'Number',
+    sortKey: 'number',
+    render: (i) => (
+      <Typography variant="body2" sx={{ fontWeight: 600, ...nowrap }}>
+        {i.number ?? invoiceTitle(i)}
+      </Typography>
+    ),
+  },
+  {
+    id: 'issue_date',
+    label: 'Date',
+    sortKey: 'issue_date',
+    render: (i) => <Box sx={nowrap}>{i.issue_date ? formatDate(i.issue_date) : 'Draft'}</Box>,
+  },
+  {
+    id: 'customer',
+    label: 'Customer',
+    link: false,
+    render: (i) => (
+      <Link component={RouterLink} to={`/cms/customers/${i.customer_id}`}>
+        {i.customer_name}
+      </Link>
+    ),
+  },
+  { id: 'type', label: 'Type', hideOnMobile: true, render: (i) => humanize(i.type) },
+  {
+    id: 'gross',
+    label: 'Total',
+    sortKey: 'gross',
+    align: 'right',
+    render: (i) => <Box sx={nowrap}>{formatAmount(i.gross, i.currency)}</Box>,
+  },
+  {
+    id: 'payment_status',
+    label: 'Payment',
+    sortKey: 'payment_status',
+    render: (i) => <StatusChip status={i.payment_status} />,
+  },
+  {
+    id: 'due_date',
+    label: 'Due',
+    sortKey: 'due_date',
+    hideOnMobile: true,
+    render: (i) => <Box sx={nowrap}>{i.due_date ? formatDate(i.due_date) : ''}</Box>,
+  },
+];
+
+export function InvoicesPage() {
+  const state = useListState();
+  const company = useCompanyId();
+  const invoices = useInvoices(state);
+  const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
+
+  const filters = (
+    <FilterBar state={state} clearTestId={invoicesIds.clearFilters}>
+      <SelectFilter
+        state={state}
+        name="payment_status"
+        label="Payment status"
+        width={180}
+        allLabel="All payment states"
+        options={SETTLEMENT_OPTIONS}
+        testId={invoicesIds.filter('payment_status')}
+        optionTestId={(v) => invoicesIds.filterOption('payment_status', v)}
+      />
+      <SelectFilter
+        state={state}
+        name="type"
+        label="Type"
+        width={180}
+        allLabel="All types"
+        options={INVOICE_TYPE_OPTIONS}
+        testId={invoicesIds.filter('type')}
+        optionTestId={(v) => invoicesIds.filterOption('type', v)}
+      />
+      <DateFilter
+        state={state}
+        name="issued_from"
+        label="Issued from"
+        width={180}
+        testId={invoicesIds.filter('issued_from')}
+        max={state.filters.issued_to}
+      />
+      <DateFilter
+        state={state}
+        name="issued_to"
+        label="Issued to"
+        width={180}
+        testId={invoicesIds.filter('issued_to')}
+        min={state.filters.issued_from}
+      />
+    </FilterBar>
+  );
+
+  return (
+    <Box data-testid={invoicesIds.listPage}>
+      <PageHeader title="Invoices" subtitle="Issued invoices and whether they are paid" />
+      <DataList
+        label="Invoices"
+        columns={columns}
+        query={invoices}
+        state={state}
+        getRowId={(i) => i.id}
+        rowHref={(i) => `/cms/invoices/${i.id}`}
+        rowLabel={(i) => invoiceTitle(i)}
+        exportPath={`${paths.replica(company, 'paginated-invoices')}/export`}
+        toolbar={filters}
+        emptyText={filtered ? 'No invoices match.' : 'No invoices yet.'}
+      />
+    </Box>
+  );
+}

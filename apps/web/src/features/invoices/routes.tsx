@@ -1,0 +1,30 @@
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import { lazyPage } from '../../app/lazy.ts';
+import type { AppRoute } from '../../app/route-meta.ts';
+
+const InvoicesPage = lazyPage(() => import('./InvoicesPage.tsx').then((m) => m.InvoicesPage));
+const InvoiceDetailPage = lazyPage(() => import('./InvoiceDetailPage.tsx').then((m) => m.InvoiceDetailPage));
+
+export const invoicesRoutes: AppRoute[] = [
+  {
+    path: '/cms/invoices',
+    meta: {
+      name: 'cms-invoices',
+      title: 'Invoices',
+      icon: RequestQuoteOutlined,
+      auth: 'guest',
+      pageType: 'index',
+    },
+    Component: InvoicesPage,
+  },
+  {
+    path: '/cms/invoices/:id',
+    meta: {
+      name: 'cms-invoices-id',
+      title: 'Invoice',
+      auth: 'guest',
+      crumb: (params) => `Invoice ${params.id ?? ''}`.trim(),
+    },
+    Component: InvoiceDetailPage,
+  },
+];

@@ -1,0 +1,187 @@
+/**
+ * `/cms/recurring-payments`: one row per billing period of a subscription (`GET recurring-payments`):
+ * subscription, customer, period, due date, amount, status, where it stands in dunning; filters by status
+ * and due date; "Charge" on the selected rows (`POST recurring-payments/charge`, at most 10: the button
+ * says so and is disabled above), with a result per payment after.
+ */
+import Bolt from '@mui/icons-material/Bolt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../api/client.ts';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { formatAmount } from '../../components/money.ts';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { formatDate } from '../../utils/dates.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+import { useChargeRecurringPaymentsDialog } from './charge-action.tsx';
+import { useRecurringPayments } from './hooks.ts';
+import {
+  CHARGE_LIMIT,
+  chargeLabel,
+  chargeSelection,
+  dunningText,
+  periodText,
+  RECURRING_STATUS_OPTIONS,
+  type RecurringPaymentRow,
+} from './recurring-format.ts';
+import { recurringPaymentsIds } from './testids.ts';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+const columns: Column<RecurringPaymentRow>[] = [
+  {
+    id: 'subscription',
+    label: 'Subscription',
+    link: false,
+    card: 'title',
+    render: (r) => (
+      <Link
+        component={RouterLink}
+        to={`/cms/subscriptions/${r.subscription_id}`}
+        sx={{ fontWeight: 600, ...nowrap }}
+      >
+        Subscription #{r.subscription_id}
+      </Link>
+    ),
+  },
+  {
+    id: 'customer',
+    label: 'Customer',
+    link: false,
+    render: (r) => (
+      <Link component={RouterLink} to={`/cms/customers/${r.customer_id}`}>
+        {r.customer_name}
+      </Link>
+    ),
+  },
+  {
+    id: 'period',
+    label: 'Period',
+    sortKey: 'period_start',
+    hideOnMobile: true,
+    render: (r) => periodText(r),
+  },
+  {
+    id: 'due_date',
+    label: 'Due',
+    sortKey: 'due_date',
+    render: (r) => <Box sx={nowrap}>{formatDate(r.due_date)}</Box>,
+  },
+  {
+    id: 'amount',
+    label: 'Amount',
+    sortKey: 'amount',
+    align: 'right',
+    render: (r) => <Box sx={nowrap}>{formatAmount(r.amount, r.currency)}</Box>,
+  },
+  {
+    id: 'status',
+    label: 'Status',
+    sortKey: 'status',
+    link: false,
+    render: (r) => (
+      <Box>
+        <StatusChip status={r.status} />
+        {r.invoice_id && (
+          <Link
+            component={RouterLink}
+            to={`/cms/invoices/${r.invoice_id}`}
+            variant="caption"
+            sx={{ display: 'block', mt: 0.5 }}
+          >
+            Invoice #{r.invoice_id}
+          </Link>
+        )}
+      </Box>
+    ),
+  },
+  {
+    id: 'dunning',
+    label: 'Dunning',
+    render: (r) => {
+      const text = dunningText(r.dunning) || (r.status === 'parked' && r.park_reason) || '';
+      return text ? (
+        <Typography variant="body2" color="text.secondary" data-testid={recurringPaymentsIds.dunning(r.id)}>
+          {text}
+        </Typography>
+      ) : null;
+    },
+  },
+];
+
+export function RecurringPaymentsPage() {
+  const state = useListState();
+  const company = useCompanyId();
+  const payments = useRecurringPayments(state);
+  const { openChargeRecurring } = useChargeRecurringPaymentsDialog();
+  const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
+
+  return (
+    <Box data-testid={recurringPaymentsIds.listPage}>
+      <PageHeader
+        title="Recurring Payments"
+        subtitle={`Each billing period of every subscription, charged when due. Select up to ${CHARGE_LIMIT} to charge them now.`}
+      />
+      <DataList
+        label="Recurring payments"
+        columns={columns}
+        query={payments}
+        state={state}
+        getRowId={(r) => r.id}
+        rowLabel={(r) => `Recurring payment #${r.id}`}
+        exportPath={`${paths.replica(company, 'recurring-payments')}/export`}
+        toolbar={
+          <FilterBar state={state} clearTestId={recurringPaymentsIds.clearFilters}>
+            <SelectFilter
+              state={state}
+              name="status"
+              label="Status"
+              width={170}
+              allLabel="All statuses"
+              options={RECURRING_STATUS_OPTIONS}
+              testId={recurringPaymentsIds.filter('status')}
+              optionTestId={(v) => recurringPaymentsIds.filterOption('status', v)}
+            />
+            <DateFilter
+              state={state}
+              name="due_from"
+              label="Due from"
+              width={180}
+              testId={recurringPaymentsIds.filter('due_from')}
+              max={state.filters.due_to}
+            />
+            <DateFilter
+              state={state}
+              name="due_to"
+              label="Due to"
+              width={180}
+              testId={recurringPaymentsIds.filter('due_to')}
+              min={state.filters.due_from}
+            />
+          </FilterBar>
+        }
+        bulkActions={(rows, clear) => {
+          const { tooMany } = chargeSelection(rows);
+          return (
+            <Button
+              size="small"
+              startIcon={<Bolt />}
+              disabled={tooMany}
+              onClick={() => openChargeRecurring(rows, clear)}
+              data-testid={recurringPaymentsIds.charge}
+            >
+              {chargeLabel(rows.length)}
+            </Button>
+          );
+        }}
+        emptyText={filtered ? 'No recurring payments match.' : 'No recurring payments yet.'}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Billing's screens (issue 23): a merchant places an order on the offline gateway (the default of a new
+ * company) through the API, charges it from the order's page, opens its invoice (the document, the VAT
+ * breakdown, the payment status), settles it with a bank transfer's reference, follows the payment
+ * attempt to Payments, finds both in their lists, downloads the PDF, and opens the recurring payments.
+ * Desktop and phone screenshots of every screen: tests/e2e/artifacts/screenshots/billing-*.png; axe
+ * judges every screen visited (fixtures.ts).
+ */
+import { expect, type Page, test } from '../fixtures.ts';
+import {
+  choose,
+  dataListIds,
+  invoicesIds,
+  MESSAGES,
+  ordersIds,
+  recurringPaymentsIds,
+  screenshot,
+  signInToOwnCompany,
+  toasts,
+  transactionsIds,
+  waitForList,
+} from '../helpers.ts';
+import { seedOrders } from '../orders-seed.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A screenshot at desktop width, then one at phone width of the same screen. */
+async function bothWidths(page: Page, name: string) {
+  await screenshot(page, `billing-${name}`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `billing-${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+test('a merchant charges an order, settles its invoice and follows the payment', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize(DESKTOP);
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Billing');
+  const { first } = await seedOrders(page, company.id);
+
+  // The order awaits its first payment: Charge is offered, and charging issues the invoice.
+  await page.goto(`/cms/orders/${first.id}`);
+  await expect(page.getByTestId(ordersIds.chip('payment'))).toHaveAttribute(
+    'data-status',
+    'payment_required',
+  );
+  await page.getByTestId(ordersIds.action('charge')).click();
+  await page.getByTestId(ordersIds.chargeMessage).fill('First month and deposit.');
+  await screenshot(page, 'billing-01-order-charge-dialog');
+  await page.getByTestId(ordersIds.billingConfirm).click();
+  await expect(page.getByTestId(ordersIds.billingDialog)).toHaveCount(0);
+  await expect(page.getByTestId(ordersIds.action('charge'))).toHaveCount(0);
+  const invoiceLink = page.getByTestId(ordersIds.invoices).getByRole('link');
+  await expect(invoiceLink).toHaveCount(1);
+  await bothWidths(page, '02-order-invoices');
+
+  // The invoice as the customer sees it, waiting for the transfer.
+  await invoiceLink.click();
+  await expect(page.getByTestId(invoicesIds.detailTitle)).toHaveText(/^Invoice \S+/);
+  const number =
+    (await page.getByTestId(invoicesIds.detailTitle).textContent())?.replace('Invoice ', '') ?? '';
+  await expect(page.getByTestId(invoicesIds.paymentStatus)).toHaveAttribute('data-status', 'pending payment');
+  await expect(page.getByTestId(invoicesIds.buyer)).toContainText('Olive Orderly');
+  await expect(page.getByTestId(invoicesIds.line(1))).toContainText('E-bike City 500');
+  await expect(page.getByTestId(invoicesIds.total('gross'))).toContainText('CA$');
+  await expect(page.getByTestId(invoicesIds.link('order'))).toHaveAttribute(
+    'href',
+    `/cms/orders/${first.id}`,
+  );
+  await expect(page.getByTestId(invoicesIds.attempts).getByRole('link')).toHaveCount(1);
+  await bothWidths(page, '03-invoice');
+
+  // Settled by hand with the transfer's reference: the reference is required, then the status is settled.
+  await page.getByTestId(invoicesIds.action('settle')).click();
+  await page.getByTestId(invoicesIds.confirm).click();
+  await expect(page.getByTestId(invoicesIds.settleDialog)).toContainText(MESSAGES.required);
+  await page.getByTestId(invoicesIds.settleReference).fill('BANK-REF-2026-0042');
+  await screenshot(page, 'billing-04-settle-dialog');
+  await page.getByTestId(invoicesIds.confirm).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.invoiceSettled })).toBeVisible();
+  await expect(page.getByTestId(invoicesIds.paymentStatus)).toHaveAttribute('data-status', 'settled');
+  await expect(page.getByTestId(invoicesIds.paymentStatus)).toHaveText('Settled');
+  await expect(page.getByTestId(invoicesIds.action('settle'))).toHaveCount(0);
+  await expect(page.getByTestId(invoicesIds.action('charge'))).toHaveCount(0);
+
+  // The PDF, once the job has made it (the button is enabled by `has_pdf`).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId(invoicesIds.action('pdf'))).toBeEnabled({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const download = page.waitForEvent('download');
+  await page.getByTestId(invoicesIds.action('pdf')).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+
+  // The payment attempt, with the provider's answer folded away.
+  await page.getByTestId(invoicesIds.attempts).getByRole('link').first().click();
+  await expect(page.getByTestId(transactionsIds.detailTitle)).toHaveText(/^Payment #\d+$/);
+  await expect(page.getByTestId(transactionsIds.field('invoice'))).toHaveText(number);
+  await page.getByTestId(transactionsIds.rawToggle).click();
+  await expect(page.getByTestId(transactionsIds.raw)).toBeVisible();
+  await bothWidths(page, '05-payment');
+
+  // Payments, settled ones: this invoice's attempt is there, linked to it.
+  await page.goto(
+    `/cms/transactions?filters=${encodeURIComponent(JSON.stringify({ settlement: 'settled' }))}`,
+  );
+  await waitForList(page);
+  await expect(page.getByTestId(dataListIds.row).filter({ hasText: number })).toHaveCount(1);
+  await bothWidths(page, '06-payments');
+
+  // Invoices, settled ones, found by number, with the chip's colour from the spec's words.
+  await page.goto('/cms/invoices');
+  await waitForList(page);
+  await page.getByTestId(dataListIds.search).fill(number);
+  const row = page.getByTestId(dataListIds.row).filter({ hasText: number });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('[data-status="settled"]')).toHaveClass(/colorSuccess/);
+  await bothWidths(page, '07-invoices');
+
+  // Recurring payments: the list with its charge action (at most 10 at once).
+  await page.goto('/cms/recurring-payments');
+  await waitForList(page);
+  await expect(page.getByTestId(recurringPaymentsIds.listPage)).toBeVisible();
+  await choose(
+    page,
+    recurringPaymentsIds.filter('status'),
+    recurringPaymentsIds.filterOption('status', 'scheduled'),
+  );
+  await expect(page).toHaveURL(/filters=.*scheduled/);
+  await waitForList(page);
+  await bothWidths(page, '08-recurring-payments');
+});
