@@ -4,6 +4,7 @@
  * recurring payment, the invoice it corrects), its notes, and the actions `GET invoices/{id}/actions`
  * allows now (Charge, Settle) beside Download PDF.
  */
+
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +26,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
 import { notify } from '../../utils/notify.ts';
+import { NotesCard } from '../notes/NotesCard.tsx';
 import { useInvoiceTransactions } from '../transactions/hooks.ts';
 import { declineSummary } from '../transactions/transaction-format.ts';
 import { useDownloadInvoicePdf, useInvoice, useInvoiceActions } from './hooks.ts';
@@ -247,6 +249,7 @@ export function InvoiceDetailPage() {
           <InvoiceDocument invoice={i} />
           <OriginCard invoice={i} />
           <AttemptsCard invoice={i} />
+          <NotesCard entity="invoice" entityId={i.id} />
         </CardGrid>
       )}
     </DetailPage>

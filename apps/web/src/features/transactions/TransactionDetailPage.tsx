@@ -3,6 +3,7 @@
  * reference and status, the decline (code, class, reason, message), its invoice, order and customer, and
  * the provider's raw answer folded away for support.
  */
+
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -21,6 +22,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
 import { gatewayLabel } from '../invoices/invoice-format.ts';
+import { NotesCard } from '../notes/NotesCard.tsx';
 import { useTransaction } from './hooks.ts';
 import { transactionsIds } from './testids.ts';
 import { rawAnswerText, STATE_HELP, transactionTitle } from './transaction-format.ts';
@@ -146,6 +148,7 @@ export function TransactionDetailPage() {
                 )}
               </AccordionDetails>
             </Accordion>
+            <NotesCard entity="transaction" entityId={t.id} />
           </Stack>
         );
       }}
