@@ -8,10 +8,10 @@
 import type { ClockAdvance, ClockAdvanceResult, CompanyClock } from '@rentloop/domain/company-clock';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import { type Clock, type Ctx, type PlatformCtx, shiftedClock, type UserActor } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, companyClocks } from '../../db/schema/index.ts';
-import { companyToday } from '../../company-time.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { BUSINESS_JOBS, type BusinessJob } from './business-jobs.ts';
 
