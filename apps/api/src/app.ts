@@ -43,6 +43,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { draftOrderRoutes } from './modules/orders/routes/drafts.ts';
 import { orderItemRoutes } from './modules/orders/routes/items.ts';
 import { orderRoutes } from './modules/orders/routes/orders.ts';
+import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { subscriptionImportRoutes } from './modules/subscriptions/import-routes.ts';
@@ -241,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subscriptionImportRoutes);
   await app.register(shippingRoutes);
   await app.register(invoiceRoutes);
+  await app.register(recurringPaymentRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

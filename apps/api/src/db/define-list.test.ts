@@ -13,19 +13,13 @@ import type { ListParams } from '../lists.ts';
 import { createCompany, useHarness } from '../testing/harness.ts';
 import type { Db } from './client.ts';
 import { type DefinedList, definedLists } from './define-list.ts';
+import { billingFixtures, type Fixture } from './define-list-billing.testing.ts';
 
 const h = useHarness();
 let companyId: number;
 let otherId: number;
 const db = () => h.database.primary as unknown as Db;
 const run = (query: SQL) => h.database.primary.execute(query);
-
-interface Fixture {
-  /** Inserts the list's rows for `company` (and some for `other`, which must never show). */
-  seed(company: number, other: number): Promise<void>;
-  filters: Record<string, unknown[]>;
-  searches: string[];
-}
 
 // Created dates spread over 97 days from 2026-01-01, so date filters cut through them.
 const day = (n: string) => sql.raw(`timestamptz '2026-01-01' + (${n} % 97) * interval '1 day'`);
@@ -335,6 +329,8 @@ const fixtures: Record<string, Fixture> = {
     },
     searches: ['ord-1', 'buyer 2', 'PRODUCT 1', 'nothing-matches', '50%'],
   },
+  // Invoices, transactions and recurring payments, on the orders' and subscriptions' rows.
+  ...billingFixtures(run, day),
 };
 
 beforeAll(async () => {

@@ -3,12 +3,15 @@
  * Routes that call a gateway run outside the request transaction (`transaction: false`) and write in
  * short audited transactions; every money POST takes an Idempotency-Key.
  */
-import { envelope, idParam } from '@rentloop/domain/api';
+import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import {
   generateOfflineInvoiceSchema,
   INVOICE_PAYMENT_TRANSITIONS,
+  INVOICE_SORTS,
   invoiceActionsSchema,
   invoiceChargeSchema,
+  invoiceFiltersSchema,
+  invoiceListRowSchema,
   invoicePdfQuerySchema,
   invoiceQuerySchema,
   invoiceSchema,
@@ -16,7 +19,12 @@ import {
 } from '@rentloop/domain/invoices';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { orderChargeSchema } from '@rentloop/domain/orders';
-import { transactionDetailSchema } from '@rentloop/domain/payments';
+import {
+  TRANSACTION_SORTS,
+  transactionDetailSchema,
+  transactionFiltersSchema,
+  transactionSchema,
+} from '@rentloop/domain/payments';
 import { allowedActions } from '@rentloop/domain/transitions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,11 +32,15 @@ import type { Transact } from '../../context.ts';
 import { type Ctx, withDb } from '../../context.ts';
 import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, paginated } from '../../http/envelope.ts';
+import { registerListExport } from '../../http/list-export.ts';
 import { auditedTransaction } from '../../http/transactions.ts';
+import { listMeta, listParams } from '../../lists.ts';
 import { chargeInvoice, settleInvoice } from '../payments/charge.ts';
+import { transactionList } from '../payments/list.ts';
 import { chargeOrder, generateOfflineInvoice } from '../payments/order-charge.ts';
 import { getTransaction } from '../payments/records.ts';
+import { invoiceList } from './list.ts';
 import { getInvoice, invoicePdf, invoicesBy } from './records.ts';
 
 const tags = ['invoices'];
@@ -36,6 +48,19 @@ const companyParams = z.object({ company: idParam });
 const idParams = companyParams.extend({ id: idParam });
 const base = '/api/:company/rentloopdb';
 const user = access.company('user');
+
+const invoiceListOptions = {
+  sorts: INVOICE_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: invoiceFiltersSchema,
+} as const;
+const transactionListOptions = {
+  sorts: TRANSACTION_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: transactionFiltersSchema,
+} as const;
 
 const chargeAnswer = envelope(z.object({ invoice: invoiceSchema, transaction: transactionDetailSchema }));
 
@@ -54,6 +79,74 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     (request: Parameters<typeof auditedTransaction>[0], ctx: Ctx): Transact =>
     (work) =>
       auditedTransaction(request, (tx) => work(withDb(ctx, tx)));
+
+  const invoicesUrl = '/read-replica/:company/rentloopdb/paginated-invoices';
+  registerListExport(app, {
+    url: invoicesUrl,
+    operationId: 'exportInvoices',
+    tags,
+    summary: 'Export the invoices list as CSV',
+    access: user,
+    params: companyParams,
+    list: invoiceListOptions,
+    record: invoiceListRowSchema,
+    filename: 'invoices',
+    rows: (request, p, ids) => invoiceList.batches(ctxOf(request), p, { ids }),
+  });
+  app.get(
+    invoicesUrl,
+    {
+      config: { access: user, failureMessage: MESSAGES.invoiceFetchFailed },
+      schema: {
+        operationId: 'listInvoices',
+        tags,
+        summary: "List invoices (search by number, buyer's name, email)",
+        description: `Sort: ${INVOICE_SORTS.join(', ')} (default id, newest first). Filters (JSON): status, type, payment_status, gateway, customer_id, order_id, subscription_id, recurring_payment_id, issued_from, issued_to, due_from, due_to (dates inclusive).`,
+        params: companyParams,
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(invoiceListRowSchema) },
+      },
+    },
+    async (request) => {
+      const p = listParams(request.query, invoiceListOptions);
+      const { rows, total } = await invoiceList.list(ctxOf(request), p);
+      return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
+    },
+  );
+
+  const transactionsUrl = '/read-replica/:company/rentloopdb/transactions';
+  registerListExport(app, {
+    url: transactionsUrl,
+    operationId: 'exportTransactions',
+    tags: ['transactions'],
+    summary: 'Export the transactions list as CSV',
+    access: user,
+    params: companyParams,
+    list: transactionListOptions,
+    record: transactionSchema,
+    filename: 'transactions',
+    rows: (request, p, ids) => transactionList.batches(ctxOf(request), p, { ids }),
+  });
+  app.get(
+    transactionsUrl,
+    {
+      config: { access: user },
+      schema: {
+        operationId: 'listTransactions',
+        tags: ['transactions'],
+        summary: 'List payment attempts (charges and refunds)',
+        description: `Sort: ${TRANSACTION_SORTS.join(', ')} (default id, newest first). Filters (JSON): gateway, kind, state, provider_status, settlement, decline_reason, invoice_id, order_id, customer_id, created_from, created_to.`,
+        params: companyParams,
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(transactionSchema) },
+      },
+    },
+    async (request) => {
+      const p = listParams(request.query, transactionListOptions);
+      const { rows, total } = await transactionList.list(ctxOf(request), p);
+      return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
+    },
+  );
 
   app.get(
     `${base}/invoices/pdf`,

@@ -1,6 +1,6 @@
 /** Payments (transactions) as the API answers them, and the order's money figures computed from them. */
 import { SETTLEMENT_OF_STATE, type Transaction, type TransactionDetail } from '@rentloop/domain/payments';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { customers, invoices, paymentMethods, transactions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -13,8 +13,29 @@ const columns = {
   customer_name: customers.name,
 };
 
-function toTransaction(r: {
-  row: typeof transactions.$inferSelect;
+const { raw: _raw, ...rowWithoutRaw } = getTableColumns(transactions);
+/** A transaction's columns without the provider's raw answer (the list's, the export's). */
+export const transactionListColumns = { ...columns, row: rowWithoutRaw };
+
+// What names an attempt's invoice and customer (same company, composite keys).
+const onInvoice = and(
+  eq(invoices.company_id, transactions.company_id),
+  eq(invoices.id, transactions.invoice_id),
+)!;
+const onCustomer = and(
+  eq(customers.company_id, transactions.company_id),
+  eq(customers.id, transactions.customer_id),
+)!;
+/** The joins of `transactionListColumns`, as defineList takes them. */
+export const transactionJoins = [
+  { table: invoices, on: onInvoice, type: 'left' as const },
+  { table: customers, on: onCustomer, type: 'left' as const },
+];
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+export function toTransaction(r: {
+  row: Omit<TransactionRow, 'raw'> & { raw?: TransactionRow['raw'] };
   invoice_number: string | null;
   customer_name: string | null;
 }): TransactionDetail {
@@ -55,14 +76,8 @@ function selectTransactions(ctx: Ctx) {
   return ctx.db
     .select(columns)
     .from(transactions)
-    .leftJoin(
-      invoices,
-      and(eq(invoices.company_id, transactions.company_id), eq(invoices.id, transactions.invoice_id)),
-    )
-    .leftJoin(
-      customers,
-      and(eq(customers.company_id, transactions.company_id), eq(customers.id, transactions.customer_id)),
-    );
+    .leftJoin(invoices, onInvoice)
+    .leftJoin(customers, onCustomer);
 }
 
 /** GET transactions/{id}: with the provider's raw answer. */

@@ -1,0 +1,102 @@
+/**
+ * The recurring payments list (GET read-replica .../recurring-payments): each billing period with its
+ * customer's name, its invoice and what was refunded of it, amounts as decimal strings.
+ */
+import type {
+  RECURRING_PAYMENT_SORTS,
+  RecurringPayment,
+  RecurringPaymentFilters,
+} from '@rentloop/domain/recurring-payments';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { defineList, ph } from '../../db/define-list.ts';
+import { companies, customers, invoices, recurringPayments, transactions } from '../../db/schema/index.ts';
+import { toDecimal } from '../../money.ts';
+
+type Sort = (typeof RECURRING_PAYMENT_SORTS)[number];
+
+const { company_id: _c, ...own } = getTableColumns(recurringPayments);
+// The amount is in the company's currency (frozen once it has money, migration 0017).
+const currency = sql<string>`(select ${companies.currency} from ${companies} where ${companies.id} = ${ph('companyId')})`;
+// The succeeded refunds of its invoice's attempts, summed in minor units in SQL (exact: bigint sums to
+// numeric, read as text), 0 when there is no invoice or no refund.
+const refunded = sql<string>`(select coalesce(sum(${transactions.amount}), 0)::text from ${transactions}
+  where ${transactions.company_id} = ${invoices.company_id} and ${transactions.invoice_id} = ${invoices.id}
+    and ${transactions.kind} = 'refund' and ${transactions.state} = 'succeeded')`;
+
+type Row = Omit<typeof recurringPayments.$inferSelect, 'company_id'> & {
+  customer_name: string | null;
+  currency: string;
+  invoice_id: number | null;
+  refunded: string;
+};
+
+export const recurringPaymentList = defineList<Sort, RecurringPaymentFilters, Row, RecurringPayment>({
+  name: 'recurring_payments',
+  table: recurringPayments,
+  id: recurringPayments.id,
+  scopes: { company: sql`${recurringPayments.company_id} = ${ph('companyId')}` },
+  columns: {
+    ...own,
+    customer_name: customers.name,
+    currency,
+    invoice_id: invoices.id,
+    refunded,
+  },
+  joins: [
+    {
+      table: customers,
+      on: and(
+        eq(customers.company_id, recurringPayments.company_id),
+        eq(customers.id, recurringPayments.customer_id),
+      )!,
+      type: 'left',
+    },
+    // Its invoice: one per recurring payment (the partial unique index invoices_recurring_payment_key).
+    {
+      table: invoices,
+      on: and(
+        eq(invoices.company_id, recurringPayments.company_id),
+        eq(invoices.recurring_payment_id, recurringPayments.id),
+        eq(invoices.type, 'recurring payment'),
+      )!,
+      type: 'left',
+    },
+  ],
+  // Each sort has its (company_id, column, id) index (db/schema/billing.ts).
+  sorts: {
+    id: recurringPayments.id,
+    due_date: recurringPayments.due_date,
+    period_start: recurringPayments.period_start,
+    amount: recurringPayments.amount,
+    status: recurringPayments.status,
+    created_at: recurringPayments.created_at,
+  },
+  filters: {
+    status: (v) => sql`${recurringPayments.status} = ${v}`,
+    subscription_id: (v) => sql`${recurringPayments.subscription_id} = ${v}`,
+    customer_id: (v) => sql`${recurringPayments.customer_id} = ${v}`,
+    order_id: (v) => sql`${recurringPayments.order_id} = ${v}`,
+    due_from: (v) => sql`${recurringPayments.due_date} >= ${v}::date`,
+    due_to: (v) => sql`${recurringPayments.due_date} <= ${v}::date`,
+  },
+  // entity_counts keeps the company's total (migration 0039's triggers) for the unfiltered pages.
+  total: { entity: 'recurring_payments', scope: 'company' },
+  map: (r) => ({
+    id: r.id,
+    subscription_id: r.subscription_id,
+    order_id: r.order_id,
+    customer_id: r.customer_id,
+    customer_name: r.customer_name ?? '',
+    period_start: r.period_start,
+    period_end: r.period_end,
+    due_date: r.due_date,
+    amount: toDecimal(r.amount, r.currency) as string,
+    currency: r.currency,
+    status: r.status,
+    invoice_id: r.invoice_id,
+    park_reason: r.park_reason,
+    refunded_amount: toDecimal(BigInt(r.refunded), r.currency) as string,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  }),
+});
