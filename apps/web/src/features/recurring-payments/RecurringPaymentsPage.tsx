@@ -1,12 +1,4 @@
-/**
- * `/cms/recurring-payments`: one row per billing period of a subscription (`GET recurring-payments`):
- * subscription, customer, period, due date, amount, status, where it stands in dunning; filters by status
- * and due date; "Charge" on the selected rows (`POST recurring-payments/charge`, at most 10: the button
- * says so and is disabled above), with a result per payment after.
- */
-import Bolt from '@mui/icons-material/Bolt';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -19,12 +11,8 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { useChargeRecurringPaymentsDialog } from './charge-action.tsx';
 import { useRecurringPayments } from './hooks.ts';
 import {
-  CHARGE_LIMIT,
-  chargeLabel,
-  chargeSelection,
   dunningText,
   periodText,
   RECURRING_STATUS_OPTIONS,
@@ -119,14 +107,13 @@ export function RecurringPaymentsPage() {
   const state = useListState();
   const company = useCompanyId();
   const payments = useRecurringPayments(state);
-  const { openChargeRecurring } = useChargeRecurringPaymentsDialog();
   const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
 
   return (
     <Box data-testid={recurringPaymentsIds.listPage}>
       <PageHeader
         title="Recurring Payments"
-        subtitle={`Each billing period of every subscription, charged when due. Select up to ${CHARGE_LIMIT} to charge them now.`}
+        subtitle="Each billing period of every subscription, charged when due."
       />
       <DataList
         label="Recurring payments"
@@ -166,20 +153,6 @@ export function RecurringPaymentsPage() {
             />
           </FilterBar>
         }
-        bulkActions={(rows, clear) => {
-          const { tooMany } = chargeSelection(rows);
-          return (
-            <Button
-              size="small"
-              startIcon={<Bolt />}
-              disabled={tooMany}
-              onClick={() => openChargeRecurring(rows, clear)}
-              data-testid={recurringPaymentsIds.charge}
-            >
-              {chargeLabel(rows.length)}
-            </Button>
-          );
-        }}
         emptyText={filtered ? 'No recurring payments match.' : 'No recurring payments yet.'}
       />
     </Box>
