@@ -118,16 +118,17 @@ test('a merchant charges an order, settles its invoice and follows the payment',
   await expect(row.locator('[data-status="settled"]')).toHaveClass(/colorSuccess/);
   await bothWidths(page, '07-invoices');
 
-  // Recurring payments: the list with its charge action (at most 10 at once).
+  // Recurring payments: none yet (the billing run makes them ahead, the next step of issue 23): the list
+  // says so, and its status filter works on the empty list.
   await page.goto('/cms/recurring-payments');
-  await waitForList(page);
   await expect(page.getByTestId(recurringPaymentsIds.listPage)).toBeVisible();
+  await expect(page.getByTestId(dataListIds.empty)).toHaveText('No recurring payments yet.');
   await choose(
     page,
     recurringPaymentsIds.filter('status'),
     recurringPaymentsIds.filterOption('status', 'scheduled'),
   );
   await expect(page).toHaveURL(/filters=.*scheduled/);
-  await waitForList(page);
+  await expect(page.getByTestId(dataListIds.empty)).toHaveText('No recurring payments match.');
   await bothWidths(page, '08-recurring-payments');
 });

@@ -17,6 +17,7 @@ import { and, eq } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import {
+  companies,
   customers,
   type InvoiceBuyer,
   invoiceDocuments,
@@ -57,6 +58,15 @@ export interface InvoiceDraft {
 }
 
 const NUMBER_STAND_IN = 'RL-INVOICE-NUMBER-7F3A9C';
+
+/** The company's own name: the seller's name when the invoice settings give no legal name. */
+async function companyName(ctx: Ctx): Promise<string> {
+  const [row] = await ctx.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
+  return row?.name ?? '';
+}
 
 /** Issues `draft` as a numbered, frozen invoice in the caller's transaction; answers its id. */
 export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<number> {
@@ -131,7 +141,16 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
       language,
       customer_id: draft.customerId,
       customer: draft.buyer,
-      seller: { name: seller.company_name, details: { ...settings } },
+      // The legal details only (not the numbering settings): what the document prints, frozen with it.
+      seller: {
+        name: seller.company_name.trim() || (await companyName(ctx)),
+        details: {
+          ...seller,
+          register: settings.register,
+          managing_directors: settings.managing_directors,
+          footer: settings.footer,
+        },
+      },
       lines,
       tax_rule: draft.rule,
       tax_breakdown: tax.breakdown.map((b) => ({

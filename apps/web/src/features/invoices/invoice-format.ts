@@ -79,8 +79,8 @@ const SELLER_FIELDS: { key: string; label: string | null }[] = [
   { key: 'iban', label: 'IBAN' },
   { key: 'bic', label: 'BIC' },
 ];
-/** Shown as the block's heading, not as a line. */
-const SELLER_NAME_KEYS = new Set(['company_name', 'name']);
+/** Shown as the block's heading (the name) or at the document's foot (the footer), not as a line. */
+const SELLER_NAME_KEYS = new Set(['company_name', 'name', 'footer']);
 
 /**
  * The seller block's lines: the address as written (one line per line), then the labelled details that
