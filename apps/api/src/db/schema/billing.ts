@@ -269,6 +269,9 @@ export const transactions = pgTable(
     decline_reason: text('decline_reason', { enum: DECLINE_REASONS }),
     decline_message: text('decline_message'),
     raw: jsonb('raw'),
+    /** Reconciliation of an `unknown` attempt: how often it was looked up, and when next (5 min, 1 h, 1 day). */
+    reconcile_tries: integer('reconcile_tries').notNull().default(0),
+    reconcile_after: tsOrNull('reconcile_after'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

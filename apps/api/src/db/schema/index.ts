@@ -7,6 +7,7 @@ export * from './counts.ts';
 export * from './credit-checks.ts';
 export * from './crons.ts';
 export * from './customers.ts';
+export * from './dunning.ts';
 export * from './events.ts';
 export * from './history-logs.ts';
 export * from './idempotency.ts';

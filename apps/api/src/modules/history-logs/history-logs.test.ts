@@ -306,13 +306,15 @@ describe('the audit trail', () => {
     // each events reader has got to (it moves on every batch); billing_runs is the
     // billing run's progress (its invoices and attempts have their own entries); invoice_documents is an
     // issued invoice's frozen HTML and PDF (the invoice's own entry records the issue; copying every
-    // document's bytes into the trail would double them).
+    // document's bytes into the trail would double them); gateway_events are a provider's webhooks as they
+    // arrived (the attempts they move have their own entries).
     expect(unaudited).toEqual([
       'billing_runs',
       'crons',
       'entity_counts',
       'event_cursors',
       'events',
+      'gateway_events',
       'history_logs',
       'idempotency_keys',
       'invoice_documents',
