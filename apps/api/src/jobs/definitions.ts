@@ -14,6 +14,7 @@ import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
 import { useUpDemoVoucher } from '../seed/demo-vouchers.ts';
+import { businessDayJob } from './business-jobs.ts';
 import { inJobTransaction, jobActor, jobPlatformCtx } from './context.ts';
 import { defineJob, type JobContext, type JobDefinition } from './queue.ts';
 
@@ -131,4 +132,5 @@ export const ALL_JOBS: JobDefinition[] = [
   productSyncJob,
   subscriptionImportJob,
   invoicePdfJob,
+  businessDayJob,
 ] as JobDefinition[];

@@ -48,3 +48,7 @@ CREATE INDEX "gateway_events_pending_idx" ON "gateway_events" USING btree ("crea
 -- Dunning changes are money decisions (a retry, a cancelled subscription): audited like the rest of billing.
 -- Gateway events are the provider's own words, stored once and never edited by staff: not audited.
 SELECT audit_table('dunnings');
+--> statement-breakpoint
+-- The business day (jobs/business-jobs.ts): hourly, each company's jobs on its own clock (Cron Manager).
+INSERT INTO "crons" ("name", "cron", "timezone") VALUES ('business-day', '7 * * * *', 'UTC')
+  ON CONFLICT ("name") DO NOTHING;

@@ -7,7 +7,7 @@
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../context.ts';
+import { type Ctx, fixedClock, type Transact, withDb } from '../../context.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { events } from '../../db/schema/index.ts';
 import { seedCompanyRecords } from '../../testing/company-records.ts';
@@ -71,16 +71,23 @@ describe('advancing a test company’s clock', () => {
       clock: wall,
       deps: h.app.deps,
     };
-    const result = await advanceCompanyClock(ctx, sandbox.id, { days: 3 }, [
+    const jobs = [
       {
         name: 'record',
-        run: async (c) => {
+        run: async (c: Ctx, transact: Transact) => {
           expect(c.companyId).toBe(sandbox.id);
           seen.push(c.clock.now().toISOString());
+          // The job's transaction works on the same day's clock.
+          expect(await transact(async (tx) => tx.clock.now().toISOString())).toBe(seen.at(-1));
           return 1;
         },
       },
-    ]);
+    ];
+    const transactFor =
+      (c: Ctx): Transact =>
+      (work) =>
+        h.database.primary.transaction((tx) => work(withDb(c, tx)));
+    const result = await advanceCompanyClock(ctx, sandbox.id, { days: 3 }, { jobs, transactFor });
     expect(seen).toEqual([
       '2026-03-11T09:00:00.000Z',
       '2026-03-12T09:00:00.000Z',

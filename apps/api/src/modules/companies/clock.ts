@@ -9,11 +9,18 @@ import type { ClockAdvance, ClockAdvanceResult, CompanyClock } from '@rentloop/d
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
-import { type Clock, type Ctx, type PlatformCtx, shiftedClock, type UserActor } from '../../context.ts';
+import {
+  type Clock,
+  type Ctx,
+  type PlatformCtx,
+  shiftedClock,
+  type Transact,
+  type UserActor,
+} from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, companyClocks } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
-import { BUSINESS_JOBS, type BusinessJob } from './business-jobs.ts';
+import type { BusinessJob } from './business-jobs.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -74,14 +81,21 @@ async function moveOffset(db: Db, companyId: number, from: number, to: number): 
 /**
  * `POST companies/{id}/clock/advance` (operators): moves a test company's clock forward a day at a time
  * to the target, and on each day runs every business job for the company on that day's clock
- * (`jobs`: BUSINESS_JOBS, a test may pass its own). No transaction is held across the run: each job opens
- * its own, and calls gateways outside them. `ctx` is the operator's platform context on the primary.
+ * (`jobs`: BUSINESS_JOBS of jobs/business-jobs.ts; a test may pass its own). No transaction is held
+ * across the run: each job opens its own with `transactFor(day's ctx)` (the route's audited transaction,
+ * so the trail names the operator) and calls gateways outside them. `ctx` is the operator's platform
+ * context on the primary.
  */
+export interface DayRunner {
+  jobs: readonly BusinessJob[];
+  transactFor(ctx: Ctx): Transact;
+}
+
 export async function advanceCompanyClock(
   ctx: PlatformCtx<UserActor>,
   companyId: number,
   input: ClockAdvance,
-  jobs: readonly BusinessJob[] = BUSINESS_JOBS,
+  runner: DayRunner,
 ): Promise<ClockAdvanceResult> {
   const row = await clockRow(ctx.db, companyId);
   if (!row) throw notFound();
@@ -100,7 +114,8 @@ export async function advanceCompanyClock(
     const clock = shiftedClock(ctx.clock, offset);
     const companyCtx: Ctx<UserActor> = { ...ctx, companyId, clock };
     const ran: Record<string, number> = {};
-    for (const job of jobs) ran[job.name] = await job.run(companyCtx);
+    const transact = runner.transactFor(companyCtx);
+    for (const job of runner.jobs) ran[job.name] = await job.run(companyCtx, transact);
     steps.push({ business_date: await companyToday(companyCtx), ran });
   }
   return { ...answer(companyId, true, offset, ctx.clock.now()), steps };

@@ -32,8 +32,12 @@ describe('the Cron Manager', () => {
     const res = await send(operator, 'GET');
     expect(res.statusCode).toBe(200);
     const { crons, available_jobs } = res.json().data;
-    expect(crons.map((c: CronRow) => c.name)).toEqual(['sessions-purge-expired', 'trail-counts-fold']);
-    const purge = crons[0];
+    expect(crons.map((c: CronRow) => c.name)).toEqual([
+      'business-day',
+      'sessions-purge-expired',
+      'trail-counts-fold',
+    ]);
+    const purge = crons[1];
     expect(purge).toMatchObject({ cron: '17 3 * * *', timezone: 'UTC', enabled: true });
     expect(purge.next_runs).toHaveLength(3);
     expect(purge.next_runs.every((t: string) => t.endsWith('T03:17:00.000Z'))).toBe(true);

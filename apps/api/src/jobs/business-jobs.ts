@@ -1,0 +1,22 @@
+/**
+ * The business jobs (modules/companies/business-jobs.ts), in the order a company's day runs them, and
+ * the hourly `business-day` cron that runs them for every company on its own clock (an operator's
+ * advance of a test company's clock runs the same list day by day).
+ */
+import { z } from 'zod';
+import { runBusinessDay } from '../modules/companies/business-day.ts';
+import type { BusinessJob } from '../modules/companies/business-jobs.ts';
+import { defineJob } from './queue.ts';
+
+export const BUSINESS_JOBS: readonly BusinessJob[] = [];
+
+export const businessDayJob = defineJob({
+  name: 'business-day',
+  schema: z.object({}),
+  cron: '7 * * * *',
+  async handler(_data, jc) {
+    const totals = await runBusinessDay(jc, BUSINESS_JOBS, jc.attempt?.jobId ?? 'direct');
+    jc.log.info(totals, 'business day run');
+    return totals;
+  },
+});
