@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -9,6 +10,7 @@ import {
   localDate,
   minimumTermEnd,
   nextBillingDate,
+  periodIndexOn,
   periodOf,
 } from './billing-periods.ts';
 
@@ -146,5 +148,30 @@ describe('localDate', () => {
 
   it('refuses an unknown time zone', () => {
     expect(() => localDate(new Date(), 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('periodIndexOn', () => {
+  it('finds the period each boundary opens, and none between boundaries', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }),
+        fc.constantFrom('daily', 'weekly', 'monthly', 'yearly' as const),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 40 }),
+        (d, frequency, interval, n) => {
+          const start = d.toISOString().slice(0, 10);
+          const boundary = addPeriods(start, frequency, interval, n);
+          expect(periodIndexOn(start, frequency, interval, boundary)).toBe(n);
+          const next = addPeriods(start, frequency, interval, n + 1);
+          const between = addDays(boundary, 1);
+          if (between < next) expect(periodIndexOn(start, frequency, interval, between)).toBeNull();
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(periodIndexOn('2026-01-31', 'monthly', 1, '2026-02-28')).toBe(1);
+    expect(periodIndexOn('2026-01-31', 'monthly', 1, '2026-03-31')).toBe(2);
+    expect(periodIndexOn('2026-01-31', 'monthly', 1, '2026-01-30')).toBeNull();
   });
 });

@@ -120,6 +120,24 @@ export function nextBillingDate(
 }
 
 /**
+ * Which period begins on `date` (0 is the one starting on the start date), or null when no boundary
+ * falls on it. The billing run uses it to name the period a subscription's next billing date opens.
+ */
+export function periodIndexOn(
+  start: string,
+  frequency: Frequency,
+  interval: number,
+  date: string,
+): number | null {
+  if (date < start) return null;
+  const approxDays = { daily: 1, weekly: 7, monthly: 31, yearly: 366 }[frequency] * interval;
+  let n = Math.max(0, Math.floor(daysBetween(start, date) / approxDays));
+  while (n > 0 && addPeriods(start, frequency, interval, n) > date) n -= 1;
+  while (addPeriods(start, frequency, interval, n) < date) n += 1;
+  return addPeriods(start, frequency, interval, n) === date ? n : null;
+}
+
+/**
  * Period `n` (0 is the first, starting on the start date): its first day and its last day, both
  * inclusive (`to` is the day before the next boundary). January 31 monthly: period 0 is
  * 2026-01-31..2026-02-27, period 1 is 2026-02-28..2026-03-30.

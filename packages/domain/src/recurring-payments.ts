@@ -14,7 +14,9 @@ import { z } from 'zod';
 import { isoDate } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { amountSchema } from './money.ts';
+import { allocateProportionally } from './order-totals.ts';
 import { actionsSchema, type TransitionTable } from './transitions.ts';
+import { productDiscount, type RecurringVoucher } from './vouchers.ts';
 
 /** Spec 01 §9: "Batch charge of recurring payments: limit 10". */
 export const RECURRING_PAYMENTS_CHARGE_LIMIT = 10;
@@ -29,6 +31,31 @@ export const RECURRING_PAYMENT_STATUSES = [
   'cancelled',
 ] as const;
 export type RecurringPaymentStatus = (typeof RECURRING_PAYMENT_STATUSES)[number];
+
+/**
+ * What an order's voucher takes off each of its subscriptions' amounts for payment number `payment`
+ * (1 is the order's own first payment, so a period `n` of a subscription is payment n + 1): nothing
+ * past the voucher's last covered payment or on products it does not cover; a percentage of each
+ * covered amount's sum, or a fixed amount, shared over the covered amounts in proportion (largest
+ * remainder, so the shares add up to the discount exactly, as the order's lines were discounted).
+ */
+export function periodVoucherDiscounts(
+  voucher: RecurringVoucher | null,
+  payment: number,
+  items: readonly { product_id: number; amount: bigint }[],
+): bigint[] {
+  const none = items.map(() => 0n);
+  if (!voucher || (voucher.until_payment !== null && payment > voucher.until_payment)) return none;
+  const covered = items.map(
+    (i) => voucher.product_ids.length === 0 || voucher.product_ids.includes(i.product_id),
+  );
+  const eligible = items.map((i, k) => (covered[k] ? i.amount : 0n));
+  const discount = productDiscount(
+    voucher,
+    eligible.reduce((a, b) => a + b, 0n),
+  );
+  return discount === 0n ? none : allocateProportionally(discount, eligible);
+}
 
 // ---- records ----
 

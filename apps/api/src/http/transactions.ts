@@ -10,7 +10,7 @@
  * `config: { transaction: false }` and writes through `auditedTransaction`.
  */
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { AuditContext } from '../context.ts';
+import { type AuditContext, type Ctx, type Transact, withDb } from '../context.ts';
 import { setAuditContext } from '../db/audit.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
@@ -79,3 +79,9 @@ export function auditedTransaction<T>(request: FastifyRequest, fn: (tx: Tx) => P
     }),
   );
 }
+
+/** The `Transact` of such a route: each call is one short audited transaction on the request's context. */
+export const requestTransact =
+  (request: FastifyRequest, ctx: Ctx): Transact =>
+  (work) =>
+    auditedTransaction(request, (tx) => work(withDb(ctx, tx)));

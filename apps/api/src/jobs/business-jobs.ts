@@ -6,9 +6,16 @@
 import { z } from 'zod';
 import { runBusinessDay } from '../modules/companies/business-day.ts';
 import type { BusinessJob } from '../modules/companies/business-jobs.ts';
+import { runBilling } from '../modules/recurring-payments/run.ts';
+import { createRecurringPayments } from '../modules/recurring-payments/schedule.ts';
 import { defineJob } from './queue.ts';
 
-export const BUSINESS_JOBS: readonly BusinessJob[] = [];
+export const BUSINESS_JOBS: readonly BusinessJob[] = [
+  // The periods starting within the week get their payment rows (scheduled).
+  { name: 'recurring-payments-create', run: createRecurringPayments },
+  // Every payment due by today is invoiced and charged.
+  { name: 'billing-run', run: async (ctx, transact) => (await runBilling(ctx, transact)).issued },
+];
 
 export const businessDayJob = defineJob({
   name: 'business-day',

@@ -8,11 +8,10 @@ import {
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withDb } from '../../context.ts';
 import { access } from '../../http/access.ts';
 import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
-import { auditedTransaction } from '../../http/transactions.ts';
+import { requestTransact } from '../../http/transactions.ts';
 import { BUSINESS_JOBS } from '../../jobs/business-jobs.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import { advanceCompanyClock, getCompanyClock } from './clock.ts';
@@ -148,7 +147,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await advanceCompanyClock(platformCtxOf(request), request.params.company, request.body, {
           jobs: BUSINESS_JOBS,
-          transactFor: (ctx) => (work) => auditedTransaction(request, (tx) => work(withDb(ctx, tx))),
+          transactFor: (ctx) => requestTransact(request, ctx),
         }),
         MESSAGES.clockAdvanced,
       ),

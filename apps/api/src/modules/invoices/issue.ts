@@ -195,6 +195,16 @@ export async function defaultGateway(ctx: Ctx): Promise<GatewayName> {
 }
 
 /**
+ * Whether an order's lines were priced net or gross (checkout_taxes when it was placed): a line whose
+ * discounted amount is its gross, with tax in it, was a gross price. Without tax both read alike.
+ */
+export function orderTaxRule(
+  items: readonly Pick<typeof orderItems.$inferSelect, 'amount' | 'discount' | 'gross' | 'tax'>[],
+): TaxRule {
+  return items.some((i) => i.amount - i.discount === i.gross && i.tax !== 0n) ? 'gross_prices' : 'net_prices';
+}
+
+/**
  * The initial invoice of an order (what the order's checkout charges: its items and shipping), issued
  * once: a second call finds the first's. The order row is locked for the rest of the transaction.
  */
@@ -228,10 +238,8 @@ export async function initialInvoiceOf(
     .from(orderItems)
     .where(and(eq(orderItems.company_id, ctx.companyId), eq(orderItems.order_id, orderId)))
     .orderBy(orderItems.position);
-  // The order's lines were priced net or gross (checkout_taxes when it was placed): a line whose
-  // discounted amount is its gross, with tax in it, was a gross price. Without tax both read alike.
-  const gross = items.some((i) => i.amount - i.discount === i.gross && i.tax !== 0n);
-  const rule: TaxRule = gross ? 'gross_prices' : 'net_prices';
+  const rule = orderTaxRule(items);
+  const gross = rule === 'gross_prices';
   const lines: InvoiceDraft['lines'] = items.map((i) => ({
     description: i.variant_name ? `${i.product_name} – ${i.variant_name}` : i.product_name,
     quantity: i.quantity,

@@ -28,13 +28,11 @@ import {
 import { allowedActions } from '@rentloop/domain/transitions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Transact } from '../../context.ts';
-import { type Ctx, withDb } from '../../context.ts';
 import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { registerListExport } from '../../http/list-export.ts';
-import { auditedTransaction } from '../../http/transactions.ts';
+import { requestTransact } from '../../http/transactions.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import { chargeInvoice, settleInvoice } from '../payments/charge.ts';
 import { transactionList } from '../payments/list.ts';
@@ -75,11 +73,6 @@ function chargeMessage(t: { state: string; decline_message: string | null }) {
 }
 
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const transactOf =
-    (request: Parameters<typeof auditedTransaction>[0], ctx: Ctx): Transact =>
-    (work) =>
-      auditedTransaction(request, (tx) => work(withDb(ctx, tx)));
-
   const invoicesUrl = '/read-replica/:company/rentloopdb/paginated-invoices';
   registerListExport(app, {
     url: invoicesUrl,
@@ -252,7 +245,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const attempt = await chargeInvoice(
         ctx,
-        transactOf(request, ctx),
+        requestTransact(request, ctx),
         request.params.id,
         request.body.message,
       );
@@ -308,7 +301,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const answer = await chargeOrder(
         ctx,
-        transactOf(request, ctx),
+        requestTransact(request, ctx),
         request.params.id,
         request.body.message,
       );

@@ -5,6 +5,8 @@
  */
 import { formatPercentage } from '@rentloop/domain/catalog';
 import {
+  type RecurringVoucher,
+  recurringVoucherOf,
   VOUCHER_REFUSALS,
   type VOUCHER_SORTS,
   VOUCHER_TEXTS,
@@ -344,6 +346,18 @@ async function customerUses(ctx: Ctx, voucherId: number, customerId: number): Pr
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The voucher's terms for an order's payments after the first (recurringVoucherOf), read now: the
+ * billing run prices each period with them. null: it covers no later payment (or is gone).
+ */
+export async function recurringVoucherOfOrder(ctx: Ctx, id: number): Promise<RecurringVoucher | null> {
+  const [row] = await ctx.db
+    .select(columns)
+    .from(vouchers)
+    .where(and(eq(vouchers.company_id, ctx.companyId), eq(vouchers.id, id)));
+  return row ? recurringVoucherOf(await termsOf(ctx, row as Row)) : null;
 }
 
 /** What the voucher would take off this cart for this customer today (nothing is counted). */

@@ -1,0 +1,201 @@
+/**
+ * The billing run (shared/BILLING.md "The billing run"): every due recurring payment of a company is
+ * invoiced and charged, in three phases per batch so that no gateway call happens inside a transaction
+ * and a crash anywhere loses nothing:
+ *
+ * 1. issue: one transaction claims a batch of due `scheduled` payments (FOR UPDATE SKIP LOCKED: two runs
+ *    never take the same row), and for each, in a savepoint, issues its invoice (gapless number) and
+ *    commits the attempt `processing` with its provider key. A payment that cannot be charged for a
+ *    reason a retry would not cure (no payment method, gateway not enabled) is rolled back to its
+ *    savepoint and `parked` with the reason; the batch goes on.
+ * 2. charge: the gateway calls, outside any transaction, at most `concurrency` at once per gateway.
+ * 3. record: one short transaction per answer (recordOutcome: attempt, invoice, order, payment).
+ *
+ * A crash after 1 leaves `processing` attempts that the reconciliation resolves with the same key: the
+ * provider's idempotency makes a repeat call charge nothing twice. The run's `billing_runs` row (one
+ * per company and business date) is recounted from the rows at the end, so a re-run of a day only
+ * recounts.
+ */
+import { MESSAGES } from '@rentloop/domain/messages';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
+import { companyToday } from '../../company-time.ts';
+import type { Ctx, Transact } from '../../context.ts';
+import { claimDue } from '../../db/claim.ts';
+import { billingRuns, invoices, recurringPayments, type transactions } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { PaymentMethodRef } from '../../integrations/payments/types.ts';
+import { transition } from '../events/transition.ts';
+import { recurringPaymentMachine } from '../invoices/machine.ts';
+import { callGateway, recordOutcome, startCharge } from '../payments/charge.ts';
+import { recurringInvoiceOf } from './invoice.ts';
+
+export interface RunOptions {
+  /** Payments claimed and issued per transaction. */
+  batchSize?: number;
+  /** Gateway calls at once, per gateway. */
+  concurrency?: number;
+}
+
+export interface RunResult {
+  business_date: string;
+  issued: number;
+  parked: number;
+}
+
+/** An attempt committed `processing`, ready to be sent. */
+export interface Prepared {
+  recurringPaymentId: number;
+  invoiceId: number;
+  attempt: typeof transactions.$inferSelect;
+  method: PaymentMethodRef;
+}
+
+/**
+ * Phase 1 for one payment, in the caller's transaction (its row locked): its invoice (issued now if it
+ * has none) and a `processing` attempt. Throws the refusal (AppError) when it cannot be charged.
+ */
+export async function prepareRecurringCharge(ctx: Ctx, rpId: number): Promise<Prepared> {
+  const [rp] = await ctx.db
+    .select()
+    .from(recurringPayments)
+    .where(and(eq(recurringPayments.company_id, ctx.companyId), eq(recurringPayments.id, rpId)))
+    .for('update');
+  if (!rp) throw new AppError('not_found', MESSAGES.notFound);
+  const today = await companyToday(ctx);
+  // The table's own refusal (not chargeable from this status, not due) before anything is issued.
+  if (!['scheduled', 'failed', 'parked'].includes(rp.status))
+    throw new AppError('conflict', MESSAGES.recurringPaymentNotChargeable);
+  if (rp.due_date > today) throw new AppError('conflict', MESSAGES.recurringPaymentNotDue);
+  const invoice = await recurringInvoiceOf(ctx, rp);
+  const { attempt, method } = await startCharge(ctx, invoice.id);
+  return { recurringPaymentId: rp.id, invoiceId: invoice.id, attempt, method };
+}
+
+/** Sets a payment aside with the reason the run could not charge it. */
+async function park(ctx: Ctx, rpId: number, reason: string): Promise<void> {
+  await transition(ctx, recurringPaymentMachine, rpId, 'park', {
+    guard: { due: true },
+    set: { park_reason: reason },
+    payload: { reason },
+  });
+}
+
+/** Phase 1 for a claimed batch: the prepared attempts, and how many were parked. */
+async function issueBatch(ctx: Ctx, today: string, size: number) {
+  const ids = await claimDue(ctx.db, {
+    table: recurringPayments,
+    id: recurringPayments.id,
+    due: and(
+      eq(recurringPayments.company_id, ctx.companyId),
+      eq(recurringPayments.status, 'scheduled'),
+      lte(recurringPayments.due_date, today),
+    )!,
+    order: recurringPayments.due_date,
+    limit: size,
+  });
+  const prepared: Prepared[] = [];
+  let parked = 0;
+  for (const id of ids) {
+    try {
+      // A savepoint: a refused payment's invoice and number roll back alone (the series stays gapless).
+      prepared.push(await ctx.db.transaction((sp) => prepareRecurringCharge({ ...ctx, db: sp }, id)));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await park(ctx, id, error.message);
+      parked += 1;
+    }
+  }
+  return { claimed: ids.length, prepared, parked };
+}
+
+/** Phases 2 and 3 for prepared attempts: called at most `concurrency` at once per gateway, each answer recorded. */
+export async function sendAndRecord(
+  ctx: Ctx,
+  transact: Transact,
+  prepared: readonly Prepared[],
+  concurrency: number,
+): Promise<{ recorded: Map<number, typeof transactions.$inferSelect>; errors: unknown[] }> {
+  const limits = new Map<string, ReturnType<typeof pLimit>>();
+  const limitOf = (gateway: string) => {
+    const limit = limits.get(gateway) ?? pLimit(concurrency);
+    limits.set(gateway, limit);
+    return limit;
+  };
+  const recorded = new Map<number, typeof transactions.$inferSelect>();
+  // Every call is awaited even when one fails: an answer not recorded leaves its attempt `processing`
+  // for the reconciliation, and the others must still be recorded.
+  const settled = await Promise.allSettled(
+    prepared.map((p) =>
+      limitOf(p.attempt.gateway)(async () => {
+        const outcome = await callGateway(ctx, p.attempt, p.method);
+        recorded.set(p.recurringPaymentId, await transact((tx) => recordOutcome(tx, p.attempt.id, outcome)));
+      }),
+    ),
+  );
+  return { recorded, errors: settled.flatMap((r) => (r.status === 'rejected' ? [r.reason] : [])) };
+}
+
+/** Recounts the day's run from the rows (never incremented: a crashed run's row is right after the next). */
+async function recount(ctx: Ctx, today: string, finished: boolean): Promise<void> {
+  const due = and(eq(recurringPayments.company_id, ctx.companyId), lte(recurringPayments.due_date, today));
+  const [issued] = await ctx.db
+    .select({
+      issued: count(),
+      paid: sql<number>`count(*) filter (where ${recurringPayments.status} = 'paid')`,
+      pending: sql<number>`count(*) filter (where ${recurringPayments.status} = 'pending')`,
+      failed: sql<number>`count(*) filter (where ${recurringPayments.status} = 'failed')`,
+    })
+    .from(recurringPayments)
+    .innerJoin(
+      invoices,
+      and(
+        eq(invoices.company_id, recurringPayments.company_id),
+        eq(invoices.recurring_payment_id, recurringPayments.id),
+      ),
+    )
+    .where(and(due, eq(invoices.issue_date, today)));
+  const [left] = await ctx.db
+    .select({
+      parked: sql<number>`count(*) filter (where ${recurringPayments.status} = 'parked')`,
+      scheduled: sql<number>`count(*) filter (where ${recurringPayments.status} = 'scheduled')`,
+    })
+    .from(recurringPayments)
+    .where(and(due, inArray(recurringPayments.status, ['parked', 'scheduled'])));
+  const n = (v: unknown) => Number(v ?? 0);
+  const values = {
+    issued: n(issued?.issued),
+    paid: n(issued?.paid),
+    pending: n(issued?.pending),
+    failed: n(issued?.failed),
+    parked: n(left?.parked),
+    due: n(issued?.issued) + n(left?.parked) + n(left?.scheduled),
+    updated_at: ctx.clock.now().toISOString(),
+    ...(finished ? { finished_at: ctx.clock.now().toISOString() } : {}),
+  };
+  await ctx.db
+    .insert(billingRuns)
+    .values({ company_id: ctx.companyId, business_date: today, ...values })
+    .onConflictDoUpdate({ target: [billingRuns.company_id, billingRuns.business_date], set: values });
+}
+
+/** The business job's work: every payment due by the company's today, batch after batch, until none is left. */
+export async function runBilling(ctx: Ctx, transact: Transact, options: RunOptions = {}): Promise<RunResult> {
+  const { batchSize = 50, concurrency = 8 } = options;
+  const today = await companyToday(ctx);
+  await transact((tx) => recount(tx, today, false));
+  const result: RunResult = { business_date: today, issued: 0, parked: 0 };
+  const errors: unknown[] = [];
+  for (;;) {
+    const batch = await transact((tx) => issueBatch(tx, today, batchSize));
+    if (batch.claimed === 0) break;
+    result.issued += batch.prepared.length;
+    result.parked += batch.parked;
+    errors.push(...(await sendAndRecord(ctx, transact, batch.prepared, concurrency)).errors);
+  }
+  await transact((tx) => recount(tx, today, true));
+  // The run went through every batch; a recording that failed is reported (the cron shows it), its
+  // attempt is left to the reconciliation.
+  if (errors.length > 0) throw errors[0];
+  return result;
+}
