@@ -2,14 +2,14 @@
  * Billing's screens (issue 23): a merchant places an order on the offline gateway (the default of a new
  * company) through the API, charges it from the order's page, opens its invoice (the document, the VAT
  * breakdown, the payment status), settles it with a bank transfer's reference, follows the payment
- * attempt to Payments, finds both in their lists, downloads the PDF, and opens the recurring payments.
+ * attempt to Payments, finds both in their lists, downloads the PDF; then moves the test company's clock
+ * and charges a recurring payment made ahead from the recurring payments list.
  * Desktop and phone screenshots of every screen: tests/e2e/artifacts/screenshots/billing-*.png; axe
  * judges every screen visited (fixtures.ts).
  */
 import { expect, type Page, test } from '../fixtures.ts';
 import {
   callApi,
-  choose,
   dataListIds,
   invoicesIds,
   MESSAGES,
@@ -38,6 +38,8 @@ test('a merchant charges an order, settles its invoice and follows the payment',
   test.slow();
   await page.setViewportSize(DESKTOP);
   const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Billing');
+  // A test company (before it has orders): its clock can be moved to the next billing period below.
+  await callApi(page, 'PUT', `/api/companies/${company.id}`, { is_test: true });
   const { first } = await seedOrders(page, company.id);
 
   // The order awaits its first payment: Charge is offered, and charging issues the invoice.
@@ -132,17 +134,33 @@ test('a merchant charges an order, settles its invoice and follows the payment',
   await expect(row.locator('[data-status="settled"]')).toHaveClass(/colorSuccess/);
   await bothWidths(page, '07-invoices');
 
-  // Recurring payments: none yet (the billing run makes them ahead, the next step of issue 23): the list
-  // says so, and its status filter works on the empty list.
+  // Recurring payments: the company is a test company, so its clock can move. Moved a day, the payments of
+  // the coming week are made ahead (scheduled, not yet due); staff select one and charge it: the result
+  // says it is not due, and nothing was charged.
   await page.goto('/cms/recurring-payments');
-  await expect(page.getByTestId(recurringPaymentsIds.listPage)).toBeVisible();
   await expect(page.getByTestId(dataListIds.empty)).toHaveText('No recurring payments yet.');
-  await choose(
+  const advanced = await callApi<{ steps: { ran: Record<string, number> }[] }>(
     page,
-    recurringPaymentsIds.filter('status'),
-    recurringPaymentsIds.filterOption('status', 'scheduled'),
+    'POST',
+    `/api/companies/${company.id}/clock/advance`,
+    { days: 25 },
   );
-  await expect(page).toHaveURL(/filters=.*scheduled/);
-  await expect(page.getByTestId(dataListIds.empty)).toHaveText('No recurring payments match.');
+  expect(advanced.steps.some((step) => (step.ran['recurring-payments-create'] ?? 0) > 0)).toBe(true);
+  await page.reload();
+  await waitForList(page);
+  const scheduled = page.getByTestId(dataListIds.row).filter({ hasText: 'Scheduled' });
+  await expect(scheduled).toHaveCount(3);
+  await scheduled.first().getByRole('checkbox').check();
+  await expect(page.getByTestId(recurringPaymentsIds.charge)).toHaveText('Charge 1');
   await bothWidths(page, '08-recurring-payments');
+  await page.getByTestId(recurringPaymentsIds.charge).click();
+  await page.getByTestId(recurringPaymentsIds.chargeConfirm).click();
+  const result = page.getByTestId(recurringPaymentsIds.chargeResult);
+  await expect(result).toContainText(MESSAGES.recurringPaymentNotDue);
+  await expect(page.getByTestId(recurringPaymentsIds.chargeDialog)).toContainText(
+    '0 charged, 1 not charged.',
+  );
+  await screenshot(page, 'billing-09-recurring-charge-result');
+  await page.getByTestId(recurringPaymentsIds.chargeDone).click();
+  await expect(scheduled).toHaveCount(3);
 });

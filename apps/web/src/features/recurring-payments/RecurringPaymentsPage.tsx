@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
@@ -11,8 +12,11 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
+import { useChargeRecurringPaymentsDialog } from './charge-action.tsx';
 import { useRecurringPayments } from './hooks.ts';
 import {
+  CHARGE_LIMIT,
+  chargeLabel,
   dunningText,
   periodText,
   RECURRING_STATUS_OPTIONS,
@@ -108,6 +112,7 @@ export function RecurringPaymentsPage() {
   const company = useCompanyId();
   const payments = useRecurringPayments(state);
   const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
+  const { openChargeRecurring } = useChargeRecurringPaymentsDialog();
 
   return (
     <Box data-testid={recurringPaymentsIds.listPage}>
@@ -123,6 +128,19 @@ export function RecurringPaymentsPage() {
         getRowId={(r) => r.id}
         rowLabel={(r) => `Recurring payment #${r.id}`}
         exportPath={`${paths.replica(company, 'recurring-payments')}/export`}
+        bulkActions={(rows, clear) => (
+          <Button
+            variant="contained"
+            disabled={rows.length > CHARGE_LIMIT}
+            title={
+              rows.length > CHARGE_LIMIT ? `Select at most ${CHARGE_LIMIT} payments to charge.` : undefined
+            }
+            onClick={() => openChargeRecurring(rows, clear)}
+            data-testid={recurringPaymentsIds.charge}
+          >
+            {chargeLabel(rows.length)}
+          </Button>
+        )}
         toolbar={
           <FilterBar state={state} clearTestId={recurringPaymentsIds.clearFilters}>
             <SelectFilter
