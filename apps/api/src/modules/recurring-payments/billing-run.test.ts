@@ -299,6 +299,31 @@ describe('a gateway that needs a payment method', () => {
   });
 });
 
+describe('a subscription that stops billing', () => {
+  it('has its payments made ahead cancelled when it ends, and only the running one is billed', async () => {
+    clock.set('2026-08-01T09:00:00Z');
+    staff = await createUser(h, { company: { id: cid }, role: 'admin' });
+    const orderId = await placeOrder(customerId, 2);
+    clock.set('2026-08-28T09:00:00Z');
+    staff = await createUser(h, { company: { id: cid }, role: 'admin' });
+    await createRecurringPayments(ctx(), transact());
+    const made = await paymentsOf(orderId);
+    expect(made.map((r) => [r.period_start, r.status])).toEqual([
+      ['2026-09-01', 'scheduled'],
+      ['2026-09-01', 'scheduled'],
+    ]);
+    await ok(
+      await req(staff, 'POST', api(`subscriptions/${made[0]!.subscription_id}/end`), { reason: 'Returned early' }),
+    );
+    const after = await paymentsOf(orderId);
+    expect(after.map((r) => r.status)).toEqual(['cancelled', 'scheduled']);
+    // Only the running one is billed on the first.
+    clock.set('2026-09-01T09:00:00Z');
+    await runBilling(ctx(), transact());
+    expect((await paymentsOf(orderId)).map((r) => r.status)).toEqual(['cancelled', 'pending']);
+  });
+});
+
 describe('a test company moved a month on', () => {
   it('creates and charges its payments by business time through the advance', async () => {
     clock.set('2026-06-01T07:00:00Z');

@@ -12,12 +12,14 @@
  */
 import { addDays, addPeriods, periodIndexOn } from '@rentloop/domain/billing-periods';
 import { periodVoucherDiscounts } from '@rentloop/domain/recurring-payments';
-import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx, Transact } from '../../context.ts';
 import { claimDue } from '../../db/claim.ts';
 import { orders, recurringPayments, subscriptions } from '../../db/schema/index.ts';
 import { recordEvents } from '../events/service.ts';
+import { transition } from '../events/transition.ts';
+import { recurringPaymentMachine } from '../invoices/machine.ts';
 import { recurringVoucherOfOrder } from '../vouchers/service.ts';
 
 /** How far ahead periods are made: staff and customers see the next payment a week before it is due. */
@@ -151,19 +153,24 @@ export async function createRecurringPayments(ctx: Ctx, transact: Transact): Pro
   }
 }
 
-/** A subscription that stops billing (ended, cancelled): its future scheduled payments are cancelled. */
-export async function cancelScheduledPayments(ctx: Ctx, subscriptionId: number): Promise<number> {
+/**
+ * A subscription that stops billing (ended, cancelled, paused): its payments made ahead for periods
+ * that have not begun (scheduled or parked) are cancelled through their table, each with its event.
+ */
+export async function cancelUpcomingPayments(ctx: Ctx, subscriptionId: number): Promise<number> {
+  const today = await companyToday(ctx);
   const rows = await ctx.db
-    .update(recurringPayments)
-    .set({ status: 'cancelled', updated_at: ctx.clock.now().toISOString() })
+    .select({ id: recurringPayments.id })
+    .from(recurringPayments)
     .where(
       and(
         eq(recurringPayments.company_id, ctx.companyId),
         eq(recurringPayments.subscription_id, subscriptionId),
-        eq(recurringPayments.status, 'scheduled'),
-        sql`${recurringPayments.due_date} > ${await companyToday(ctx)}::date`,
+        inArray(recurringPayments.status, ['scheduled', 'parked']),
+        gt(recurringPayments.period_start, today),
       ),
-    )
-    .returning({ id: recurringPayments.id });
+    );
+  for (const r of rows)
+    await transition(ctx, recurringPaymentMachine, r.id, 'cancel', { guard: { due: false } });
   return rows.length;
 }

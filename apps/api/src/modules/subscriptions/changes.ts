@@ -25,6 +25,7 @@ import { AppError, invalid, notFound } from '../../errors.ts';
 import { companyCurrency, toMinor } from '../../money.ts';
 import { recordEvent } from '../events/service.ts';
 import { actionsOf, transition } from '../events/transition.ts';
+import { BILLED_STATUSES, cancelUpcomingPayments } from '../recurring-payments/schedule.ts';
 import { getSettings } from '../settings/sections.ts';
 import { subscriptionMachine } from './machine.ts';
 import { subscriptionRow } from './records.ts';
@@ -68,11 +69,18 @@ export const subscriptionActions = (ctx: Ctx, id: number) =>
 /**
  * The dates that go with a move to `to`, from the row as locked: a subscription that stops running
  * stops billing (and, ended or cancelled, records when and why); one that runs again without a billing
- * date bills from the next period boundary after `today`, counted from its original start.
+ * date (or with one already past) bills from the next period boundary after `today`, counted from its
+ * original start.
  */
 function datesFor(to: Status, locked: Row, reason: string | null, now: string, today: string | null): Change {
   if (FINAL_STATUSES.includes(to)) return { ended_at: now, end_reason: reason, next_billing_date: null };
-  if (to === 'active' && locked.next_billing_date === null && today !== null)
+  // Back to active without a billing date, or with one in the past (a pause): billed from the next
+  // boundary after today, so the months it did not run are not billed when it runs again.
+  if (
+    to === 'active' &&
+    today !== null &&
+    (locked.next_billing_date === null || locked.next_billing_date < today)
+  )
     return {
       ended_at: null,
       end_reason: null,
@@ -102,6 +110,8 @@ export async function runSubscriptionAction(
     set: (locked) => datesFor(to, locked, reason ?? null, now, today),
     payload: reason ? { reason } : {},
   });
+  // A subscription that no longer bills: its payments made ahead for periods not yet begun are cancelled.
+  if (!(BILLED_STATUSES as readonly string[]).includes(to)) await cancelUpcomingPayments(ctx, id);
   return to;
 }
 
