@@ -17,7 +17,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
 import { useCurrentCompany } from '../features/companies/current-company.tsx';
@@ -144,15 +144,14 @@ function DrawerContent({
       </Box>
       <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}>
         {sections.map((section) => (
-          <List
-            key={section.id}
-            dense
-            disablePadding
-            subheader={
-              section.header ? (
-                mini ? (
-                  <Divider component="li" sx={{ my: 1, mx: 2, borderColor: alpha('#ffffff', 0.12) }} />
-                ) : (
+          <Fragment key={section.id}>
+            {/* In mini mode a line separates the sections, outside the list: a list holds only its items. */}
+            {section.header && mini && <Divider sx={{ my: 1, mx: 2, borderColor: alpha('#ffffff', 0.12) }} />}
+            <List
+              dense
+              disablePadding
+              subheader={
+                section.header && !mini ? (
                   <ListSubheader
                     disableSticky
                     data-testid={shellIds.drawerHeader(section.id)}
@@ -170,14 +169,14 @@ function DrawerContent({
                   >
                     {section.header}
                   </ListSubheader>
-                )
-              ) : undefined
-            }
-          >
-            {section.items.map((item) => (
-              <DrawerEntry key={item.name} item={item} mini={mini} active={isActive(pathname, item)} />
-            ))}
-          </List>
+                ) : undefined
+              }
+            >
+              {section.items.map((item) => (
+                <DrawerEntry key={item.name} item={item} mini={mini} active={isActive(pathname, item)} />
+              ))}
+            </List>
+          </Fragment>
         ))}
       </Box>
       <Divider sx={{ borderColor: alpha('#ffffff', 0.12) }} />
