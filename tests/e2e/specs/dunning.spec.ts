@@ -31,9 +31,11 @@ import { seedOrders } from '../orders-seed.ts';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-async function bothWidths(page: Page, name: string) {
+/** A screenshot at desktop width, then at phone width once `ready` says the phone layout is there. */
+async function bothWidths(page: Page, name: string, ready?: () => Promise<void>) {
   await screenshot(page, `dunning-${name}`);
   await page.setViewportSize(PHONE);
+  await ready?.();
   await screenshot(page, `dunning-${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
@@ -170,7 +172,11 @@ test('staff see where payments stand in dunning', async ({ page }) => {
   await expect(page.getByTestId(recurringPaymentsIds.dunning(902))).toHaveText(
     'Ended: subscription cancelled',
   );
-  await bothWidths(page, '04-recurring-payments');
+  // The phone's cards come in a chunk of their own: pictured once they are there.
+  await bothWidths(page, '04-recurring-payments', async () => {
+    await expect(page.getByTestId(dataListIds.card)).toHaveCount(2);
+    await expect(page.getByTestId(recurringPaymentsIds.dunning(902))).toBeVisible();
+  });
 
   // The filters go to the server as they are: it takes them, and this company has no such payment.
   await choose(
