@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
 import { emailText, safeText } from './api.ts';
+import { dunningSchema } from './dunning.ts';
 import { BILLING_INTERVALS, FREQUENCIES, SUBSCRIPTION_STATUSES } from './enums.ts';
 import { amountSchema } from './money.ts';
 import { ORDER_ITEM_KINDS } from './order-totals.ts';
@@ -28,6 +29,11 @@ export const orderDetailSchema = orderSchema.extend({
     }),
   ),
   items: z.array(orderItemSchema),
+  /** Where the order's recurring payments stand in dunning: the running dunning, else the latest. */
+  dunning: dunningSchema
+    .nullable()
+    .optional()
+    .describe('The running dunning of its payments (the soonest retry), else the latest; null when none.'),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -7,11 +7,12 @@
  * `scheduled` until charged; `charging` once its invoice is issued and an attempt is under way;
  * `pending` when the gateway answered "the money comes later" (offline); `paid` or `failed` by the
  * answer. An item the run cannot bill for a reason a retry would not cure (no payment method, a
- * gateway not enabled) is `parked` with its reason and the run goes on. Dunning (later) works on
- * `failed` ones.
+ * gateway not enabled) is `parked` with its reason and the run goes on. Dunning (dunning.ts) works on
+ * `failed` ones; each row carries where it stands in it.
  */
 import { z } from 'zod';
 import { isoDate } from './api.ts';
+import { DUNNING_END_ACTIONS, DUNNING_STATUSES, dunningFilterFields } from './dunning.ts';
 import { MESSAGES } from './messages.ts';
 import { amountSchema } from './money.ts';
 import { allocateProportionally } from './order-totals.ts';
@@ -78,6 +79,20 @@ export const recurringPaymentSchema = z.object({
   park_reason: z.string().nullable(),
   /** Spec field: what was refunded of it so far. */
   refunded_amount: amountSchema,
+  /**
+   * Where it stands in dunning (packages/domain/src/dunning.ts), null when it never went into dunning.
+   * Always answered by the list; optional for answers built elsewhere.
+   */
+  dunning: z
+    .object({
+      status: z.enum(DUNNING_STATUSES),
+      step: z.number().int(),
+      max_steps: z.number().int(),
+      next_attempt_on: z.string().nullable(),
+      end_action: z.enum(DUNNING_END_ACTIONS).nullable(),
+    })
+    .nullable()
+    .optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -132,6 +147,7 @@ export const recurringPaymentFiltersSchema = z.object({
   order_id: listId,
   due_from: isoDate().optional(),
   due_to: isoDate().optional(),
+  ...dunningFilterFields,
 });
 export type RecurringPaymentFilters = z.infer<typeof recurringPaymentFiltersSchema>;
 

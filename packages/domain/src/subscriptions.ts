@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { booleanFilter, emailText, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
 import { isDate } from './billing-periods.ts';
 import { percentInputSchema } from './catalog.ts';
+import { dunningSchema } from './dunning.ts';
 import { FREQUENCIES, PRICE_MODES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
@@ -56,6 +57,15 @@ export const subscriptionSchema = z.object({
   updated_at: z.string(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** One subscription as its page reads it: with the dunning of its payments (the running one, else the last). */
+export const subscriptionDetailSchema = subscriptionSchema.extend({
+  dunning: dunningSchema
+    .nullable()
+    .optional()
+    .describe('Where its payments stand in dunning: the running dunning, else the latest; null when none.'),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 
 // ---- inputs ----
 

@@ -114,6 +114,20 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = [
     }),
   ),
   {
+    id: 'payment_method_declined',
+    name: 'Payment method declined',
+    type: 'email',
+    scope: 'company',
+    description:
+      'Tells a customer their bank declined a recurring payment for good (a card reported lost or stolen, closed, expired): no retry, the payment method must change.',
+    placeholders: [
+      ...customer,
+      p('invoice.number', 'Invoice number'),
+      p('payment.amount', 'Amount due'),
+      action,
+    ],
+  },
+  {
     id: 'subscription_ending',
     name: 'Subscription ending',
     type: 'email',

@@ -47,6 +47,9 @@ export function billingFixtures(run: Run, day: (n: string) => SQL): Record<strin
         order_id: [],
         due_from: ['2026-02-01', '2026-03-20'],
         due_to: ['2026-01-20', '2026-03-01'],
+        // The dunnings are seeded with the invoices (below): a dunning needs its invoice.
+        dunning_step: [1, 2, 3],
+        dunning_status: ['active', 'ended', 'recovered'],
       },
       // No search on this list: a search is ignored.
       searches: ['ignored'],
@@ -84,6 +87,16 @@ export function billingFixtures(run: Run, day: (n: string) => SQL): Record<strin
                  (array['offlinegateway','braintree'])[1 + o.id % 2], o.id, o.created_at,
                  ${values(sql`o.company_id`)}
             from orders o where o.status <> 'draft' and o.id % 2 = 0`);
+        // Half the recurring payments' invoices in dunning: steps 1 to 3, running, recovered or ended.
+        await run(sql`
+          insert into dunnings (company_id, recurring_payment_id, invoice_id, order_id, subscription_id, step,
+                                max_steps, next_attempt_on, last_mail_step, status, end_action)
+          select i.company_id, i.recurring_payment_id, i.id, rp.order_id, rp.subscription_id, 1 + i.id % 3, 3,
+                 case when st = 'active' then rp.due_date + (3 * (1 + i.id % 3))::int end, 1 + i.id % 3, st,
+                 case st when 'recovered' then 'recovered' when 'ended' then 'cancel_subscription' end
+            from invoices i join recurring_payments rp on rp.id = i.recurring_payment_id,
+                 lateral (select (array['active','active','recovered','ended'])[1 + i.id % 4] as st) as x
+           where i.type = 'recurring payment' and i.id % 2 = 0`);
         const of = (column: string) =>
           ids(sql`select distinct ${sql.raw(column)} as id from invoices
                    where company_id = ${company} and ${sql.raw(column)} is not null order by 1 limit 2`);

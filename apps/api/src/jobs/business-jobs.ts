@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { runBusinessDay } from '../modules/companies/business-day.ts';
 import type { BusinessJob } from '../modules/companies/business-jobs.ts';
+import { dunningRetriesJob } from '../modules/dunning/retries.ts';
 import { runBilling } from '../modules/recurring-payments/run.ts';
 import { createRecurringPayments } from '../modules/recurring-payments/schedule.ts';
 import { defineJob } from './queue.ts';
@@ -15,6 +16,8 @@ export const BUSINESS_JOBS: readonly BusinessJob[] = [
   { name: 'recurring-payments-create', run: createRecurringPayments },
   // Every payment due by today is invoiced and charged.
   { name: 'billing-run', run: async (ctx, transact) => (await runBilling(ctx, transact)).issued },
+  // The failed payments whose retry is due are charged again.
+  dunningRetriesJob,
 ];
 
 export const businessDayJob = defineJob({

@@ -48,7 +48,7 @@ export function useHarness(
     /** The app's and the workers' "now" (context.ts): a `fixedClock` lets a test move time. */
     clock?: Clock;
     /**
-     * Write the default templates, as every start does (main.ts). Off by default: composing the 65 texts
+     * Write the default templates, as every start does (main.ts). Off by default: composing the 70 texts
      * takes some 0.3 s, and without them mails fall back to the same shipped texts (templates/mail.ts).
      */
     defaultTemplates?: boolean;

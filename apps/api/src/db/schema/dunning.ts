@@ -8,6 +8,7 @@
  * - `gateway_events`: a provider's webhook as it arrived, stored raw before anything else happens
  *   (`UNIQUE(provider, event_id)` folds the provider's duplicates), then processed by a job.
  */
+import { DUNNING_END_ACTIONS, DUNNING_STATUSES } from '@rentloop/domain/dunning';
 import { PAYMENT_GATEWAYS } from '@rentloop/domain/enums';
 import { sql } from 'drizzle-orm';
 import { date, foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -15,8 +16,6 @@ import { invoices, recurringPayments } from './billing.ts';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { orders, subscriptions } from './orders.ts';
-
-export const DUNNING_STATUSES = ['active', 'recovered', 'ended'] as const;
 
 const companyRef = () =>
   refColumn('company_id')
@@ -32,7 +31,10 @@ export const dunnings = pgTable(
     invoice_id: refColumn('invoice_id').notNull(),
     order_id: refColumn('order_id').notNull(),
     subscription_id: refColumn('subscription_id').notNull(),
-    /** Retries made so far (0 right after the first failure); the next retry is step + 1. */
+    /**
+     * Failed charges so far: 1 right after the first failure; while active, retry `step` is the next
+     * attempt (packages/domain/src/dunning.ts). 0 only for a dunning that ended at its first failure.
+     */
     step: integer('step').notNull().default(0),
     /** How many retries the settings allowed when dunning began (later setting changes do not shorten it). */
     max_steps: integer('max_steps').notNull(),
@@ -41,8 +43,8 @@ export const dunnings = pgTable(
     /** The last dunning mail step sent (0: none yet). */
     last_mail_step: integer('last_mail_step').notNull().default(0),
     status: text('status', { enum: DUNNING_STATUSES }).notNull().default('active'),
-    /** What ended it: recovered, cancel_subscription, debt_collection, nothing. */
-    end_action: text('end_action'),
+    /** What ended it: recovered, cancel_subscription, debt_collection, nothing, payment_method_declined. */
+    end_action: text('end_action', { enum: DUNNING_END_ACTIONS }),
     ended_at: tsOrNull('ended_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -24,7 +24,8 @@ export function templateLanguageOf(language: string): TemplateLanguage {
   };
   return map[language as CustomerLanguage] ?? 'en';
 }
-const LOCALE: Record<TemplateLanguage, string> = {
+/** The locale amounts are written in, per template language (invoices and billing mails). */
+export const LOCALE: Record<TemplateLanguage, string> = {
   de: 'de-DE',
   en: 'en',
   gr: 'el-GR',

@@ -11,6 +11,7 @@ import { companies, orderItems, orders, subscriptions } from '../../db/schema/in
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
+import { dunningOfOrder } from '../dunning/read.ts';
 
 type Sort = (typeof ORDER_SORTS)[number];
 type Row = typeof orders.$inferSelect;
@@ -234,5 +235,6 @@ export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } =
     items: items.map((i) => toItem(i, currency)),
     subscription_ids: subs.map((s) => Number(s.id)),
     subscriptions: subs.map((s) => ({ ...s, id: Number(s.id) })),
+    dunning: await dunningOfOrder(ctx, id),
   };
 }

@@ -17,6 +17,7 @@ import { invoices, orders, paymentMethods, recurringPayments, transactions } fro
 import { AppError } from '../../errors.ts';
 import { gatewayFor } from '../../integrations/payments/index.ts';
 import type { GatewayOutcome, PaymentMethodRef } from '../../integrations/payments/types.ts';
+import { dunningAfterFailure, dunningAfterSuccess } from '../dunning/outcomes.ts';
 import { transition } from '../events/transition.ts';
 import { invoicePaymentMachine, recurringPaymentMachine, transactionMachine } from '../invoices/machine.ts';
 import { invoiceRow } from '../invoices/records.ts';
@@ -196,10 +197,12 @@ async function invoicePaid(ctx: Ctx, invoiceId: number, action: 'pay' | 'settle'
       .set({ recovered_at: ctx.clock.now().toISOString() })
       .where(and(eq(invoices.company_id, ctx.companyId), eq(invoices.id, invoiceId)));
   await orderPaymentStatus(ctx, invoice, 'paid');
-  if (invoice.recurring_payment_id !== null)
+  if (invoice.recurring_payment_id !== null) {
     await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'pay', {
       guard: { due: true },
     });
+    await dunningAfterSuccess(ctx, invoice.recurring_payment_id);
+  }
 }
 
 /** Step 3: the answer recorded on the attempt and what it pays, in the caller's transaction. */
@@ -236,10 +239,13 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
         guard: { issued: true, open_attempts: 0 },
         payload: { decline_code: decline?.code ?? null },
       });
-      if (invoice.recurring_payment_id !== null)
+      if (invoice.recurring_payment_id !== null) {
         await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'fail', {
           guard: { due: true },
         });
+        // Soft: the next retry and its reminder; hard: never retried; technical: no dunning.
+        await dunningAfterFailure(ctx, updated ?? attempt);
+      }
     } else if (outcome.state === 'pending') {
       const invoice = await invoiceRow(ctx, invoiceId);
       await orderPaymentStatus(ctx, invoice, 'payment_pending');

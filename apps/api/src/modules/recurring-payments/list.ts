@@ -1,15 +1,23 @@
 /**
  * The recurring payments list (GET read-replica .../recurring-payments): each billing period with its
- * customer's name, its invoice and what was refunded of it, amounts as decimal strings.
+ * customer's name, its invoice, what was refunded of it and where it stands in dunning, amounts as
+ * decimal strings.
  */
 import type {
   RECURRING_PAYMENT_SORTS,
   RecurringPayment,
   RecurringPaymentFilters,
 } from '@rentloop/domain/recurring-payments';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { defineList, ph } from '../../db/define-list.ts';
-import { companies, customers, invoices, recurringPayments, transactions } from '../../db/schema/index.ts';
+import {
+  companies,
+  customers,
+  dunnings,
+  invoices,
+  recurringPayments,
+  transactions,
+} from '../../db/schema/index.ts';
 import { toDecimal } from '../../money.ts';
 
 type Sort = (typeof RECURRING_PAYMENT_SORTS)[number];
@@ -23,11 +31,22 @@ const refunded = sql<string>`(select coalesce(sum(${transactions.amount}), 0)::t
   where ${transactions.company_id} = ${invoices.company_id} and ${transactions.invoice_id} = ${invoices.id}
     and ${transactions.kind} = 'refund' and ${transactions.state} = 'succeeded')`;
 
+// The payment's dunning (at most one: unique per recurring payment). The filters ask it in a subquery,
+// since the list's count reads the table alone.
+const dunningOf = (condition: SQL) => sql`exists (select 1 from ${dunnings}
+  where ${dunnings.company_id} = ${recurringPayments.company_id}
+    and ${dunnings.recurring_payment_id} = ${recurringPayments.id} and ${condition})`;
+
 type Row = Omit<typeof recurringPayments.$inferSelect, 'company_id'> & {
   customer_name: string | null;
   currency: string;
   invoice_id: number | null;
   refunded: string;
+  dunning_status: (typeof dunnings.$inferSelect)['status'] | null;
+  dunning_step: number | null;
+  dunning_max_steps: number | null;
+  dunning_next_attempt_on: string | null;
+  dunning_end_action: (typeof dunnings.$inferSelect)['end_action'];
 };
 
 export const recurringPaymentList = defineList<Sort, RecurringPaymentFilters, Row, RecurringPayment>({
@@ -41,6 +60,11 @@ export const recurringPaymentList = defineList<Sort, RecurringPaymentFilters, Ro
     currency,
     invoice_id: invoices.id,
     refunded,
+    dunning_status: dunnings.status,
+    dunning_step: dunnings.step,
+    dunning_max_steps: dunnings.max_steps,
+    dunning_next_attempt_on: dunnings.next_attempt_on,
+    dunning_end_action: dunnings.end_action,
   },
   joins: [
     {
@@ -61,6 +85,14 @@ export const recurringPaymentList = defineList<Sort, RecurringPaymentFilters, Ro
       )!,
       type: 'left',
     },
+    {
+      table: dunnings,
+      on: and(
+        eq(dunnings.company_id, recurringPayments.company_id),
+        eq(dunnings.recurring_payment_id, recurringPayments.id),
+      )!,
+      type: 'left',
+    },
   ],
   // Each sort has its (company_id, column, id) index (db/schema/billing.ts).
   sorts: {
@@ -78,6 +110,8 @@ export const recurringPaymentList = defineList<Sort, RecurringPaymentFilters, Ro
     order_id: (v) => sql`${recurringPayments.order_id} = ${v}`,
     due_from: (v) => sql`${recurringPayments.due_date} >= ${v}::date`,
     due_to: (v) => sql`${recurringPayments.due_date} <= ${v}::date`,
+    dunning_step: (v) => dunningOf(sql`${dunnings.status} = 'active' and ${dunnings.step} = ${v}`),
+    dunning_status: (v) => dunningOf(sql`${dunnings.status} = ${v}`),
   },
   // entity_counts keeps the company's total (migration 0039's triggers) for the unfiltered pages.
   total: { entity: 'recurring_payments', scope: 'company' },
@@ -96,6 +130,16 @@ export const recurringPaymentList = defineList<Sort, RecurringPaymentFilters, Ro
     invoice_id: r.invoice_id,
     park_reason: r.park_reason,
     refunded_amount: toDecimal(BigInt(r.refunded), r.currency) as string,
+    dunning:
+      r.dunning_status === null
+        ? null
+        : {
+            status: r.dunning_status,
+            step: Number(r.dunning_step),
+            max_steps: Number(r.dunning_max_steps),
+            next_attempt_on: r.dunning_next_attempt_on,
+            end_action: r.dunning_end_action,
+          },
     created_at: r.created_at,
     updated_at: r.updated_at,
   }),

@@ -1,5 +1,10 @@
 /** Reading subscriptions: the list (db/define-list.ts) and one subscription, amounts as decimal strings. */
-import type { SUBSCRIPTION_SORTS, Subscription, SubscriptionFilters } from '@rentloop/domain/subscriptions';
+import type {
+  SUBSCRIPTION_SORTS,
+  Subscription,
+  SubscriptionDetail,
+  SubscriptionFilters,
+} from '@rentloop/domain/subscriptions';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
@@ -7,6 +12,7 @@ import { companies, subscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
+import { dunningOfSubscription } from '../dunning/read.ts';
 
 type Sort = (typeof SUBSCRIPTION_SORTS)[number];
 type Row = Omit<typeof subscriptions.$inferSelect, 'search_text'>;
@@ -96,6 +102,8 @@ export async function subscriptionRow(ctx: Ctx, id: number, opts: { lock?: boole
   return row as Row;
 }
 
-export async function getSubscription(ctx: Ctx, id: number): Promise<Subscription> {
-  return toSubscription(await subscriptionRow(ctx, id), await companyCurrency(ctx));
+/** One subscription with its dunning (404 for another company's). */
+export async function getSubscription(ctx: Ctx, id: number): Promise<SubscriptionDetail> {
+  const subscription = toSubscription(await subscriptionRow(ctx, id), await companyCurrency(ctx));
+  return { ...subscription, dunning: await dunningOfSubscription(ctx, id) };
 }

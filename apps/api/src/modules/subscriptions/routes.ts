@@ -5,6 +5,7 @@ import { amountSchema } from '@rentloop/domain/money';
 import {
   SUBSCRIPTION_SORTS,
   subscriptionActionsSchema,
+  subscriptionDetailSchema,
   subscriptionEndSchema,
   subscriptionFiltersSchema,
   subscriptionInputSchema,
@@ -91,7 +92,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'One subscription',
         params: subscriptionParams,
-        response: { 200: envelope(subscriptionSchema) },
+        response: { 200: envelope(subscriptionDetailSchema) },
       },
     },
     async (request) => ok(await getSubscription(ctxOf(request), request.params.id)),
@@ -123,7 +124,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           'Add a subscription to an open or fulfilled order, for a variant, at the price and terms given',
         params: companyParams,
         body: subscriptionInputSchema,
-        response: { 201: envelope(subscriptionSchema) },
+        response: { 201: envelope(subscriptionDetailSchema) },
       },
     },
     async (request, reply) => {
@@ -165,7 +166,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
           'Reactivating an active subscription: 409 "Subscription already active.". Fields: price_mode, price, quantity, next_billing_date.',
         params: subscriptionParams,
         body: subscriptionUpdateSchema,
-        response: { 200: envelope(subscriptionSchema) },
+        response: { 200: envelope(subscriptionDetailSchema) },
       },
     },
     async (request) => {
@@ -191,7 +192,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End a subscription with a reason: nothing more is billed',
         params: subscriptionParams,
         body: subscriptionEndSchema,
-        response: { 200: envelope(subscriptionSchema) },
+        response: { 200: envelope(subscriptionDetailSchema) },
       },
     },
     async (request) => {

@@ -1,7 +1,10 @@
 import type { TemplateLanguage } from '@rentloop/domain/enums';
 import type { MailText } from './shipped-texts.ts';
 
-/** The words of the billing mails Rentloop ships: dunning 1-3, subscription ending, buyout offer. */
+/**
+ * The words of the billing mails Rentloop ships: dunning 1-3, payment method declined, subscription ending,
+ * buyout offer.
+ */
 type Texts = Record<TemplateLanguage, MailText>;
 
 const dunning = (n: 1 | 2 | 3): Texts => {
@@ -84,6 +87,59 @@ export const SHIPPED_BILLING_TEXTS: Record<string, Texts> = {
   payment_failed_1: dunning(1),
   payment_failed_2: dunning(2),
   payment_failed_3: dunning(3),
+  // A hard decline: nothing is retried, so unlike the dunning mails this one names no retry date.
+  payment_method_declined: {
+    en: {
+      subject: 'Please update your payment method for {{company.name}}',
+      heading: 'Your payment method was declined',
+      paragraphs: [
+        'Hello {{customer.name}},',
+        'your bank declined the payment of {{payment.amount}} for invoice {{invoice.number}}, and this payment method cannot be charged again.',
+        'Please give us another payment method so that we can collect the amount.',
+      ],
+      button: 'Update payment method',
+    },
+    de: {
+      subject: 'Bitte aktualisieren Sie Ihre Zahlungsart bei {{company.name}}',
+      heading: 'Ihre Zahlungsart wurde abgelehnt',
+      paragraphs: [
+        'Hallo {{customer.name}},',
+        'Ihre Bank hat die Zahlung von {{payment.amount}} für die Rechnung {{invoice.number}} abgelehnt; diese Zahlungsart kann nicht erneut belastet werden.',
+        'Bitte hinterlegen Sie eine andere Zahlungsart, damit wir den Betrag einziehen können.',
+      ],
+      button: 'Zahlungsart aktualisieren',
+    },
+    gr: {
+      subject: 'Ενημερώστε τον τρόπο πληρωμής σας για {{company.name}}',
+      heading: 'Ο τρόπος πληρωμής σας απορρίφθηκε',
+      paragraphs: [
+        'Γεια σας {{customer.name}},',
+        'η τράπεζά σας απέρριψε την πληρωμή {{payment.amount}} για το τιμολόγιο {{invoice.number}} και αυτός ο τρόπος πληρωμής δεν μπορεί να χρεωθεί ξανά.',
+        'Δώστε μας έναν άλλο τρόπο πληρωμής, ώστε να εισπράξουμε το ποσό.',
+      ],
+      button: 'Ενημέρωση τρόπου πληρωμής',
+    },
+    nl: {
+      subject: 'Werk uw betaalmethode bij voor {{company.name}}',
+      heading: 'Uw betaalmethode is geweigerd',
+      paragraphs: [
+        'Hallo {{customer.name}},',
+        'uw bank heeft de betaling van {{payment.amount}} voor factuur {{invoice.number}} geweigerd; deze betaalmethode kan niet opnieuw worden belast.',
+        'Geef ons een andere betaalmethode, zodat we het bedrag kunnen innen.',
+      ],
+      button: 'Betaalmethode bijwerken',
+    },
+    no: {
+      subject: 'Oppdater betalingsmåten din hos {{company.name}}',
+      heading: 'Betalingsmåten din ble avvist',
+      paragraphs: [
+        'Hei {{customer.name}},',
+        'banken din avviste betalingen på {{payment.amount}} for faktura {{invoice.number}}, og denne betalingsmåten kan ikke belastes igjen.',
+        'Gi oss en annen betalingsmåte, slik at vi kan kreve inn beløpet.',
+      ],
+      button: 'Oppdater betalingsmåte',
+    },
+  },
   subscription_ending: {
     en: {
       subject: 'Your {{subscription.product}} subscription ends on {{subscription.end_date}}',

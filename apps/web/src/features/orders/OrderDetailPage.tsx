@@ -1,5 +1,5 @@
 /**
- * `/cms/orders/{id}` (and `/cms/orders/consumables/{id}`): one order: its chips, customer, addresses,
+ * `/cms/orders/{id}` (and `/cms/orders/consumables/{id}`): one order: its chips, its dunning, customer, addresses,
  * shipping and voucher, items with tracking numbers, totals, subscriptions, tag and tag history, and
  * the actions the server allows now (`GET orders/{id}/actions`) beside Clone, Send confirmation and
  * Swap missing product.
@@ -22,6 +22,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
+import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { CreditCheckPanel } from './CreditCheckPanel.tsx';
 import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOrder } from './hooks.ts';
@@ -241,6 +242,7 @@ export function OrderDetailPage() {
           <Box sx={{ gridColumn: { lg: 'span 2' }, mt: -1.5 }}>
             <OrderChips order={o} />
           </Box>
+          <DunningNotice dunning={o.dunning} />
           <OrderCustomerCard order={o} creditCheck />
           <OrderTagCard order={o} />
           <OrderItemsCard order={o} tracking />

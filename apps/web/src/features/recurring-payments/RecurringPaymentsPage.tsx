@@ -12,12 +12,12 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
+import { DUNNING_STATUS_OPTIONS, DUNNING_STEP_OPTIONS, dunningText } from '../dunning/dunning-format.ts';
 import { useChargeRecurringPaymentsDialog } from './charge-action.tsx';
 import { useRecurringPayments } from './hooks.ts';
 import {
   CHARGE_LIMIT,
   chargeLabel,
-  dunningText,
   periodText,
   RECURRING_STATUS_OPTIONS,
   type RecurringPaymentRow,
@@ -152,6 +152,26 @@ export function RecurringPaymentsPage() {
               options={RECURRING_STATUS_OPTIONS}
               testId={recurringPaymentsIds.filter('status')}
               optionTestId={(v) => recurringPaymentsIds.filterOption('status', v)}
+            />
+            <SelectFilter
+              state={state}
+              name="dunning_status"
+              label="Dunning"
+              width={160}
+              allLabel="Any"
+              options={DUNNING_STATUS_OPTIONS}
+              testId={recurringPaymentsIds.filter('dunning_status')}
+              optionTestId={(v) => recurringPaymentsIds.filterOption('dunning_status', v)}
+            />
+            <SelectFilter
+              state={state}
+              name="dunning_step"
+              label="Dunning step"
+              width={150}
+              allLabel="Any step"
+              options={DUNNING_STEP_OPTIONS}
+              testId={recurringPaymentsIds.filter('dunning_step')}
+              optionTestId={(v) => recurringPaymentsIds.filterOption('dunning_step', v)}
             />
             <DateFilter
               state={state}

@@ -8,7 +8,6 @@ import {
   chargeLabel,
   chargeResultSummary,
   chargeSelection,
-  dunningText,
   periodText,
   RECURRING_STATUS_OPTIONS,
 } from './recurring-format.ts';
@@ -40,21 +39,6 @@ describe('the batch charge', () => {
       failed: 2,
       text: '1 charged, 2 not charged.',
     });
-  });
-});
-
-describe('dunningText', () => {
-  it('says the step and the next attempt', () => {
-    expect(dunningText({ step: 2, steps: 3, next_attempt_at: '2026-12-04' })).toBe(
-      'Step 2 of 3, next attempt on 4th Dec 2026',
-    );
-    expect(dunningText({ step: 3, steps: 3, next_attempt_at: null })).toBe('Step 3 of 3, no further attempt');
-  });
-
-  it('is empty outside dunning', () => {
-    expect(dunningText(null)).toBe('');
-    expect(dunningText(undefined)).toBe('');
-    expect(dunningText({ step: 0, steps: 0, next_attempt_at: null })).toBe('');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Pure helpers of the recurring payments screen: the status options, the billing period, where a payment
- * stands in dunning, and which selected rows the batch charge may send (spec 01 §9: at most 10).
+ * Pure helpers of the recurring payments screen: the status options, the billing period, and which
+ * selected rows the batch charge may send (spec 01 §9: at most 10). Where a payment stands in dunning
+ * reads as `dunningText` (features/dunning) says.
  * Zod-free at run time (see `invoices/invoice-format.ts`).
  */
 import type { RecurringPayment, RecurringPaymentStatus } from '@rentloop/domain/recurring-payments';
@@ -33,24 +34,8 @@ export function periodText(p: Pick<RecurringPayment, 'period_start' | 'period_en
   return `${formatDate(p.period_start)} – ${formatDate(p.period_end)}`;
 }
 
-/**
- * Where a payment stands in dunning, when the record carries it (BILLING.md "Dunning is data": step,
- * next attempt). Optional on the wire: the list works with records that do not have it yet.
- */
-export interface DunningPosition {
-  step: number;
-  steps: number;
-  next_attempt_at: string | null;
-}
-export type RecurringPaymentRow = RecurringPayment & { dunning?: DunningPosition | null };
-
-/** "Step 2 of 3, next attempt on 4th Dec 2026"; "Step 3 of 3, no further attempt"; "" outside dunning. */
-export function dunningText(dunning: DunningPosition | null | undefined): string {
-  if (!dunning || dunning.steps < 1) return '';
-  const step = `Step ${dunning.step} of ${dunning.steps}`;
-  if (dunning.next_attempt_at) return `${step}, next attempt on ${formatDate(dunning.next_attempt_at)}`;
-  return `${step}, no further attempt`;
-}
+/** A row of the list: the record, with where it stands in dunning (`dunning`, features/dunning). */
+export type RecurringPaymentRow = RecurringPayment;
 
 /**
  * What "Charge" sends for the selected rows: every selected id (the server answers per payment, so a

@@ -1,6 +1,7 @@
 /**
- * `/cms/subscriptions/{id}`: one subscription, its auto-renew switch, the actions the server allows
- * now (`GET .../actions`), the buyout offer and where the rented unit is.
+ * `/cms/subscriptions/{id}`: one subscription, where its payments stand in dunning, its auto-renew
+ * switch, the actions the server allows now (`GET .../actions`), the buyout offer and where the rented
+ * unit is.
  */
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { MESSAGES } from '@rentloop/domain/messages';
-import type { Subscription } from '@rentloop/domain/subscriptions';
+import type { Subscription, SubscriptionDetail } from '@rentloop/domain/subscriptions';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -26,6 +27,7 @@ import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
+import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { formatPercent } from '../products/amounts.ts';
 import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
@@ -174,7 +176,7 @@ export function SubscriptionDetailPage() {
   );
 }
 
-function Body({ subscription: s }: { subscription: Subscription }) {
+function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
   const currency = useCompanyCurrency();
   const update = useUpdateSubscription(s.id);
   const buyout = useSubscriptionPart<BuyoutOffer>(s.id, 'buyout');
@@ -182,6 +184,7 @@ function Body({ subscription: s }: { subscription: Subscription }) {
   const field = (name: string) => `subscription-field-${name}`;
   return (
     <CardGrid alignStart>
+      <DunningNotice dunning={s.dunning} />
       <Card variant="outlined">
         <CardHeader title="Subscription" />
         <CardContent>

@@ -2,6 +2,7 @@
 import type { BulkAnswer } from '@rentloop/domain/order-details';
 import type {
   Subscription,
+  SubscriptionDetail,
   SubscriptionsBulkUpdate,
   SubscriptionUpdate,
 } from '@rentloop/domain/subscriptions';
@@ -51,7 +52,7 @@ export function useSubscription(id: number) {
   return useQuery({
     queryKey: subscriptionsKeys.detail(company, id),
     queryFn: async ({ signal }) =>
-      unwrap(await api.get<Subscription>(paths.company(company, `subscriptions/${id}`), { signal })),
+      unwrap(await api.get<SubscriptionDetail>(paths.company(company, `subscriptions/${id}`), { signal })),
   });
 }
 

@@ -1,0 +1,4 @@
+export const dunningIds = {
+  /** The dunning line of a subscription's or an order's page. */
+  notice: 'dunning-notice',
+} as const;
