@@ -6,9 +6,10 @@
 import { z } from 'zod';
 import { runBusinessDay } from '../modules/companies/business-day.ts';
 import type { BusinessJob } from '../modules/companies/business-jobs.ts';
+import { reconcilePaymentsJob } from '../modules/payments/reconcile.ts';
 import { defineJob } from './queue.ts';
 
-export const BUSINESS_JOBS: readonly BusinessJob[] = [];
+export const BUSINESS_JOBS: readonly BusinessJob[] = [reconcilePaymentsJob];
 
 export const businessDayJob = defineJob({
   name: 'business-day',
