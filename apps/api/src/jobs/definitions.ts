@@ -11,6 +11,7 @@ import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
 import { paymentMethodRetryJob } from '../modules/payments/method-retry.ts';
+import { gatewayEventJob } from '../modules/payments/webhooks.ts';
 import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
@@ -135,4 +136,5 @@ export const ALL_JOBS: JobDefinition[] = [
   invoicePdfJob,
   businessDayJob,
   paymentMethodRetryJob,
+  gatewayEventJob,
 ] as JobDefinition[];
