@@ -60,7 +60,8 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       const transact: Transact = (work) => auditedTransaction(request, (tx) => work(withDb(ctx, tx)));
       const method = await addPaymentMethod(ctx, transact, request.params.id, request.body);
-      return reply.status(201).send(ok(method, MESSAGES.paymentMethodAdded));
+      reply.status(201);
+      return ok(method, MESSAGES.paymentMethodAdded);
     },
   );
 
