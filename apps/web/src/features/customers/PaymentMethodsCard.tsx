@@ -35,7 +35,7 @@ export function PaymentMethodsCard({ customerId }: { customerId: number }) {
   const rows = methods.data ?? [];
 
   return (
-    <Card data-testid={paymentMethodIds.card}>
+    <Card data-testid={paymentMethodIds.card} sx={{ gridColumn: { lg: 'span 2' } }}>
       <CardHeader
         title="Payment methods"
         slotProps={{ title: { variant: 'h6' } }}

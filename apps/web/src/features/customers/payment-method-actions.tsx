@@ -87,7 +87,7 @@ export function useAddPaymentMethodDialog() {
     return {
       title: 'Add payment method',
       intro:
-        'Give the references of a card or mandate the customer set up at the provider (never a card number). The provider is asked whether it exists and belongs to that customer; an invoice of the customer declined for good is charged again with it.',
+        'The references of a card or mandate the customer set up at the provider, never a card number. The provider confirms it belongs to that customer; an invoice declined for good is then charged again.',
       schema: addSchema,
       defaults: { gateway, customer_reference: '', method_reference: '', is_default: true },
       useAction: useAddPaymentMethod,
