@@ -6,6 +6,10 @@
  * With `E2E_DATABASE_URL` (a PostgreSQL server), the server runs on a fresh database
  * `rentloop_e2e_<port>` created on that server instead (dropped first if an earlier run left it).
  *
+ * Payments: a local fake of Stripe (apps/api/src/integrations/payments/testing/fake-stripe.ts) runs in
+ * this process, and the server is pointed at it (STRIPE_API_BASE); a test company given the fake's
+ * credentials charges and stores methods there.
+ *
  * Mail: a real SMTP server (smtp-server) runs in this process; the API delivers to it through
  * SMTP_URL exactly as in production, and every message it receives is written, parsed, as JSON into
  * `artifacts/mail/<port>/` for the tests to read (`waitForMail` in helpers.ts). Links in the mails
@@ -19,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { type AddressObject, simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { startFakeStripe } from '../../apps/api/src/integrations/payments/testing/fake-stripe.ts';
 import { ADMIN_EMAIL, PASSWORD, PORT } from './credentials.ts';
 import { mailDir, type ReceivedMail, sessionDir } from './mailbox.ts';
 
@@ -79,6 +84,9 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpAddress = smtp.server.address();
 const smtpPort = typeof smtpAddress === 'object' && smtpAddress ? smtpAddress.port : 0;
 
+// A local Stripe (its wire format, its test payment methods) for companies the tests give its credentials.
+const stripe = await startFakeStripe();
+
 // The API bundle that `npm run build` made, under plain node, as `npm start` runs it.
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
   cwd: root,
@@ -105,6 +113,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/ma
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     // Fake shops in the browser tests listen on 127.0.0.1.
     ALLOW_PRIVATE_SHOP_URLS: 'true',
+    STRIPE_API_BASE: stripe.url,
   },
 });
 
@@ -115,6 +124,7 @@ process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
 
 child.on('exit', (code, signal) => {
+  void stripe.close();
   smtp.close(() => {
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(code ?? (signal ? 0 : 1));

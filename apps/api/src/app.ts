@@ -26,6 +26,7 @@ import { type SessionCache, startSessionCache } from './http/session-cache.ts';
 import { registerRequestDatabase } from './http/transactions.ts';
 import { clientErrorHandler, frameworkErrors, registerJsonBodyParser } from './http/wire.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
+import type { GatewayConfig } from './integrations/payments/adapters.ts';
 import { createSecrets, type Secrets } from './integrations/secrets.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -43,6 +44,8 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { draftOrderRoutes } from './modules/orders/routes/drafts.ts';
 import { orderItemRoutes } from './modules/orders/routes/items.ts';
 import { orderRoutes } from './modules/orders/routes/orders.ts';
+import { paymentMethodRoutes } from './modules/payments/method-routes.ts';
+import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
@@ -89,6 +92,8 @@ export interface AppDeps {
    * The caller closes a bus it passes; one made here is closed with the app.
    */
   notificationBus?: NotificationBus;
+  /** The payment adapters' endpoints and time-out (config.ts STRIPE_API_BASE, MOLLIE_API_BASE). */
+  gateways?: GatewayConfig;
 }
 
 declare module 'fastify' {
@@ -207,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: deps.secrets ?? createSecrets(randomBytes(32)),
     allowPrivateShopUrls: deps.allowPrivateShopUrls ?? false,
     notifications: deps.notificationBus ?? inProcessBus(),
+    gateways: deps.gateways ?? {},
   });
   app.decorate('clock', deps.clock ?? systemClock);
   registerErrorHandler(app);
@@ -243,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shippingRoutes);
   await app.register(invoiceRoutes);
   await app.register(recurringPaymentRoutes);
+  await app.register(paymentMethodRoutes);
+  await app.register(paymentWebhookRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

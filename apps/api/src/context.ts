@@ -17,6 +17,7 @@ import type { CompanyRole, GlobalRole } from '@rentloop/domain/roles';
 import type PgBoss from 'pg-boss';
 import type { Tx } from './db/client.ts';
 import type { Mailer } from './integrations/email/mailer.ts';
+import type { GatewayConfig } from './integrations/payments/adapters.ts';
 import type { Secrets } from './integrations/secrets.ts';
 import type { NotificationBus } from './modules/notifications/bus.ts';
 
@@ -99,6 +100,11 @@ export interface Deps {
    * with REDIS_URL. Absent (tests of services, scripts): nothing is pushed.
    */
   notifications?: NotificationBus | null;
+  /**
+   * Where the payment adapters send their calls (STRIPE_API_BASE, MOLLIE_API_BASE: local fakes in tests
+   * and demos) and how long they wait; each company's credentials come from its settings.
+   */
+  gateways?: GatewayConfig;
 }
 
 /** The context of work on one company's data. */

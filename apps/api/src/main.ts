@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { type Database, migrate, openPglite, openPostgres } from './db/client.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createMailer } from './integrations/email/mailer.ts';
+import { gatewayConfigFrom } from './integrations/payments/adapters.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
 import { ALL_JOBS } from './jobs/definitions.ts';
 import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
@@ -56,6 +57,7 @@ async function main() {
     sessionCache: config.sessionCache,
     webDistDir: config.webDistDir,
     version,
+    gateways: gatewayConfigFrom(config),
   });
   boss.on('error', (err) => app.log.error({ err }, 'job queue error'));
   await boss.start();
@@ -75,6 +77,7 @@ async function main() {
       secrets,
       allowPrivateShopUrls: config.allowPrivateShopUrls,
       notifications: notificationBus,
+      gateways: gatewayConfigFrom(config),
       log: app.log,
     });
   }

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { migrate, openPostgres } from './db/client.ts';
 import { createMailer } from './integrations/email/mailer.ts';
+import { gatewayConfigFrom } from './integrations/payments/adapters.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
 import { ALL_JOBS } from './jobs/definitions.ts';
 import { createBoss, registerQueues, startWorkers } from './jobs/queue.ts';
@@ -34,6 +35,7 @@ async function main() {
     // The same key as the API's (SECRETS_KEY): jobs read shop credentials the API stored.
     secrets: createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
     allowPrivateShopUrls: config.allowPrivateShopUrls,
+    gateways: gatewayConfigFrom(config),
     log,
   });
   log.info({ jobs: ALL_JOBS.map((j) => j.name) }, 'worker started');

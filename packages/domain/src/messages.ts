@@ -265,7 +265,22 @@ export const MESSAGES = {
   invoiceAlreadyExists: 'This payment already has an invoice.',
   gatewayNotEnabled: (gateway: string) => `The payment gateway ${gateway} is not enabled for this company.`,
   gatewayNotAvailable: (gateway: string) => `The payment gateway ${gateway} is not available yet.`,
+  gatewayCredentialsMissing: (gateway: string) =>
+    `The payment gateway ${gateway} has no credentials: add them in the payment service provider settings.`,
   noPaymentMethod: 'The customer has no payment method to charge.',
+  // Payment methods (ours: the spec names no texts for a customer's methods).
+  paymentMethodAdded: 'Payment method added.',
+  paymentMethodAddFailed: 'Failed to add the payment method.',
+  paymentMethodRemoved: 'Payment method removed.',
+  paymentMethodRemoveFailed: 'Failed to remove the payment method.',
+  paymentMethodDuplicate: 'This payment method is already stored for the customer.',
+  paymentMethodUnverifiable: (gateway: string) =>
+    `The payment gateway ${gateway} did not answer; the payment method was not checked. Try again shortly.`,
+  paymentMethodGatewayUnsupported:
+    'Only Stripe and Mollie methods can be stored; the offline gateway needs none.',
+  // Inbound gateway webhooks (ours).
+  webhookSignatureInvalid: 'The webhook signature could not be verified.',
+  webhookReceived: 'Received.',
   transactionStateChanged: 'The payment attempt is no longer in a state that allows this.',
 
   // Recurring payments (ours: the spec names no texts; §9 the batch limit).

@@ -9,7 +9,7 @@
  * `settlement` (the spec's invoice settlement values) is derived from the state, never stored apart.
  */
 import { z } from 'zod';
-import { isoDate } from './api.ts';
+import { isoDate, safeText } from './api.ts';
 import {
   INVOICE_SETTLEMENTS,
   type InvoiceSettlement,
@@ -163,6 +163,10 @@ export const paymentMethodSchema = z.object({
   id: z.number().int(),
   customer_id: z.number().int(),
   gateway: z.enum(PAYMENT_GATEWAYS),
+  /** The customer at the provider (Stripe `cus_...`, Mollie `cst_...`). */
+  customer_reference: z.string().nullable(),
+  /** The method at the provider (Stripe `pm_...`, Mollie mandate `mdt_...`). */
+  method_reference: z.string().nullable(),
   /** What staff see: "Visa •••• 4242, 12/28", "Invoice / bank transfer". */
   label: z.string(),
   /** The one charged by default (the newest when several). */
@@ -170,3 +174,26 @@ export const paymentMethodSchema = z.object({
   created_at: z.string(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** The gateways whose methods are stored (the offline gateway charges no stored method). */
+export const STORED_METHOD_GATEWAYS = ['stripe', 'mollie'] as const;
+
+const providerReference = (example: string) =>
+  safeText()
+    .trim()
+    .min(1, MESSAGES.required)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, `An id as the provider shows it, e.g. ${example}.`);
+
+/**
+ * POST customers/{id}/payment-methods: a method the customer set up at the provider (Stripe Checkout or
+ * Elements, Mollie's first payment), named by its references; the provider is asked for the rest.
+ */
+export const paymentMethodInputSchema = z.strictObject({
+  gateway: z.enum(STORED_METHOD_GATEWAYS, { message: MESSAGES.paymentMethodGatewayUnsupported }),
+  customer_reference: providerReference('cus_... or cst_...'),
+  method_reference: providerReference('pm_... or mdt_...'),
+  /** Charged by default from now on (default true: a new method is the one staff mean to charge). */
+  is_default: z.boolean().optional(),
+});
+export type PaymentMethodInput = z.infer<typeof paymentMethodInputSchema>;

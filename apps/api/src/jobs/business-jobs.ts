@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { runBusinessDay } from '../modules/companies/business-day.ts';
 import type { BusinessJob } from '../modules/companies/business-jobs.ts';
 import { dunningRetriesJob } from '../modules/dunning/retries.ts';
+import { reconcilePaymentsJob } from '../modules/payments/reconcile.ts';
 import { runBilling } from '../modules/recurring-payments/run.ts';
 import { createRecurringPayments } from '../modules/recurring-payments/schedule.ts';
 import { defineJob } from './queue.ts';
@@ -18,6 +19,8 @@ export const BUSINESS_JOBS: readonly BusinessJob[] = [
   { name: 'billing-run', run: async (ctx, transact) => (await runBilling(ctx, transact)).issued },
   // The failed payments whose retry is due are charged again.
   dunningRetriesJob,
+  // Attempts without a definitive answer are looked up at their gateway.
+  reconcilePaymentsJob,
 ];
 
 export const businessDayJob = defineJob({

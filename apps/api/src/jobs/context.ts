@@ -29,6 +29,7 @@ export function jobDeps(jc: JobContext): Deps {
     secrets: jc.secrets ?? createSecrets(randomBytes(32)),
     allowPrivateShopUrls: jc.allowPrivateShopUrls ?? false,
     notifications: jc.notifications ?? null,
+    gateways: jc.gateways ?? {},
   };
 }
 

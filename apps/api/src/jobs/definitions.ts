@@ -10,6 +10,8 @@ import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
+import { paymentMethodRetryJob } from '../modules/payments/method-retry.ts';
+import { gatewayEventJob } from '../modules/payments/webhooks.ts';
 import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
@@ -133,4 +135,6 @@ export const ALL_JOBS: JobDefinition[] = [
   subscriptionImportJob,
   invoicePdfJob,
   businessDayJob,
+  paymentMethodRetryJob,
+  gatewayEventJob,
 ] as JobDefinition[];

@@ -13,6 +13,7 @@ import { type Database, type Tx, txExecutor } from '../db/client.ts';
 import { sqlStateOf } from '../db/errors.ts';
 import { crons } from '../db/schema/index.ts';
 import type { Mailer } from '../integrations/email/mailer.ts';
+import type { GatewayConfig } from '../integrations/payments/adapters.ts';
 import type { Secrets } from '../integrations/secrets.ts';
 import type { NotificationBus } from '../modules/notifications/bus.ts';
 
@@ -29,6 +30,8 @@ export interface JobContext {
   allowPrivateShopUrls?: boolean;
   /** Where a job's notifications are pushed (the API's bus in `npm start`, Redis in `npm run worker`). */
   notifications?: NotificationBus | null;
+  /** The payment adapters' endpoints and time-out, as the API's (context.ts Deps). */
+  gateways?: GatewayConfig;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** The attempt being run (set by the worker): a handler can tell its last try from one that will be retried. */
   attempt?: { jobId: string; retryCount: number; retryLimit: number };

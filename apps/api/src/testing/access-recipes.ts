@@ -85,6 +85,20 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/:company/rentloopdb/customers/:id/archive': { params: byId((r) => r.customer) },
   'POST /api/:company/rentloopdb/customers/:id/restore': { params: byId((r) => r.customer) },
   'DELETE /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
+  'GET /api/:company/rentloopdb/customers/:id/payment-methods': { params: byId((r) => r.customer) },
+  // Stripe is not switched on in the test companies: the owner's answer is the 409 saying so.
+  'POST /api/:company/rentloopdb/customers/:id/payment-methods': {
+    params: byId((r) => r.customer),
+    body: () => ({ gateway: 'stripe', customer_reference: 'cus_access', method_reference: 'pm_card_visa' }),
+  },
+  'DELETE /api/:company/rentloopdb/customers/:id/payment-methods/:methodId': {
+    params: (r) => ({ id: r.customer, methodId: r.paymentMethod }),
+  },
+  // Public: a provider posts here; the company's own credentials verify (Stripe) or fetch (Mollie) what comes.
+  'POST /api/webhooks/payments/:gateway/:company': {
+    params: () => ({ gateway: 'stripe' }),
+    paramsNameNoRecord: 'the gateway names a payment provider, the same in every company',
+  },
   // orders, quotes and subscriptions
   ...Object.fromEntries(
     [

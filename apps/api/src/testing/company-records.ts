@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { events } from '../db/schema/index.ts';
+import { events, paymentMethods } from '../db/schema/index.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
 import { recordSubscriptionImport } from '../modules/subscriptions/import.ts';
 import { testCtx } from './ctx.ts';
@@ -51,6 +51,8 @@ export interface CompanyRecords {
   draft: number;
   /** A subscription import (recorded as the route does; no job runs it here), its file named with the marker. */
   subscriptionImport: number;
+  /** A stored payment method of `customer` (written as the route does after the provider's check). */
+  paymentMethod: number;
   /** The initial invoice of `order` (offline gateway) and its charge attempt (pending payment). */
   invoice: number;
   transaction: number;
@@ -174,6 +176,19 @@ export async function seedCompanyRecords(
     title: `Notice ${marker}`,
     description: `Sync of ${marker} finished`,
   });
+  // Storing a method asks the provider first (no provider here): the row the route writes after it.
+  const [paymentMethod] = await h.database.primary
+    .insert(paymentMethods)
+    .values({
+      company_id: companyId,
+      customer_id: customer.id,
+      gateway: 'stripe',
+      customer_reference: `cus_${marker.replace(/[^A-Za-z0-9]/g, '')}`,
+      method_reference: 'pm_card_visa',
+      label: `Visa •••• 4242 ${marker}`,
+      is_default: true,
+    })
+    .returning({ id: paymentMethods.id });
   // The import route needs the job queue (this harness runs none): the record it makes, made as it does.
   const subscriptionImport = await recordSubscriptionImport(testCtx(h.database.primary, companyId), [], {
     fileName: `subscriptions-${marker}.csv`,
@@ -198,6 +213,7 @@ export async function seedCompanyRecords(
     event: event!.id,
     note: note.id,
     notification,
+    paymentMethod: paymentMethod!.id,
     voucher: voucher.id,
     shipping: {
       country: shippingCountry.id,

@@ -12,6 +12,7 @@ import type { Clock } from '../context.ts';
 import type { Database } from '../db/client.ts';
 import { companies, companyUsers, users } from '../db/schema/index.ts';
 import { createMailer, type Mailer, sendEmailJob } from '../integrations/email/mailer.ts';
+import type { GatewayConfig } from '../integrations/payments/adapters.ts';
 import { createSecrets } from '../integrations/secrets.ts';
 import { ALL_JOBS } from '../jobs/definitions.ts';
 import { createBoss, type JobDefinition, registerQueues, startWorkers } from '../jobs/queue.ts';
@@ -52,6 +53,11 @@ export function useHarness(
      * takes some 0.3 s, and without them mails fall back to the same shipped texts (templates/mail.ts).
      */
     defaultTemplates?: boolean;
+    /**
+     * The payment adapters' endpoints (the fakes a test starts). The app and the workers hold this very
+     * object, so a test may fill it in its own `beforeAll`, once its fakes listen.
+     */
+    gateways?: GatewayConfig;
   } = {},
 ): Harness {
   const h = {} as Harness;
@@ -77,6 +83,7 @@ export function useHarness(
         allowPrivateShopUrls: opts.allowPrivateShopUrls ?? true,
         clock: opts.clock,
         notifications: notificationBus,
+        gateways: opts.gateways,
         log: quietLog,
       });
     }
@@ -106,6 +113,7 @@ export function useHarness(
       trustProxy: opts.trustProxy ?? false,
       clock: opts.clock,
       notificationBus,
+      gateways: opts.gateways,
     });
     await h.app.ready();
   });

@@ -17,16 +17,22 @@ export interface GatewayConfig {
   timeoutMs?: number;
   /** Where Mollie reports payment changes for this company (the inbound webhook route). */
   mollieWebhookUrl?: string;
+  /**
+   * The public address of this server (APP_URL): the registry names each company's inbound webhook
+   * route under it (`{publicUrl}/api/webhooks/payments/{gateway}/{company}`); unset: Mollie is given none.
+   */
+  publicUrl?: string;
 }
 
 /** A gateway without an adapter yet, or without its credentials: the engine parks the charge with this. */
 export class GatewayUnavailableError extends Error {}
 
 export const gatewayConfigFrom = (
-  config: Pick<Config, 'stripeApiBase' | 'mollieApiBase'>,
+  config: Pick<Config, 'stripeApiBase' | 'mollieApiBase' | 'appUrl'>,
 ): GatewayConfig => ({
   stripeApiBase: config.stripeApiBase,
   mollieApiBase: config.mollieApiBase,
+  publicUrl: config.appUrl,
 });
 
 export function gatewayFor(

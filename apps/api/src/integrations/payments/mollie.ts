@@ -11,11 +11,25 @@
  * The client has no time-out of its own: the call is raced against `timeoutMs` and a loser is `unknown`
  * (the request may still be executed; the same key or the lookup resolves it).
  */
-import { createMollieClient, MollieApiError, type Payment, type Refund } from '@mollie/api-client';
+import {
+  createMollieClient,
+  type Mandate,
+  MollieApiError,
+  type Payment,
+  type Refund,
+} from '@mollie/api-client';
 import { minorToDecimal } from '@rentloop/domain/money';
 import { assertOutsideTransaction } from '../../db/transaction-scope.ts';
 import { canceledDecline, classifyMollieFailure, rejectedDecline } from './declines.ts';
-import type { ChargeRequest, GatewayOutcome, InboundEvent, PaymentGateway, RefundRequest } from './types.ts';
+import { cardLabel, sepaLabel } from './method-labels.ts';
+import type {
+  ChargeRequest,
+  GatewayOutcome,
+  InboundEvent,
+  MethodCheck,
+  PaymentGateway,
+  RefundRequest,
+} from './types.ts';
 
 export interface MollieCredentials {
   api_key: string;
@@ -136,6 +150,37 @@ export function errorOutcome(err: unknown): GatewayOutcome {
           message,
         );
   return { state: 'failed', providerStatus: 'gateway_rejected', providerReference: null, decline, raw };
+}
+
+/** What staff see of a mandate: the card ("Visa •••• 6787, 12/28") or the account ("SEPA mandate NL55 •••• 0000"). */
+export function mandateLabel(mandate: Mandate): string {
+  const d = (mandate.details ?? {}) as unknown as Record<string, string | null | undefined>;
+  if (mandate.method === 'creditcard') {
+    const [year, month] = (d.cardExpiryDate ?? '').split('-').map(Number);
+    return cardLabel(d.cardLabel, d.cardNumber ?? '????', month, year);
+  }
+  if (mandate.method === 'directdebit') {
+    const account = (d.consumerAccount ?? '').replace(/\s+/g, '');
+    return sepaLabel(account.slice(0, 4), account.slice(-4) || '????');
+  }
+  return `${mandate.method} ${d.consumerAccount ?? mandate.id}`;
+}
+
+/** A thrown error of a mandate read as a check: Mollie names the wrong reference in `field` or the text. */
+function mandateError(err: unknown, customer: string, mandate: string): MethodCheck {
+  if (err instanceof MollieApiError && err.statusCode === 404) {
+    const customerMissing = err.field === 'customerId' || /customer/i.test(err.message);
+    return customerMissing
+      ? { state: 'refused', field: 'customer_reference', message: `Mollie has no customer ${customer}.` }
+      : {
+          state: 'refused',
+          field: 'method_reference',
+          message: `Mollie has no mandate ${mandate} for the customer ${customer}.`,
+        };
+  }
+  const outcome = errorOutcome(err);
+  if (outcome.state === 'failed') return { state: 'rejected', message: outcome.decline.message };
+  return { state: 'unknown', error: outcome.state === 'unknown' ? outcome.error : 'No answer.' };
 }
 
 export function createMollieGateway(
@@ -268,6 +313,21 @@ export function createMollieGateway(
       } catch (err) {
         if (err instanceof MollieApiError && err.statusCode === 404) return null;
         return errorOutcome(err);
+      }
+    },
+
+    async describeMethod(customerReference, methodReference): Promise<MethodCheck> {
+      assertOutsideTransaction('Mollie mandate');
+      try {
+        const mandate = await call('mandate', () =>
+          client.customerMandates.get(methodReference, { customerId: customerReference }),
+        );
+        if (mandate.status === 'invalid') {
+          return { state: 'refused', field: 'method_reference', message: 'This mandate is no longer valid.' };
+        }
+        return { state: 'valid', label: mandateLabel(mandate), raw: plain(mandate) };
+      } catch (err) {
+        return mandateError(err, customerReference, methodReference);
       }
     },
 

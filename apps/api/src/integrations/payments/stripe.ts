@@ -11,10 +11,12 @@
 import Stripe from 'stripe';
 import { assertOutsideTransaction } from '../../db/transaction-scope.ts';
 import { canceledDecline, classifyStripeCardDecline, rejectedDecline } from './declines.ts';
+import { cardLabel, sepaLabel } from './method-labels.ts';
 import type {
   ChargeRequest,
   GatewayOutcome,
   InboundEvent,
+  MethodCheck,
   PaymentGateway,
   ProviderStatus,
   RefundRequest,
@@ -173,6 +175,40 @@ function connection(apiBase: string | undefined) {
   } as const;
 }
 
+/** What staff see of a PaymentMethod: its card or SEPA account, never a full number. */
+export function stripeMethodLabel(pm: Stripe.PaymentMethod): string {
+  if (pm.card) return cardLabel(pm.card.brand, pm.card.last4, pm.card.exp_month, pm.card.exp_year);
+  if (pm.sepa_debit) return sepaLabel(pm.sepa_debit.country, pm.sepa_debit.last4 ?? '????');
+  return `${pm.type} ${pm.id}`;
+}
+
+/** A PaymentMethod as a check: it must be attached to the customer the charges name. */
+async function checkMethod(stripe: Stripe, customer: string, method: string): Promise<MethodCheck> {
+  try {
+    const pm = await stripe.paymentMethods.retrieve(method);
+    const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
+    if (owner !== customer) {
+      return {
+        state: 'refused',
+        field: 'method_reference',
+        message: `This payment method is not attached to the Stripe customer ${customer}.`,
+      };
+    }
+    return { state: 'valid', label: stripeMethodLabel(pm), raw: pm };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') {
+      return {
+        state: 'refused',
+        field: 'method_reference',
+        message: `Stripe has no payment method ${method}.`,
+      };
+    }
+    const outcome = errorOutcome(err);
+    if (outcome.state === 'failed') return { state: 'rejected', message: outcome.decline.message };
+    return { state: 'unknown', error: outcome.state === 'unknown' ? outcome.error : 'No answer.' };
+  }
+}
+
 const quoted = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 export function createStripeGateway(
@@ -268,6 +304,11 @@ export function createStripeGateway(
         }
         return errorOutcome(err);
       }
+    },
+
+    describeMethod(customerReference, methodReference) {
+      assertOutsideTransaction('Stripe payment method');
+      return checkMethod(stripe, customerReference, methodReference);
     },
 
     parseWebhook(rawBody, headers): InboundEvent {

@@ -95,6 +95,18 @@ export interface InboundEvent {
   objectReference: string;
 }
 
+/**
+ * What the provider says of a method staff want to store (customer + method references): `valid` with
+ * the label staff see, `refused` naming the reference that is wrong (none at the provider, another
+ * customer's, a revoked mandate), `rejected` when our own credentials are refused, `unknown` without
+ * an answer (time-out, 5xx).
+ */
+export type MethodCheck =
+  | { state: 'valid'; label: string; raw: unknown }
+  | { state: 'refused'; field: 'customer_reference' | 'method_reference'; message: string }
+  | { state: 'rejected'; message: string }
+  | { state: 'unknown'; error: string };
+
 export interface PaymentGateway {
   readonly name: GatewayName;
   /** Charges a stored method off-session (the customer is not present). */
@@ -102,6 +114,11 @@ export interface PaymentGateway {
   refund(request: RefundRequest): Promise<GatewayOutcome>;
   /** The current state of the attempt made with this key (reconciliation), or null if the provider never saw it. */
   lookup(idempotencyKey: string, providerReference: string | null): Promise<GatewayOutcome | null>;
+  /**
+   * Reads a stored method at the provider: it exists, belongs to the customer and can be charged
+   * off-session; answers its label. Absent on gateways that store no methods (offline).
+   */
+  describeMethod?(customerReference: string, methodReference: string): Promise<MethodCheck>;
   /**
    * Verifies (where the provider signs) and parses a webhook's raw body and headers; throws on a bad
    * signature. Mollie sends only an id: the event is then the payment id to fetch.

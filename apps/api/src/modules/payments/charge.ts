@@ -15,7 +15,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { invoices, orders, paymentMethods, recurringPayments, transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { gatewayFor } from '../../integrations/payments/index.ts';
+import { gatewayFor, requireGateway } from '../../integrations/payments/index.ts';
 import type { GatewayOutcome, PaymentMethodRef } from '../../integrations/payments/types.ts';
 import { dunningAfterFailure, dunningAfterSuccess } from '../dunning/outcomes.ts';
 import { transition } from '../events/transition.ts';
@@ -55,7 +55,11 @@ async function nextAttemptNo(ctx: Ctx, invoiceId: number, kind: 'charge' | 'refu
 }
 
 /** The method to charge: the customer's default for the gateway; the offline gateway needs none. */
-async function methodFor(ctx: Ctx, customerId: number, gateway: TxRow['gateway']): Promise<PaymentMethodRef> {
+export async function methodFor(
+  ctx: Ctx,
+  customerId: number,
+  gateway: TxRow['gateway'],
+): Promise<PaymentMethodRef> {
   if (gateway === 'offlinegateway')
     return { gateway, customerReference: null, methodReference: null, label: 'Invoice / bank transfer' };
   const [m] = await ctx.db
@@ -89,6 +93,8 @@ export async function startCharge(
   const psp = await getSettings(ctx, 'payment_service_provider');
   if (!psp.enabled_gateways.includes(invoice.gateway))
     throw new AppError('conflict', MESSAGES.gatewayNotEnabled(invoice.gateway));
+  // No credentials (or no adapter): refused before an attempt exists, so nothing is left open.
+  await requireGateway(ctx, invoice.gateway);
   const open = await openAttempts(ctx, invoiceId);
   await transition(ctx, invoicePaymentMachine, invoiceId, 'charge', {
     guard: { issued: invoice.status === 'issued', open_attempts: open },
@@ -213,8 +219,13 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
     .where(and(eq(transactions.company_id, ctx.companyId), eq(transactions.id, attemptId)))
     .for('update');
   if (!attempt) throw new Error(`Attempt ${attemptId} vanished.`);
-  const action = { succeeded: 'succeed', pending: 'await', failed: 'fail', unknown: 'lose' } as const;
-  await transition(ctx, transactionMachine, attemptId, action[outcome.state], { guard: undefined });
+  // An `unknown` attempt is closed only by the reconciliation's (or a webhook's) look at the provider.
+  const action =
+    attempt.state === 'unknown'
+      ? ({ succeeded: 'resolve_succeeded', pending: 'resolve_pending', failed: 'resolve_failed' } as const)
+      : ({ succeeded: 'succeed', pending: 'await', failed: 'fail' } as const);
+  const act = outcome.state === 'unknown' ? 'lose' : action[outcome.state];
+  await transition(ctx, transactionMachine, attemptId, act, { guard: undefined });
   const decline = outcome.state === 'failed' ? outcome.decline : null;
   const [updated] = await ctx.db
     .update(transactions)

@@ -1,5 +1,10 @@
 /** Payments (transactions) as the API answers them, and the order's money figures computed from them. */
-import { SETTLEMENT_OF_STATE, type Transaction, type TransactionDetail } from '@rentloop/domain/payments';
+import {
+  type PaymentMethod,
+  SETTLEMENT_OF_STATE,
+  type Transaction,
+  type TransactionDetail,
+} from '@rentloop/domain/payments';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { customers, invoices, paymentMethods, transactions } from '../../db/schema/index.ts';
@@ -141,12 +146,16 @@ export async function orderPaymentMethods(ctx: Ctx, orderId: number) {
       and(eq(paymentMethods.company_id, ctx.companyId), eq(paymentMethods.customer_id, order.customer_id)),
     )
     .orderBy(desc(paymentMethods.is_default), desc(paymentMethods.id));
-  return rows.map((m) => ({
-    id: m.id,
-    customer_id: m.customer_id,
-    gateway: m.gateway,
-    label: m.label,
-    is_default: m.is_default,
-    created_at: m.created_at,
-  }));
+  return rows.map(toPaymentMethod);
 }
+
+export const toPaymentMethod = (m: typeof paymentMethods.$inferSelect): PaymentMethod => ({
+  id: m.id,
+  customer_id: m.customer_id,
+  gateway: m.gateway,
+  customer_reference: m.customer_reference,
+  method_reference: m.method_reference,
+  label: m.label,
+  is_default: m.is_default,
+  created_at: m.created_at,
+});

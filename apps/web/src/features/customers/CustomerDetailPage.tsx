@@ -1,4 +1,7 @@
-/** `/cms/customers/{id}`: every field of one customer, both addresses, its notes, and the Edit action. */
+/**
+ * `/cms/customers/{id}`: every field of one customer, both addresses, the stored payment methods, its
+ * notes, and the Edit action.
+ */
 
 import Edit from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
@@ -20,6 +23,7 @@ import { languageName } from '../../utils/languages.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { useCustomer, useDeleteCustomer, useSetCustomerArchived } from './hooks.ts';
+import { PaymentMethodsCard } from './PaymentMethodsCard.tsx';
 import { customersIds } from './testids.ts';
 
 const fieldGrid = {
@@ -182,6 +186,7 @@ export function CustomerDetailPage() {
           </Card>
           <AddressCard title="Billing address" kind="billing" address={c.billing_address} />
           <AddressCard title="Shipping address" kind="shipping" address={c.shipping_address} />
+          <PaymentMethodsCard customerId={c.id} />
           <NotesCard entity="customer" entityId={c.id} />
         </CardGrid>
       )}

@@ -29,3 +29,19 @@ export const customerFormIds = {
   cancel: customersIds.cancel,
   save: customersIds.save,
 };
+
+/** The "Payment methods" card of the customer page and its dialogs. */
+export const paymentMethodIds = {
+  card: 'customer-payment-methods',
+  add: 'payment-method-add',
+  empty: 'payment-methods-empty',
+  row: (id: number) => `payment-method-${id}`,
+  remove: (id: number) => `payment-method-remove-${id}`,
+  addDialog: 'payment-method-add-dialog',
+  removeDialog: 'payment-method-remove-dialog',
+  confirm: 'payment-method-confirm',
+  gateway: 'payment-method-gateway',
+  customerReference: 'payment-method-customer-reference',
+  methodReference: 'payment-method-method-reference',
+  isDefault: 'payment-method-is-default',
+} as const;

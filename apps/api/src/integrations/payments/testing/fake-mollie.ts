@@ -69,6 +69,38 @@ export const MANDATES: Record<string, Outcome> = {
 
 type Obj = Record<string, unknown> & { id: string; status: string; metadata: unknown };
 
+/** GET /v2/customers/{customerId}/mandates/{id} as Mollie answers it. */
+function mandateObject(
+  id: string,
+  outcome: Outcome,
+  link: (path: string) => { href: string; type: string },
+): Record<string, unknown> {
+  const sepa = outcome.status === 'pending';
+  return {
+    resource: 'mandate',
+    id,
+    mode: 'test',
+    status: outcome.status === 'invalid' ? 'invalid' : 'valid',
+    method: sepa ? 'directdebit' : 'creditcard',
+    details: sepa
+      ? { consumerName: 'Test Customer', consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' }
+      : {
+          cardHolder: 'Test Customer',
+          cardNumber: '6787',
+          cardLabel: 'Visa',
+          cardFingerprint: 'fp_fake',
+          cardExpiryDate: '2028-12-31',
+        },
+    mandateReference: null,
+    signatureDate: '2026-01-05',
+    createdAt: '2026-01-05T10:00:00+00:00',
+    _links: {
+      self: link(`customers/${FAKE_MOLLIE.customerId}/mandates/${id}`),
+      customer: link(`customers/${FAKE_MOLLIE.customerId}`),
+    },
+  };
+}
+
 export interface FakeMollie extends FakeServer {
   /** The API root to give the client (`https://127.0.0.1:port/v2/`). */
   readonly apiEndpoint: string;
@@ -327,6 +359,15 @@ export async function startFakeMollie(): Promise<FakeMollie> {
     if (resource === 'payments' && ref && sub === 'refunds' && req.method === 'POST')
       return idempotent(req, () => createRefund(ref, body()));
     if (resource === 'refunds' && !ref && req.method === 'GET') return list(req, refunds, 'refunds');
+    if (resource === 'customers' && sub === 'mandates' && req.method === 'GET') {
+      const mandateId = req.path.split('/')[5] ?? '';
+      if (ref !== FAKE_MOLLIE.customerId)
+        return fail(404, 'Not Found', `No customer exists with token ${ref}.`);
+      const mandate = MANDATES[mandateId];
+      return mandate
+        ? ok(mandateObject(mandateId, mandate, link))
+        : fail(404, 'Not Found', `No mandate exists with token ${mandateId}.`);
+    }
     return fail(404, 'Not Found', 'The resource does not exist.');
   };
 

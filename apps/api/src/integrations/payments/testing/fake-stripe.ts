@@ -18,7 +18,12 @@ import {
   startFakeServer,
 } from '../../shops/testing/fake-server.ts';
 
-export const FAKE_STRIPE = { secretKey: 'sk_test_rentloop_fake', webhookSecret: 'whsec_rentloop_fake' };
+export const FAKE_STRIPE = {
+  secretKey: 'sk_test_rentloop_fake',
+  webhookSecret: 'whsec_rentloop_fake',
+  /** The test customer every scripted payment method is attached to. */
+  customerId: 'cus_fake4test',
+};
 
 type Decline = { code: string; decline_code?: string; advice_code?: string; message: string };
 type Script = 'succeeded' | 'processing' | Decline;
@@ -70,6 +75,39 @@ export const SCRIPTED: Record<string, Script> = {
   },
   pm_fake_sepaProcessing: 'processing',
 };
+
+/** What GET /v1/payment_methods/{id} tells of each scripted method (Stripe's test cards' numbers). */
+const CARDS: Record<string, [brand: string, last4: string]> = {
+  pm_card_visa: ['visa', '4242'],
+  pm_card_mastercard: ['mastercard', '4444'],
+  pm_card_chargeDeclined: ['visa', '0002'],
+  pm_card_chargeDeclinedInsufficientFunds: ['visa', '9995'],
+  pm_card_chargeDeclinedStolenCard: ['visa', '9979'],
+  pm_card_chargeDeclinedLostCard: ['visa', '9987'],
+  pm_card_chargeDeclinedFraudulent: ['visa', '0019'],
+  pm_card_chargeDeclinedExpiredCard: ['visa', '0069'],
+  pm_card_chargeDeclinedProcessingError: ['visa', '0119'],
+  pm_card_authenticationRequired: ['visa', '3184'],
+  pm_fake_doNotHonorDoNotTryAgain: ['mastercard', '0005'],
+};
+
+function paymentMethodObject(pm: string): Record<string, unknown> {
+  const base = { id: pm, object: 'payment_method', customer: FAKE_STRIPE.customerId, livemode: false };
+  const card = CARDS[pm];
+  if (card) {
+    const [brand, last4] = card;
+    return {
+      ...base,
+      type: 'card',
+      card: { brand, last4, exp_month: 12, exp_year: 2028, country: 'US', funding: 'credit' },
+    };
+  }
+  return {
+    ...base,
+    type: 'sepa_debit',
+    sepa_debit: { bank_code: '37040044', branch_code: null, country: 'DE', last4: '3000' },
+  };
+}
 
 type Obj = Record<string, unknown> & { id: string; metadata: Record<string, string> };
 export type StripeEventBody = Record<string, unknown> & { id: string; type: string };
@@ -321,6 +359,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return paymentIntents.has(ref)
           ? { status: 200, body: paymentIntents.get(ref) }
           : missing('payment_intent', ref, 'intent');
+    }
+    if (resource === 'payment_methods' && req.method === 'GET' && ref) {
+      return SCRIPTED[ref]
+        ? { status: 200, body: paymentMethodObject(ref) }
+        : missing('PaymentMethod', ref, 'payment_method');
     }
     if (resource === 'refunds') {
       if (req.method === 'POST' && !ref) return idempotent(req, () => createRefund(params));
