@@ -131,6 +131,13 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/:company/rentloopdb/orders/:id/charge': { params: byId((r) => r.order), body: () => ({}) },
   'POST /api/:company/order/generate-offline-invoice': { body: (r) => ({ order_id: r.order }) },
   'GET /api/:company/rentloopdb/transactions/:id': { params: byId((r) => r.transaction) },
+  'GET /api/:company/rentloopdb/recurring-payments/:id': { params: byId((r) => r.recurringPayment) },
+  'GET /api/:company/rentloopdb/recurring-payments/:id/refunded-amount': {
+    params: byId((r) => r.recurringPayment),
+  },
+  'GET /api/:company/rentloopdb/recurring-payments/:id/actions': { params: byId((r) => r.recurringPayment) },
+  // Charging answers per payment (another company's id: ok false, "Not found.", nothing changed).
+  'POST /api/:company/rentloopdb/recurring-payments/charge': { body: (r) => ({ ids: [r.recurringPayment] }) },
   'POST /api/:company/rentloopdb/orders/full': { body: (r) => orderBody(r) },
   'POST /api/:company/rentloopdb/orders/price': { body: (r) => orderBody(r) },
   'POST /api/:company/rentloopdb/draft-orders': { body: (r) => orderBody(r) },

@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { events, paymentMethods } from '../db/schema/index.ts';
+import { events, paymentMethods, recurringPayments } from '../db/schema/index.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
 import { recordSubscriptionImport } from '../modules/subscriptions/import.ts';
 import { testCtx } from './ctx.ts';
@@ -55,6 +55,8 @@ export interface CompanyRecords {
   paymentMethod: number;
   /** The initial invoice of `order` (offline gateway) and its charge attempt (pending payment). */
   invoice: number;
+  /** A recurring payment of `subscription`'s next period, scheduled (written as the creation job does). */
+  recurringPayment: number;
   transaction: number;
 }
 
@@ -190,6 +192,20 @@ export async function seedCompanyRecords(
     })
     .returning({ id: paymentMethods.id });
   // The import route needs the job queue (this harness runs none): the record it makes, made as it does.
+  const [recurringPayment] = await h.database.primary
+    .insert(recurringPayments)
+    .values({
+      company_id: companyId,
+      subscription_id: order.subscription_ids[0],
+      order_id: order.id,
+      customer_id: customer.id,
+      period_start: '2099-01-01',
+      period_end: '2099-01-31',
+      due_date: '2099-01-01',
+      amount: 1000n,
+      status: 'scheduled',
+    })
+    .returning({ id: recurringPayments.id });
   const subscriptionImport = await recordSubscriptionImport(testCtx(h.database.primary, companyId), [], {
     fileName: `subscriptions-${marker}.csv`,
     currency: 'CAD',
@@ -214,6 +230,7 @@ export async function seedCompanyRecords(
     note: note.id,
     notification,
     paymentMethod: paymentMethod!.id,
+    recurringPayment: recurringPayment!.id,
     voucher: voucher.id,
     shipping: {
       country: shippingCountry.id,

@@ -3,7 +3,8 @@
  * as the billing run would (its invoice issued if it has none, an attempt committed, the gateway called
  * outside any transaction, the answer recorded), with one result per payment. A payment that cannot be
  * charged (not due, already paid, no payment method) answers why and is left as it was: unlike the
- * run, staff are told rather than the payment parked.
+ * run, staff are told rather than the payment parked. An id that is not one of the company's payments
+ * makes the whole request a 404 before anything is charged (another company's data is never touched).
  */
 
 import { MESSAGES } from '@rentloop/domain/messages';
@@ -11,7 +12,7 @@ import type { RecurringPaymentChargeResult } from '@rentloop/domain/recurring-pa
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { recurringPayments } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { type Prepared, prepareRecurringCharge, sendAndRecord } from './run.ts';
 
 /** How many gateway calls one staff request makes at once. */
@@ -22,6 +23,11 @@ export async function chargeRecurringPayments(
   transact: Transact,
   ids: readonly number[],
 ): Promise<RecurringPaymentChargeResult[]> {
+  const own = await ctx.db
+    .select({ id: recurringPayments.id })
+    .from(recurringPayments)
+    .where(and(eq(recurringPayments.company_id, ctx.companyId), inArray(recurringPayments.id, [...ids])));
+  if (own.length !== ids.length) throw notFound();
   const prepared: Prepared[] = [];
   const refused = new Map<number, string>();
   for (const id of ids) {

@@ -81,7 +81,7 @@ export const recurringPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Charge up to ${RECURRING_PAYMENTS_CHARGE_LIMIT} due recurring payments now, one result per payment`,
         description:
-          'Each payment is charged as the billing run would: its invoice issued if it has none, an attempt committed as processing, the gateway called, the answer recorded. A payment that cannot be charged (not due, paid, no payment method, not found) has ok false and the reason, and is left as it was.',
+          'Each payment is charged as the billing run would: its invoice issued if it has none, an attempt committed as processing, the gateway called, the answer recorded. A payment that cannot be charged (not due, paid, no payment method) has ok false and the reason, and is left as it was; an id that is not the company’s makes the request a 404 before anything is charged.',
         params: companyParams,
         body: recurringPaymentsChargeSchema,
         response: { 200: envelope(z.array(recurringPaymentChargeResultSchema)) },
