@@ -103,7 +103,7 @@ describe('Mollie adapter against the fake', () => {
     expect(expectState(await gateway({ timeoutMs: 200 }).charge(req), 'unknown').error).toMatch(/timeout/);
     expect(await gateway().lookup(req.idempotencyKey, null)).toBeNull();
     release();
-    await vi.waitFor(() => expect(fake.executions(req.idempotencyKey)).toBe(1));
+    await vi.waitFor(() => expect(fake.executions(req.idempotencyKey)).toBe(1), { timeout: 15_000 });
     const found = expectState((await gateway().lookup(req.idempotencyKey, null))!, 'succeeded');
     const retried = expectState(await gateway().charge(req), 'succeeded');
     expect(retried.providerReference).toBe(found.providerReference);

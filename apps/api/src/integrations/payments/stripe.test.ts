@@ -83,7 +83,7 @@ describe('Stripe adapter against the fake', () => {
     expect(await gateway().lookup(req.idempotencyKey, null)).toBeNull();
     release();
     // Stripe went on with the request the client gave up on.
-    await vi.waitFor(() => expect(fake.executions(req.idempotencyKey)).toBe(1));
+    await vi.waitFor(() => expect(fake.executions(req.idempotencyKey)).toBe(1), { timeout: 15_000 });
     const found = expectState((await gateway().lookup(req.idempotencyKey, null))!, 'succeeded');
     const retried = expectState(await gateway().charge(req), 'succeeded');
     expect(retried.providerReference).toBe(found.providerReference);

@@ -121,7 +121,9 @@ describe('Stripe', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MESSAGES.invoiceNotChargeable);
     // Stripe went on with the request the client gave up on (and its retries replayed it).
-    await vi.waitFor(() => expect(stripe.executions(answer.data.transaction.provider_key)).toBe(1));
+    await vi.waitFor(() => expect(stripe.executions(answer.data.transaction.provider_key)).toBe(1), {
+      timeout: 15_000,
+    });
   });
 
   it('50 concurrent identical charges with one Idempotency-Key: one charge at Stripe', async () => {

@@ -90,7 +90,9 @@ describe('reconcile-payments', () => {
     expect(row).toMatchObject({ state: 'unknown', reconcile_tries: 1 });
     expect(Date.parse(row.reconcile_after!)).toBe(clock.now().getTime() + RECONCILE_DELAYS_MS[0]);
     release();
-    await vi.waitFor(() => expect(stripe.executions(charged.transaction.provider_key)).toBe(1));
+    await vi.waitFor(() => expect(stripe.executions(charged.transaction.provider_key)).toBe(1), {
+      timeout: 15_000,
+    });
     // Not due before its time.
     clock.advance(RECONCILE_DELAYS_MS[0] - 60_000);
     await runDay();

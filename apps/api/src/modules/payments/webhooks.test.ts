@@ -112,7 +112,9 @@ describe('Stripe: signed events', () => {
   it('an event about a payment whose answer was lost resolves the unknown attempt', async () => {
     lost = await charge(s, 'pm_card_visa', { timeout: true });
     expect(lost.transaction.state).toBe('unknown');
-    await vi.waitFor(() => expect(stripe.executions(lost.transaction.provider_key)).toBe(1));
+    await vi.waitFor(() => expect(stripe.executions(lost.transaction.provider_key)).toBe(1), {
+      timeout: 15_000,
+    });
     succeeded = stripe.events.find(
       (e) =>
         e.type === 'payment_intent.succeeded' &&
@@ -175,10 +177,13 @@ describe('Stripe: signed events', () => {
     // Even if the provider itself answered the older state now, nothing moves back.
     Object.assign(pi, { status: 'processing' });
     expect((await postStripe(processing)).statusCode).toBe(200);
-    await vi.waitFor(async () => {
-      const [row] = (await storedEvents(s.cid)).filter((e) => e.event_id === processing.id);
-      expect(row?.status).toBe('processed');
-    });
+    await vi.waitFor(
+      async () => {
+        const [row] = (await storedEvents(s.cid)).filter((e) => e.event_id === processing.id);
+        expect(row?.status).toBe('processed');
+      },
+      { timeout: 15_000 },
+    );
     expect((await attempt(sepa.transaction.id)).state).toBe('succeeded');
     expect(await invoiceStatus(s, sepa.invoice.id)).toBe('settled');
   });
@@ -199,10 +204,13 @@ describe('Stripe: signed events', () => {
       3_000,
     );
     expect((await postStripe(other)).statusCode).toBe(200);
-    await vi.waitFor(async () => {
-      const [row] = (await storedEvents(s.cid)).filter((e) => e.event_id === other.id);
-      expect(row).toMatchObject({ status: 'ignored', error: expect.stringMatching(/no payment attempt/i) });
-    });
+    await vi.waitFor(
+      async () => {
+        const [row] = (await storedEvents(s.cid)).filter((e) => e.event_id === other.id);
+        expect(row).toMatchObject({ status: 'ignored', error: expect.stringMatching(/no payment attempt/i) });
+      },
+      { timeout: 15_000 },
+    );
   });
 });
 
