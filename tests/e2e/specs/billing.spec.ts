@@ -150,9 +150,10 @@ test('a merchant charges an order, settles its invoice and follows the payment',
   await waitForList(page);
   const scheduled = page.getByTestId(dataListIds.row).filter({ hasText: 'Scheduled' });
   await expect(scheduled).toHaveCount(3);
+  await bothWidths(page, '08-recurring-payments');
+  await waitForList(page);
   await scheduled.first().getByRole('checkbox').check();
   await expect(page.getByTestId(recurringPaymentsIds.charge)).toHaveText('Charge 1');
-  await bothWidths(page, '08-recurring-payments');
   await page.getByTestId(recurringPaymentsIds.charge).click();
   await page.getByTestId(recurringPaymentsIds.chargeConfirm).click();
   const result = page.getByTestId(recurringPaymentsIds.chargeResult);
