@@ -90,6 +90,17 @@ describe('demo order history', () => {
              AND o.total <> i.lines + o.shipping_net + o.shipping_tax`,
     );
     expect(mismatched).toEqual([]);
+    // Nor is any month of it billed later: every running subscription is next billed after "now".
+    const behind = await rows<{ id: number }>(
+      sql`SELECT id FROM subscriptions WHERE company_id = ${companyId}
+             AND status IN ('active', 'cancellation requested') AND next_billing_date <= ${NOW.toISOString().slice(0, 10)}::date`,
+    );
+    expect(behind).toEqual([]);
+    const running = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM subscriptions WHERE company_id = ${companyId}
+             AND status IN ('active', 'cancellation requested') AND next_billing_date > ${NOW.toISOString().slice(0, 10)}::date`,
+    );
+    expect(running[0]!.n).toBeGreaterThan(0);
   });
 
   it('holds subscriptions in every status the product reaches without billing', async () => {

@@ -12,7 +12,9 @@
  * makes a subscription "pending activation" yet (placed units start active), so the demo has none.
  * Deterministic for a seed and a "now".
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { nextBillingDate } from '@rentloop/domain/billing-periods';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { companyToday } from '../company-time.ts';
 import type { Clock, Ctx } from '../context.ts';
 import { fixedClock } from '../context.ts';
 import { customers, orderItems, products, productVariants, subscriptions } from '../db/schema/index.ts';
@@ -20,6 +22,7 @@ import { AppError } from '../errors.ts';
 import { cancelOrder, updateOrder, updateOrderItem } from '../modules/orders/changes.ts';
 import { deleteDraftOrder } from '../modules/orders/drafts.ts';
 import { createDraftOrder, createOrder, finaliseDraft } from '../modules/orders/placement.ts';
+import { BILLED_STATUSES } from '../modules/recurring-payments/schedule.ts';
 import { quoteShipping } from '../modules/shipping/rules.ts';
 import { runSubscriptionAction } from '../modules/subscriptions/changes.ts';
 import { prng } from './demo-customers.ts';
@@ -332,5 +335,26 @@ export async function seedDemoOrders(inTransaction: InTransaction, opts: DemoOrd
       }
     });
   }
+  // The history claims no payment (it was paid before Rentloop, as far as the demo says): the running
+  // subscriptions are billed from their next period boundary after today, not for every month since they
+  // began, which the billing run would otherwise catch up on at the first start.
+  await inTransaction(fixedClock(new Date(nowMs - 3_600_000)), async (ctx) => {
+    const today = await companyToday(ctx);
+    const behind = await ctx.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.company_id, ctx.companyId),
+          inArray(subscriptions.status, [...BILLED_STATUSES]),
+          lte(subscriptions.next_billing_date, today),
+        ),
+      );
+    for (const sub of behind)
+      await ctx.db
+        .update(subscriptions)
+        .set({ next_billing_date: nextBillingDate(sub.start_date, sub.frequency, sub.interval, today) })
+        .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.id, sub.id)));
+  });
   return started;
 }
