@@ -187,6 +187,10 @@ export async function waitForMail(to: string, subject?: RegExp): Promise<Receive
   return find() as ReceivedMail;
 }
 
+/** The mails `to` has received so far whose subject matches, oldest first. */
+export const mailsTo = (to: string, subject: RegExp) =>
+  inbox().filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
+
 /** How many mails `to` has received so far. */
 export const mailCount = (to: string) => inbox().filter((m) => m.to.includes(to.toLowerCase())).length;
 

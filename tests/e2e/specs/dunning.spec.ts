@@ -1,32 +1,29 @@
 /**
- * Dunning on the screens staff use (issue 23, part 6): the subscription page and the order page say where
- * the payments stand ("Dunning: step 2 of 3, next attempt on ...", "recovered", "ended: subscription
- * cancelled"), the recurring payments list has the dunning column and its two filters.
- *
- * No route of this server can make a recurring payment fail yet: the billing run that creates recurring
- * payments is being built beside this, and the browser suite's server has no scripted gateway. So the
- * spec places real orders and subscriptions, then adds dunning states to the server's own answers on
- * their way to the browser, each checked against the domain's schema (the API suite proves the server
- * answers them: apps/api/src/modules/dunning). Filtered list requests go to the server untouched, which
- * proves it takes the new filters. When the billing run lands, a test company's clock advance can make
- * these states for real.
+ * Dunning for real (issue 23, part 6 and "Done when"): a test company charges through Stripe (the local fake
+ * the test server runs, which declines as Stripe's test cards do). Two customers rent an e-bike monthly: one
+ * card is declined for insufficient funds, the other is reported stolen. The company's clock is advanced
+ * past the first renewal and the retries, and every business job runs as time passing would: the billing
+ * run issues and charges the renewals, the retries walk the schedule with a reminder per step, and after
+ * the last one the subscription is cancelled and the order tagged "dunning-cancelled". The stolen card is
+ * charged once, never retried, and its customer is asked for another payment method. Staff then see it on
+ * the subscription, order, recurring payments and payments screens.
  * Screenshots at 1440 and 390 wide: tests/e2e/artifacts/screenshots/dunning-*.png.
  */
 
+import { FAKE_STRIPE } from '../../../apps/api/src/integrations/payments/testing/fake-stripe.ts';
 import { dunningIds } from '../../../apps/web/src/features/dunning/testids.ts';
-import { type Dunning, dunningSchema } from '../../../packages/domain/src/dunning.ts';
-import { recurringPaymentSchema } from '../../../packages/domain/src/recurring-payments.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import {
   callApi,
   choose,
   dataListIds,
+  mailsTo,
   recurringPaymentsIds,
   screenshot,
   signInToOwnCompany,
+  uniqueEmail,
   waitForList,
 } from '../helpers.ts';
-import { seedOrders } from '../orders-seed.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -40,158 +37,155 @@ async function bothWidths(page: Page, name: string, ready?: () => Promise<void>)
   await page.setViewportSize(DESKTOP);
 }
 
-/** A dunning of the order's subscription, as the server writes it, checked by the domain's schema. */
-function dunningOf(ids: { order: number; subscription: number }, state: Partial<Dunning>): Dunning {
-  return dunningSchema.parse({
-    id: ids.subscription,
-    recurring_payment_id: 1,
-    invoice_id: 1,
-    order_id: ids.order,
-    subscription_id: ids.subscription,
-    status: 'active',
-    step: 2,
-    max_steps: 3,
-    next_attempt_on: '2026-12-12',
-    last_mail_step: 2,
-    end_action: null,
-    ended_at: null,
-    created_at: '2026-12-01T09:00:00.000Z',
-    updated_at: '2026-12-05T09:00:00.000Z',
-    ...state,
-  });
+interface Subscription {
+  id: number;
+  status: string;
+  next_billing_date: string | null;
+  dunning: { status: string; step: number; end_action: string | null } | null;
 }
 
-/** Answers `url` with the server's own answer, its `data.dunning` replaced. */
-async function withDunning(page: Page, url: RegExp, dunning: Dunning) {
-  await page.route(url, async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: Record<string, unknown> };
-    await route.fulfill({ response, json: { ...body, data: { ...body.data, dunning } } });
-  });
-}
-
-test('staff see where payments stand in dunning', async ({ page }) => {
+test('a declined card goes through dunning to "dunning-cancelled"; a stolen one is not retried', async ({
+  page,
+}) => {
   test.slow();
   await page.setViewportSize(DESKTOP);
-  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Dunning');
-  const { first, second } = await seedOrders(page, company.id);
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Dunning', 'EUR');
   const api = (path: string) => `/api/${company.id}/rentloopdb/${path}`;
-  const orderOf = async (id: number) =>
-    callApi<{ subscription_ids: number[]; customer_id: number; customer_name: string; dunning?: unknown }>(
+  const settings = (section: string) => `/api/companies/${company.id}/settings/${section}`;
+  // A test company (its clock can move) that charges through Stripe and cancels after three retries.
+  await callApi(page, 'PUT', `/api/companies/${company.id}`, { is_test: true });
+  await callApi(page, 'PUT', settings('payment_service_provider'), {
+    enabled_gateways: ['offlinegateway', 'stripe'],
+    default_gateway: 'stripe',
+    test_mode: true,
+    credentials: { stripe: { secret_key: FAKE_STRIPE.secretKey, webhook_secret: FAKE_STRIPE.webhookSecret } },
+  });
+  await callApi(page, 'PUT', settings('recurring_payments'), {
+    retry_schedule_days: [2, 4, 6],
+    max_retries: 3,
+    after_last_retry: 'cancel_subscription',
+    dunning_emails: true,
+  });
+
+  const bike = await callApi<{ variants: { id: number }[] }>(page, 'POST', api('products'), {
+    name: 'E-bike City 500',
+    rental_prices: { monthly: '49.00' },
+    variants: [{ sku: 'EB-500-M', name: 'Frame M', price: '1299.00', stock: 5 }],
+  });
+  /** A customer whose default card at Stripe is `card`, renting the e-bike monthly. */
+  const renter = async (name: string, card: string) => {
+    const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
+    const customer = await callApi<{ id: number }>(page, 'POST', api('customers'), {
+      name,
+      email,
+      language: 'en',
+    });
+    await callApi(page, 'POST', api(`customers/${customer.id}/payment-methods`), {
+      gateway: 'stripe',
+      customer_reference: FAKE_STRIPE.customerId,
+      method_reference: card,
+      is_default: true,
+    });
+    const order = await callApi<{ id: number; subscription_ids?: number[] }>(
+      page,
+      'POST',
+      api('orders/full'),
+      {
+        customer_id: customer.id,
+        items: [
+          { variant_id: bike.variants[0]!.id, quantity: 1, kind: 'rental', billing_interval: 'monthly' },
+        ],
+      },
+    );
+    const detail = await callApi<{ subscription_ids: number[] }>(page, 'GET', api(`orders/${order.id}`));
+    return { email, customer: customer.id, order: order.id, subscription: detail.subscription_ids[0]! };
+  };
+  const broke = await renter('Bruno Broke', 'pm_card_chargeDeclinedInsufficientFunds');
+  const stolen = await renter('Sasha Stolen', 'pm_card_chargeDeclinedStolenCard');
+  const subscription = (id: number) => callApi<Subscription>(page, 'GET', api(`subscriptions/${id}`));
+  const renewal = (await subscription(broke.subscription)).next_billing_date;
+  expect(renewal).not.toBeNull();
+
+  // Past the first renewal (at most a month away) and the three retries two, four and six days after it.
+  const advanced = await callApi<{ steps: { ran: Record<string, number> }[] }>(
+    page,
+    'POST',
+    `/api/companies/${company.id}/clock/advance`,
+    { days: 40 },
+  );
+  const ran = (job: string) => advanced.steps.reduce((n, step) => n + (step.ran[job] ?? 0), 0);
+  expect(ran('billing-run')).toBeGreaterThanOrEqual(2);
+  expect(ran('dunning-retries')).toBe(3);
+
+  // The soft decline: retried three times, then the subscription cancelled and the order tagged.
+  const ended = await subscription(broke.subscription);
+  expect(ended.status).toBe('cancelled');
+  expect(ended.next_billing_date).toBeNull();
+  expect(ended.dunning).toMatchObject({ status: 'ended', step: 3, end_action: 'cancel_subscription' });
+  const brokeOrder = await callApi<{ tag: string | null }>(page, 'GET', api(`orders/${broke.order}`));
+  expect(brokeOrder.tag).toBe('dunning-cancelled');
+  const attempts = (order: number) =>
+    callApi<{ id: number; state: string; decline_reason: string | null }[]>(
       page,
       'GET',
-      api(`orders/${id}`),
+      `/read-replica/${company.id}/rentloopdb/transactions?filters=${encodeURIComponent(JSON.stringify({ order_id: order }))}`,
     );
-  const one = await orderOf(first.id);
-  const two = await orderOf(second.id);
-  // The server answers the field: null while nothing failed.
-  expect(one.dunning).toBeNull();
-  const a = { order: first.id, subscription: one.subscription_ids[0]! };
-  const b = { order: second.id, subscription: two.subscription_ids[0]! };
+  // Only the renewal is charged here: the order's first payment was never asked for.
+  const brokeAttempts = await attempts(broke.order);
+  expect(brokeAttempts.map((t) => t.state)).toEqual(['failed', 'failed', 'failed', 'failed']);
+  // A reminder per step, the last one saying so, to the customer's own address.
+  await expect
+    .poll(() => mailsTo(broke.email, /payment to .* failed|Last reminder/).map((m) => m.subject), {
+      timeout: 30_000,
+    })
+    .toHaveLength(3);
+  expect(mailsTo(broke.email, /Last reminder/)).toHaveLength(1);
 
-  // A running dunning on the subscription's page.
-  await withDunning(page, new RegExp(`/rentloopdb/subscriptions/${a.subscription}$`), dunningOf(a, {}));
-  await page.goto(`/cms/subscriptions/${a.subscription}`);
-  const notice = page.getByTestId(dunningIds.notice);
-  await expect(notice).toHaveText('Dunning: step 2 of 3, next attempt on 12th Dec 2026');
-  await expect(notice).toHaveAttribute('data-status', 'active');
-  await bothWidths(page, '01-subscription-step');
-
-  // The order whose last retry failed: the subscription was cancelled, the order tagged.
-  const ended = dunningOf(b, {
-    status: 'ended',
-    step: 3,
-    next_attempt_on: null,
-    last_mail_step: 3,
-    end_action: 'cancel_subscription',
-    ended_at: '2026-12-19T09:00:00.000Z',
+  // The stolen card: charged once, never again; its customer is asked for another method, no reminder.
+  const stolenAttempts = await attempts(stolen.order);
+  expect(stolenAttempts).toHaveLength(1);
+  expect(stolenAttempts[0]).toMatchObject({
+    state: 'failed',
+    decline_code: 'stolen_card',
+    decline_class: 'hard',
   });
-  await withDunning(page, new RegExp(`/rentloopdb/orders/${b.order}$`), ended);
-  await page.goto(`/cms/orders/${b.order}`);
+  await expect
+    .poll(() => mailsTo(stolen.email, /Please update your payment method/).length, { timeout: 30_000 })
+    .toBe(1);
+  expect(mailsTo(stolen.email, /payment to .* failed|Last reminder/)).toHaveLength(0);
+  const stolenSubscription = await subscription(stolen.subscription);
+  expect(stolenSubscription.dunning).toMatchObject({ status: 'ended' });
+
+  // What staff see: the subscription page and the order page.
+  await page.goto(`/cms/subscriptions/${broke.subscription}`);
+  const notice = page.getByTestId(dunningIds.notice);
+  await expect(notice).toHaveText('Dunning: ended: subscription cancelled');
+  await expect(notice).toHaveAttribute('data-status', 'ended');
+  await bothWidths(page, '01-subscription-ended');
+  await page.goto(`/cms/orders/${broke.order}`);
   await expect(page.getByTestId(dunningIds.notice)).toHaveText('Dunning: ended: subscription cancelled');
-  await expect(page.getByTestId(dunningIds.notice)).toHaveAttribute('data-status', 'ended');
   await bothWidths(page, '02-order-ended');
 
-  // Recovered by a later payment, on the first order's page.
-  await withDunning(
-    page,
-    new RegExp(`/rentloopdb/orders/${a.order}$`),
-    dunningOf(a, { status: 'recovered', next_attempt_on: null, end_action: 'recovered' }),
-  );
-  await page.goto(`/cms/orders/${a.order}`);
-  await expect(page.getByTestId(dunningIds.notice)).toHaveText('Dunning: recovered');
-  await screenshot(page, 'dunning-03-order-recovered');
-
-  // The recurring payments list: the unfiltered page carries two payments in dunning.
-  const row = (ids: typeof a, id: number, dunning: Dunning) =>
-    recurringPaymentSchema.parse({
-      id,
-      subscription_id: ids.subscription,
-      order_id: ids.order,
-      customer_id: one.customer_id,
-      customer_name: one.customer_name,
-      period_start: '2026-12-01',
-      period_end: '2026-12-31',
-      due_date: '2026-12-01',
-      amount: '49.00',
-      currency: 'CAD',
-      status: 'failed',
-      invoice_id: null,
-      park_reason: null,
-      refunded_amount: '0.00',
-      dunning: {
-        status: dunning.status,
-        step: dunning.step,
-        max_steps: dunning.max_steps,
-        next_attempt_on: dunning.next_attempt_on,
-        end_action: dunning.end_action,
-      },
-      created_at: '2026-11-25T09:00:00.000Z',
-      updated_at: '2026-12-05T09:00:00.000Z',
-    });
-  const rows = [row(a, 901, dunningOf(a, {})), row(b, 902, ended)];
-  await page.route(/\/read-replica\/\d+\/rentloopdb\/recurring-payments(\?.*)?$/, async (route) => {
-    if (new URL(route.request().url()).searchParams.has('filters')) return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: unknown[]; meta: Record<string, unknown> };
-    await route.fulfill({
-      response,
-      json: {
-        ...body,
-        data: rows,
-        meta: { ...body.meta, total: rows.length, from: 1, to: rows.length, last_page: 1 },
-      },
-    });
-  });
+  // The recurring payments list: each renewal with where it stands in dunning, and the dunning filter.
   await page.goto('/cms/recurring-payments');
   await waitForList(page);
-  await expect(page.getByTestId(recurringPaymentsIds.dunning(901))).toHaveText(
-    'Step 2 of 3, next attempt on 12th Dec 2026',
-  );
-  await expect(page.getByTestId(recurringPaymentsIds.dunning(902))).toHaveText(
-    'Ended: subscription cancelled',
-  );
-  // The phone's cards come in a chunk of their own: pictured once they are there.
-  await bothWidths(page, '04-recurring-payments', async () => {
-    await expect(page.getByTestId(dataListIds.card)).toHaveCount(2);
-    await expect(page.getByTestId(recurringPaymentsIds.dunning(902))).toBeVisible();
+  const rows = page.getByTestId(dataListIds.row).filter({ hasText: 'Ended' });
+  await expect(rows).toHaveCount(2);
+  await bothWidths(page, '03-recurring-payments', async () => {
+    await expect(page.getByTestId(dataListIds.card).filter({ hasText: 'Ended' })).toHaveCount(2);
   });
-
-  // The filters go to the server as they are: it takes them, and this company has no such payment.
-  await choose(
-    page,
-    recurringPaymentsIds.filter('dunning_step'),
-    recurringPaymentsIds.filterOption('dunning_step', '2'),
-  );
-  await expect(page).toHaveURL(/filters=.*dunning_step/);
-  await expect(page.getByTestId(dataListIds.empty)).toHaveText('No recurring payments match.');
   await choose(
     page,
     recurringPaymentsIds.filter('dunning_status'),
     recurringPaymentsIds.filterOption('dunning_status', 'ended'),
   );
   await expect(page).toHaveURL(/filters=.*dunning_status.*ended/);
-  await expect(page.getByTestId(dataListIds.empty)).toHaveText('No recurring payments match.');
-  await screenshot(page, 'dunning-05-recurring-payments-filtered');
+  await expect(page.getByTestId(dataListIds.row)).toHaveCount(2);
+  await screenshot(page, 'dunning-04-recurring-payments-filtered');
+
+  // The payments list: every attempt with its decline.
+  await page.goto('/cms/transactions');
+  await waitForList(page);
+  await expect(page.getByTestId(dataListIds.row)).toHaveCount(5);
+  await bothWidths(page, '05-payments');
 });

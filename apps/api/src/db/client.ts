@@ -62,10 +62,15 @@ const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 // node-postgres: bigint (int8) and numeric come back as strings by default; counts and ids are safe integers here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * `snapshot`: an in-memory database starts as a copy of a dumped one (`dumpPglite`) instead of running
+ * initdb: the tests start each file from one migrated copy (testing/database.ts).
+ */
+export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
+    loadDataDir: snapshot,
     // btree_gin: trigram indexes led by company_id (migration 0035), so a search reads one company's matches.
     extensions: { pg_trgm, btree_gin },
   });
@@ -89,6 +94,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     },
     close: () => client.close(),
   };
+}
+
+/** The whole data directory of an embedded database, uncompressed (a tarball for `openPglite`). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.notifications.kind !== 'pglite') throw new Error('dumpPglite needs an embedded database');
+  return database.notifications.client.dumpDataDir('none');
 }
 
 function connectionLost(err: Error): void {

@@ -238,6 +238,20 @@ describe('GET transactions', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('searches by invoice number, buyer and the gateway reference, within the company', async () => {
+    const byNumber = await list(a, 'transactions', { search: a.invoice.number.toLowerCase() });
+    expect(ids(byNumber.data)).toEqual([a.transactionId]);
+    const byBuyer = await list(a, 'transactions', { search: 'lists loop buyer' });
+    expect(ids(byBuyer.data)).toEqual([a.transactionId]);
+    // The recurring invoice's four attempts (a charge and three refunds), by its number.
+    expect((await list(a, 'transactions', { search: 'inv-r-' })).meta.total).toBe(4);
+    await run(sql`update transactions set provider_reference = 'pi_3Search42' where id = ${a.transactionId}`);
+    const byReference = await list(a, 'transactions', { search: 'PI_3SEARCH' });
+    expect(ids(byReference.data)).toEqual([a.transactionId]);
+    // Another company searching for the same reference finds none of this company's attempts.
+    expect((await list(b, 'transactions', { search: 'pi_3search' })).meta.total).toBe(0);
+  });
+
   it('exports the list as CSV', async () => {
     const res = await call(h.app, a.staff, {
       method: 'GET',

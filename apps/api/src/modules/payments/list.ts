@@ -7,7 +7,7 @@ import {
 } from '@rentloop/domain/payments';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, ph } from '../../db/define-list.ts';
-import { transactions } from '../../db/schema/index.ts';
+import { invoices, transactions } from '../../db/schema/index.ts';
 import { toTransaction, transactionJoins, transactionListColumns } from './records.ts';
 
 type Sort = (typeof TRANSACTION_SORTS)[number];
@@ -31,6 +31,10 @@ export const transactionList = defineList<
   scopes: { company: sql`${transactions.company_id} = ${ph('companyId')}` },
   columns: transactionListColumns,
   joins: transactionJoins,
+  // The invoice's number, buyer name and email (its trigram-indexed search_text), or the gateway's own
+  // reference (pi_..., tr_...) that support is given by the customer or the provider.
+  search: (pattern) =>
+    sql`(lower(coalesce(${transactions.provider_reference}, '')) LIKE ${pattern} OR ${transactions.invoice_id} IN (select ${invoices.id} from ${invoices} where ${invoices.company_id} = ${transactions.company_id} and ${invoices.search_text} LIKE ${pattern}))`,
   // Each sort has its (company_id, column, id) index (db/schema/billing.ts).
   sorts: {
     id: transactions.id,
