@@ -6,13 +6,17 @@
  * screen the test ends on is scanned too. A serious or critical violation fails the test, naming the
  * rule, the screen, the element's selector and axe's help.
  *
- * Each screen is scanned once per worker: the first test to reach it pays for the scan and would fail
- * on its violations; later tests that pass through the same screen (every test signs in) do not scan it
- * again. Scanning every visit made the browser suite three times as long for no more findings.
+ * Each screen is scanned once per run: the first test of any worker to reach it pays for the scan and
+ * would fail on its violations; later tests that pass through the same screen (every test signs in) do
+ * not scan it again. Scanning every visit made the browser suite three times as long for no more
+ * findings; scanning once per worker still read each screen twice.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, test as base, type Page, type TestInfo } from '@playwright/test';
+import { PORT } from './credentials.ts';
+import { scannedDir } from './mailbox.ts';
 
 export { expect, type Locator, type Page } from '@playwright/test';
 
@@ -115,8 +119,15 @@ const screenOf = (url: string, app: string | undefined = appOrigin) => {
   }
 };
 
-/** The screens this worker has scanned, over all its tests. */
-const scannedInWorker = new Set<string>();
+/** The screens scanned in this run, by any worker: a file each (`scannedDir`), kept in memory too. */
+const scannedInRun = new Set<string>();
+const scannedFile = (screen: string) => join(scannedDir(PORT), encodeURIComponent(screen));
+const wasScanned = (screen: string) => scannedInRun.has(screen) || existsSync(scannedFile(screen));
+function markScanned(screen: string) {
+  scannedInRun.add(screen);
+  mkdirSync(scannedDir(PORT), { recursive: true });
+  writeFileSync(scannedFile(screen), '');
+}
 
 /** Watches pages and scans their screens; `check()` scans the current one on demand. */
 export class A11yChecker {
@@ -157,7 +168,7 @@ export class A11yChecker {
   private enqueue(page: Page, url: string, force: boolean) {
     const screen = screenOf(url);
     const seen = this.seen.get(page);
-    if (!screen || !seen || (!force && (seen.has(screen) || scannedInWorker.has(screen)))) return;
+    if (!screen || !seen || (!force && (seen.has(screen) || wasScanned(screen)))) return;
     seen.add(screen);
     // One scan at a time: axe is heavy, and the machine runs other suites beside this one.
     // A scan that fails is reported when the test ends, never as an unhandled rejection meanwhile.
@@ -198,7 +209,7 @@ export class A11yChecker {
         if (changed && attempt < STILL_SCAN_ATTEMPTS) continue;
         this.scanned.push(screen);
         // Only a finished scan counts: a screen left before it settled is read when a test next stays.
-        scannedInWorker.add(screen);
+        markScanned(screen);
         for (const violation of results.violations) {
           if (changed && violation.id === 'color-contrast') continue;
           this.findings.push({ screen, violation });

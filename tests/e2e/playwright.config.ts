@@ -9,6 +9,8 @@ const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './specs',
+  // Empties the record of screens axe judged (fixtures.ts), so every run judges every screen once.
+  globalSetup: './global-setup.ts',
   outputDir: './artifacts/test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
