@@ -180,6 +180,9 @@ describe('an order charged offline, then settled', () => {
     const resettle = await req(staff, 'POST', api(`invoices/${invoice.id}/settle`), { transaction_id: 'X' });
     expect(resettle.statusCode).toBe(409);
     expect(resettle.json().message).toBe(MESSAGES.invoiceNotSettleable);
+    const recharge = await req(staff, 'POST', api(`invoices/${invoice.id}/charge`), {});
+    expect(recharge.statusCode).toBe(409);
+    expect(recharge.json().message).toBe(MESSAGES.invoiceNotChargeable);
 
     // Found by its links; another company sees none of it.
     const byOrder = await ok<{ id: number }[]>(await req(staff, 'GET', api(`invoices?order_id=${orderId}`)));

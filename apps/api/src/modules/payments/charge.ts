@@ -96,6 +96,10 @@ export async function startCharge(
   // No credentials (or no adapter): refused before an attempt exists, so nothing is left open.
   await requireGateway(ctx, invoice.gateway);
   const open = await openAttempts(ctx, invoiceId);
+  // An attempt still open (a gateway that has not answered, or is still processing): the message that
+  // says what to do, rather than the machine's "not chargeable".
+  if (open > 0 && invoice.status === 'issued')
+    throw new AppError('conflict', MESSAGES.invoicePaymentInProgress);
   await transition(ctx, invoicePaymentMachine, invoiceId, 'charge', {
     guard: { issued: invoice.status === 'issued', open_attempts: open },
     payload: message ? { message } : {},

@@ -119,7 +119,7 @@ describe('Stripe', () => {
     expect(answer.data.invoice.payment_status).toBe('pending payment');
     const again = await s.req('POST', s.api(`invoices/${answer.data.invoice.id}/charge`), {});
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(MESSAGES.invoiceNotChargeable);
+    expect(again.json().message).toBe(MESSAGES.invoicePaymentInProgress);
     // Stripe went on with the request the client gave up on (and its retries replayed it).
     await vi.waitFor(() => expect(stripe.executions(answer.data.transaction.provider_key)).toBe(1), {
       timeout: 15_000,
