@@ -7,7 +7,7 @@ import {
 } from '@rentloop/domain/payments';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, ph } from '../../db/define-list.ts';
-import { invoices, transactions } from '../../db/schema/index.ts';
+import { transactions } from '../../db/schema/index.ts';
 import { toTransaction, transactionJoins, transactionListColumns } from './records.ts';
 
 type Sort = (typeof TRANSACTION_SORTS)[number];
@@ -32,9 +32,11 @@ export const transactionList = defineList<
   columns: transactionListColumns,
   joins: transactionJoins,
   // The invoice's number, buyer name and email (its trigram-indexed search_text), or the gateway's own
-  // reference (pi_..., tr_...) that support is given by the customer or the provider.
+  // reference (pi_..., tr_...) that support is given by the customer or the provider. The invoices are
+  // found once (an uncorrelated subquery: the rows are the company's already, and an attempt names only
+  // its own company's invoice), not looked up again for every attempt.
   search: (pattern) =>
-    sql`(lower(coalesce(${transactions.provider_reference}, '')) LIKE ${pattern} OR ${transactions.invoice_id} IN (select ${invoices.id} from ${invoices} where ${invoices.company_id} = ${transactions.company_id} and ${invoices.search_text} LIKE ${pattern}))`,
+    sql`(lower(coalesce(${transactions.provider_reference}, '')) LIKE ${pattern} OR ${transactions.invoice_id} IN (select i.id from invoices i where i.search_text LIKE ${pattern}))`,
   // Each sort has its (company_id, column, id) index (db/schema/billing.ts).
   sorts: {
     id: transactions.id,
