@@ -183,7 +183,7 @@ async function mailDownloadLink(
       user: { name: user.name },
       download: { count: String(zip.invoice_ids.length), expires },
       company: await companyPlaceholders(ctx, ctx.companyId),
-      action_url: `${appBase(ctx.deps)}/cms/invoices/downloads/${zip.id}?company=${ctx.companyId}`,
+      action_url: `${appBase(ctx.deps)}/cms/invoice-downloads/${zip.id}?company=${ctx.companyId}`,
     },
   });
   await queueMail(ctx, { companyId: ctx.companyId, kind: 'invoices_download', to: user.email, ...mail });

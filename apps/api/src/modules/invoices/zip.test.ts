@@ -154,8 +154,8 @@ describe('POST invoices/zip', () => {
     expect(mail.subject).toBe('Your invoices from Zip Loop are ready to download');
     expect(mail.text).toContain('2 invoices');
     expect(mail.text).toContain('17.03.2026');
-    const link = linkIn(mail, '/cms/invoices/downloads/');
-    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_APP_URL}/cms/invoices/downloads/${asked.data.id}`);
+    const link = linkIn(mail, '/cms/invoice-downloads/');
+    expect(`${link.origin}${link.pathname}`).toBe(`${TEST_APP_URL}/cms/invoice-downloads/${asked.data.id}`);
     expect(link.searchParams.get('company')).toBe(String(cid));
     const sent = await h.database.primary
       .select({ kind: emailEntries.kind })
