@@ -74,6 +74,8 @@ async function main() {
     await startWorkers(boss, ALL_JOBS, {
       database,
       mailer,
+      // Links in the mails jobs send (an invoices download) point at the app, as the requests' do.
+      appUrl: config.appUrl,
       secrets,
       allowPrivateShopUrls: config.allowPrivateShopUrls,
       notifications: notificationBus,

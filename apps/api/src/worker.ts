@@ -31,6 +31,8 @@ async function main() {
   await startWorkers(boss, ALL_JOBS, {
     database,
     notifications,
+    // Links in the mails jobs send (an invoices download) point at the app, as the API's do.
+    appUrl: config.appUrl,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     // The same key as the API's (SECRETS_KEY): jobs read shop credentials the API stored.
     secrets: createSecrets(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),

@@ -249,6 +249,12 @@ export const MESSAGES = {
   invoicePdfDownloadFailed: 'Could not download invoice pdf.',
   invoicesZipQueued: 'Preparing the download, you will receive an email shortly.',
   invoicesZipFailed: 'Failed to download invoices in bulk.',
+  /** Ours: the ZIP of invoice PDFs (invoice-zips.ts). */
+  invoicesZipLimit: (limit: number) => `At most ${limit} invoices can be downloaded at once.`,
+  invoicesZipNotIssued: 'Only issued invoices have a PDF: leave out the ones not issued yet.',
+  invoiceZipPreparing: 'The download is still being prepared. You will receive an email when it is ready.',
+  invoiceZipBroken: 'This download could not be prepared. Select the invoices and download them again.',
+  invoiceZipExpired: 'This download has expired. Select the invoices and download them again.',
   invoiceCharged: 'Success. Invoice has been charged',
   invoiceChargeFailed: 'Failed to charge payment for invoice',
   invoiceSettled: 'Success. Invoice has been settled',

@@ -154,6 +154,21 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = [
     ],
   },
   {
+    id: 'invoices_download',
+    name: 'Invoices download',
+    type: 'email',
+    scope: 'company',
+    description:
+      'Sends a staff member the link to the ZIP of the invoice PDFs they selected (Invoices, Download PDFs).',
+    placeholders: [
+      p('user.name', 'Staff member'),
+      p('download.count', 'Number of invoices'),
+      p('download.expires', 'Link valid until'),
+      ...company,
+      action,
+    ],
+  },
+  {
     id: 'invoice_document',
     name: 'Invoice document',
     type: 'invoice',

@@ -10,6 +10,8 @@ import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
+import { purgeExpiredInvoiceZips } from '../modules/invoices/zip.ts';
+import { invoicesZipJob } from '../modules/invoices/zip-job.ts';
 import { paymentMethodRetryJob } from '../modules/payments/method-retry.ts';
 import { gatewayEventJob } from '../modules/payments/webhooks.ts';
 import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
@@ -22,21 +24,25 @@ import { defineJob, type JobContext, type JobDefinition } from './queue.ts';
 
 /**
  * Nightly: sessions whose refresh token has expired can never be used again, nor can Idempotency-Key
- * answers past their 24 hours be replayed; delete both.
+ * answers past their 24 hours be replayed, nor invoice ZIPs past their 7 days be downloaded; delete them.
  */
 export const purgeExpiredSessionsJob = defineJob({
   name: 'sessions-purge-expired',
   schema: z.object({}),
   cron: '17 3 * * *',
   async handler(_data, jc) {
-    // A schedule: on behalf of nobody. Sessions and keys are platform rows (and not audited).
+    // A schedule: on behalf of nobody. Sessions and keys are platform rows; none of the three is audited.
     const ctx = jobPlatformCtx(
       jc,
       jobActor(purgeExpiredSessionsJob.name, jc.attempt?.jobId ?? 'direct', null),
     );
     const removed = await purgeExpiredSessions(ctx);
     const keys = await purgeExpiredIdempotencyKeys(ctx.db, ctx.clock.now());
-    jc.log.info({ removed, idempotency_keys: keys }, 'expired sessions and idempotency keys purged');
+    const zips = await purgeExpiredInvoiceZips(ctx.db, ctx.clock.now());
+    jc.log.info(
+      { removed, idempotency_keys: keys, invoice_zips: zips },
+      'expired sessions, idempotency keys and invoice zips purged',
+    );
     return removed;
   },
 });
@@ -134,6 +140,7 @@ export const ALL_JOBS: JobDefinition[] = [
   productSyncJob,
   subscriptionImportJob,
   invoicePdfJob,
+  invoicesZipJob,
   businessDayJob,
   paymentMethodRetryJob,
   gatewayEventJob,

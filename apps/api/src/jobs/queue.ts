@@ -121,8 +121,12 @@ async function noteRun(ctx: JobContext, name: string, error: unknown): Promise<v
     .where(eq(crons.name, name));
 }
 
-/** Starts a worker per job in this process. */
-export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], ctx: JobContext): Promise<void> {
+/**
+ * Starts a worker per job in this process. Its handlers get this `boss`, so what a job enqueues (an
+ * issued invoice's PDF, a mail's delivery) is queued like a request's, not dropped for want of a queue.
+ */
+export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], context: JobContext): Promise<void> {
+  const ctx: JobContext = { ...context, boss: context.boss ?? boss };
   for (const job of jobs) {
     await boss.work(job.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (batch) => {
       for (const item of batch) {

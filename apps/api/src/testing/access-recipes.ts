@@ -121,6 +121,11 @@ export const RECIPES: Record<string, Recipe> = {
     query: (r) => `id=${r.invoice}`,
     queryNamesRecord: 'The PDF of one invoice, named by `id` in the query as the spec has it.',
   },
+  // The owner's answer is the 503 of a server without the job queue (this harness runs none), after
+  // the ids were checked: another company's invoice is a 404 before that.
+  'POST /api/:company/rentloopdb/invoices/zip': { body: (r) => ({ ids: [r.invoice] }) },
+  // Still queued (no job made it here): the owner's answer is the 409 saying it is being prepared.
+  'GET /api/:company/rentloopdb/invoices/zip/:id': { params: byId((r) => r.invoiceZip) },
   'POST /api/:company/rentloopdb/invoices/:id/charge': { params: byId((r) => r.invoice), body: () => ({}) },
   'POST /api/:company/rentloopdb/invoices/:id/settle': {
     params: byId((r) => r.invoice),

@@ -10,6 +10,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { events, paymentMethods, recurringPayments } from '../db/schema/index.ts';
+import { recordInvoicesZip } from '../modules/invoices/zip.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
 import { recordSubscriptionImport } from '../modules/subscriptions/import.ts';
 import { testCtx } from './ctx.ts';
@@ -55,6 +56,8 @@ export interface CompanyRecords {
   paymentMethod: number;
   /** The initial invoice of `order` (offline gateway) and its charge attempt (pending payment). */
   invoice: number;
+  /** A ZIP download of `invoice` (recorded as the route does; no job makes it here: still queued). */
+  invoiceZip: number;
   /** A recurring payment of `subscription`'s next period, scheduled (written as the creation job does). */
   recurringPayment: number;
   transaction: number;
@@ -206,6 +209,8 @@ export async function seedCompanyRecords(
       status: 'scheduled',
     })
     .returning({ id: recurringPayments.id });
+  // The route needs the job queue too: the download it records, recorded as it does.
+  const invoiceZip = await recordInvoicesZip(testCtx(h.database.primary, companyId), [invoice.id]);
   const subscriptionImport = await recordSubscriptionImport(testCtx(h.database.primary, companyId), [], {
     fileName: `subscriptions-${marker}.csv`,
     currency: 'CAD',
@@ -245,6 +250,7 @@ export async function seedCompanyRecords(
     draft: draft.draft_id,
     subscriptionImport: subscriptionImport.id,
     invoice: invoice.id,
+    invoiceZip: invoiceZip.id,
     transaction: charged.transaction.id,
   };
 }

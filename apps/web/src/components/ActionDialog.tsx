@@ -77,6 +77,8 @@ export interface ActionDialogSpec<T extends FieldValues = FieldValues, O = T, V 
   saved?: string | false;
   /** The failure toast when the server's error has no message. */
   failed?: string;
+  /** The toast says `failed` even when the server gives a message (which the dialog still shows). */
+  preferFailed?: boolean;
   /** After a success and its toast. */
   onSaved?: (result: R, values: O) => void;
   /** What to show in the dialog after a success instead of closing (a bulk action's result per row). */
@@ -118,6 +120,7 @@ export default function ActionDialog({
     payload: spec.payload,
     saved: spec.saved,
     failed: spec.failed,
+    preferFailed: spec.preferFailed,
     onSaved: (result, values) => {
       setSaved(true);
       spec.onSaved?.(result, values);

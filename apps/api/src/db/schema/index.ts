@@ -12,6 +12,7 @@ export * from './events.ts';
 export * from './history-logs.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
+export * from './invoice-zips.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
 export * from './orders.ts';

@@ -306,8 +306,8 @@ describe('the audit trail', () => {
     // each events reader has got to (it moves on every batch); billing_runs is the
     // billing run's progress (its invoices and attempts have their own entries); invoice_documents is an
     // issued invoice's frozen HTML and PDF (the invoice's own entry records the issue; copying every
-    // document's bytes into the trail would double them); gateway_events are a provider's webhooks as they
-    // arrived (the attempts they move have their own entries).
+    // document's bytes into the trail would double them; invoice_zips, the ZIPs of those PDFs, likewise);
+    // gateway_events are a provider's webhooks as they arrived (the attempts they move have their own entries).
     expect(unaudited).toEqual([
       'billing_runs',
       'crons',
@@ -318,6 +318,7 @@ describe('the audit trail', () => {
       'history_logs',
       'idempotency_keys',
       'invoice_documents',
+      'invoice_zips',
       'notification_reads',
       'number_series',
       'order_tag_history',

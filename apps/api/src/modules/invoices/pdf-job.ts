@@ -3,6 +3,7 @@
  * enqueued in the issuing transaction (so it exists exactly when the invoice does) and renders outside
  * it, so the number series' lock is never held while a PDF is drawn. It stores the bytes and their
  * SHA-256 once (invoice_documents' trigger refuses a second PDF); a repeat finds it stored and stops.
+ * The ZIP of invoices (zip-job.ts) makes a PDF the same way when its job has not run yet.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import { actingUserId, type Ctx } from '../../context.ts';
 import { invoiceDocuments, invoices } from '../../db/schema/index.ts';
 import { inJobTransaction, jobActor } from '../../jobs/context.ts';
-import { defineJob, enqueue } from '../../jobs/queue.ts';
+import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import { pdfDocumentOf } from './pdf-document.ts';
 
@@ -21,39 +22,58 @@ export const invoicePdfJob = defineJob({
     requestedBy: z.number().int().positive().nullish(),
   }),
   async handler({ invoiceId, requestedBy }, jc) {
-    // The row first; the company comes from it, never from the payload alone.
-    const [row] = await jc.database.primary.select().from(invoices).where(eq(invoices.id, invoiceId));
-    if (!row || row.number === null) return;
-    const [doc] = await jc.database.primary
-      .select({ has: invoiceDocuments.pdf_sha256 })
-      .from(invoiceDocuments)
-      .where(eq(invoiceDocuments.invoice_id, invoiceId));
-    if (!doc || doc.has !== null) return;
-    let original: { number: string; issueDate: string } | null = null;
-    if (row.original_invoice_id !== null) {
-      const [o] = await jc.database.primary
-        .select({ number: invoices.number, issue_date: invoices.issue_date })
-        .from(invoices)
-        .where(and(eq(invoices.company_id, row.company_id), eq(invoices.id, row.original_invoice_id)));
-      if (o?.number && o.issue_date) original = { number: o.number, issueDate: o.issue_date };
-    }
-    const pdf = await renderInvoicePdf(pdfDocumentOf(row, original));
-    const sha256 = createHash('sha256').update(pdf).digest('hex');
-    const actor = jobActor(invoicePdfJob.name, jc.attempt?.jobId ?? `pdf-${invoiceId}`, requestedBy ?? null);
-    await inJobTransaction(jc, actor, row.company_id, (ctx) =>
-      ctx.db
-        .update(invoiceDocuments)
-        .set({ pdf, pdf_sha256: sha256 })
-        .where(
-          and(
-            eq(invoiceDocuments.company_id, ctx.companyId),
-            eq(invoiceDocuments.invoice_id, invoiceId),
-            isNull(invoiceDocuments.pdf_sha256),
-          ),
-        ),
-    );
+    await makeInvoicePdf(jc, invoiceId, requestedBy ?? null);
   },
 });
+
+/**
+ * The stored PDF of an issued invoice, rendered and stored first when it has none yet (the job above,
+ * and the ZIP of invoices for one whose job has not run). Null for a missing or unissued invoice.
+ */
+export async function makeInvoicePdf(
+  jc: JobContext,
+  invoiceId: number,
+  requestedBy: number | null,
+): Promise<Buffer | null> {
+  // The row first; the company comes from it, never from the payload alone.
+  const [row] = await jc.database.primary.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!row || row.number === null) return null;
+  const stored = () =>
+    jc.database.primary
+      .select({ pdf: invoiceDocuments.pdf })
+      .from(invoiceDocuments)
+      .where(
+        and(eq(invoiceDocuments.company_id, row.company_id), eq(invoiceDocuments.invoice_id, invoiceId)),
+      );
+  const [doc] = await stored();
+  if (!doc) return null;
+  if (doc.pdf !== null) return doc.pdf;
+  let original: { number: string; issueDate: string } | null = null;
+  if (row.original_invoice_id !== null) {
+    const [o] = await jc.database.primary
+      .select({ number: invoices.number, issue_date: invoices.issue_date })
+      .from(invoices)
+      .where(and(eq(invoices.company_id, row.company_id), eq(invoices.id, row.original_invoice_id)));
+    if (o?.number && o.issue_date) original = { number: o.number, issueDate: o.issue_date };
+  }
+  const pdf = await renderInvoicePdf(pdfDocumentOf(row, original));
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  const actor = jobActor(invoicePdfJob.name, jc.attempt?.jobId ?? `pdf-${invoiceId}`, requestedBy);
+  await inJobTransaction(jc, actor, row.company_id, (ctx) =>
+    ctx.db
+      .update(invoiceDocuments)
+      .set({ pdf, pdf_sha256: sha256 })
+      .where(
+        and(
+          eq(invoiceDocuments.company_id, ctx.companyId),
+          eq(invoiceDocuments.invoice_id, invoiceId),
+          isNull(invoiceDocuments.pdf_sha256),
+        ),
+      ),
+  );
+  // What is stored: ours, or the same bytes another worker stored first (the update above then did nothing).
+  return (await stored())[0]?.pdf ?? null;
+}
 
 /** Enqueues the PDF of an issued invoice in the issuing transaction (no queue, as in some tests: none). */
 export async function enqueueInvoicePdf(ctx: Ctx, invoiceId: number): Promise<void> {

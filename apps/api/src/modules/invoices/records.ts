@@ -153,6 +153,10 @@ export async function invoicePdf(ctx: Ctx, id: number): Promise<{ pdf: Buffer; f
     .from(invoiceDocuments)
     .where(and(eq(invoiceDocuments.company_id, ctx.companyId), eq(invoiceDocuments.invoice_id, id)));
   if (!doc?.pdf) throw new AppError('conflict', MESSAGES.invoicePdfNotReady);
-  const name = (row.number ?? `invoice-${row.id}`).replace(/[^A-Za-z0-9._-]+/g, '-');
-  return { pdf: doc.pdf, filename: `${name}.pdf` };
+  return { pdf: doc.pdf, filename: invoicePdfFileName(row) };
+}
+
+/** The file name of an invoice's PDF (a download, an entry of the ZIP): its number, safe in any file system. */
+export function invoicePdfFileName(row: { id: number; number: string | null }): string {
+  return `${(row.number ?? `invoice-${row.id}`).replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`;
 }

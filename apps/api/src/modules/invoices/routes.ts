@@ -5,6 +5,12 @@
  */
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import {
+  INVOICE_ZIP_DAYS,
+  INVOICES_ZIP_LIMIT,
+  invoicesZipSchema,
+  invoiceZipSchema,
+} from '@rentloop/domain/invoice-zips';
+import {
   generateOfflineInvoiceSchema,
   INVOICE_PAYMENT_TRANSITIONS,
   INVOICE_SORTS,
@@ -32,6 +38,7 @@ import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { registerListExport } from '../../http/list-export.ts';
+import { errorSchema } from '../../http/openapi.ts';
 import { requestTransact } from '../../http/transactions.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import { chargeInvoice, settleInvoice } from '../payments/charge.ts';
@@ -40,6 +47,7 @@ import { chargeOrder, generateOfflineInvoice } from '../payments/order-charge.ts
 import { getTransaction } from '../payments/records.ts';
 import { invoiceList } from './list.ts';
 import { getInvoice, invoicePdf, invoicesBy } from './records.ts';
+import { invoiceZipFile, requestInvoicesZip } from './zip.ts';
 
 const tags = ['invoices'];
 const companyParams = z.object({ company: idParam });
@@ -163,6 +171,27 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    `${base}/invoices/zip`,
+    {
+      config: { access: user, idempotent: true, failureMessage: MESSAGES.invoicesZipFailed },
+      schema: {
+        operationId: 'zipInvoices',
+        tags,
+        summary: `Download the PDFs of up to ${INVOICES_ZIP_LIMIT} invoices as one ZIP, by a link mailed to you`,
+        description: `Answers 202 "${MESSAGES.invoicesZipQueued}" with the download (queued). A job zips the invoices' stored PDFs (making any not made yet), named by invoice number, and mails the signed-in user a link to it, valid ${INVOICE_ZIP_DAYS} days (GET invoices/zip/{id}). An id that is not one of the company's invoices: 404 before anything is recorded; an invoice not issued yet (no PDF): 409 naming it as ids.<n>; more than ${INVOICES_ZIP_LIMIT} ids: 422 on ids.`,
+        params: companyParams,
+        body: invoicesZipSchema,
+        response: { 202: envelope(invoiceZipSchema), 409: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const queued = await requestInvoicesZip(ctxOf(request), request.body.ids);
+      reply.status(202);
+      return ok(queued, MESSAGES.invoicesZipQueued);
+    },
+  );
+
   app.get(
     `${base}/invoices/:id`,
     {
@@ -274,6 +303,27 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const ctx = ctxOf(request);
       await settleInvoice(ctx, request.params.id, request.body.transaction_id);
       return ok(await getInvoice(ctx, request.params.id), MESSAGES.invoiceSettled);
+    },
+  );
+
+  app.get(
+    `${base}/invoices/zip/:id`,
+    {
+      config: { access: user },
+      schema: {
+        operationId: 'getInvoicesZip',
+        tags,
+        summary: 'A ZIP of invoice PDFs made by POST invoices/zip (binary), named by Content-Disposition',
+        description: `The company's staff only (another company's: 404). 409 while it is being made, or when it could not be made; 404 once it expired (${INVOICE_ZIP_DAYS} days after it was asked for).`,
+        params: idParams,
+        response: { 200: z.any().meta({ description: 'application/zip' }) },
+      },
+    },
+    async (request, reply) => {
+      const { zip, fileName } = await invoiceZipFile(ctxOf(request), request.params.id);
+      reply.header('content-type', 'application/zip');
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      return zip;
     },
   );
 

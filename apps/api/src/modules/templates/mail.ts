@@ -120,7 +120,7 @@ export async function previewTemplate(
   const known = new Set(kind.placeholders.map((p) => p.key));
   const { data, source } = await previewData(ctx, kind.scope === 'company' ? companyId : null);
   const missing = used.filter(
-    (k) => known.has(k) && /^(order|quote|invoice|payment|subscription|buyout|legal)\./.test(k),
+    (k) => known.has(k) && /^(order|quote|invoice|payment|subscription|buyout|legal|download)\./.test(k),
   );
   if (missing.length > 0)
     source.push(

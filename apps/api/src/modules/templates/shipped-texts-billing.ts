@@ -3,7 +3,7 @@ import type { MailText } from './shipped-texts.ts';
 
 /**
  * The words of the billing mails Rentloop ships: dunning 1-3, payment method declined, subscription ending,
- * buyout offer.
+ * buyout offer, and the staff's invoices download.
  */
 type Texts = Record<TemplateLanguage, MailText>;
 
@@ -232,6 +232,58 @@ export const SHIPPED_BILLING_TEXTS: Record<string, Texts> = {
         'du kan kjøpe {{subscription.product}} som du leier, for {{buyout.price}}; det du har betalt hittil er allerede trukket fra. Abonnementet slutter da, og produktet er ditt.',
       ],
       button: 'Kjøp nå',
+    },
+  },
+  invoices_download: {
+    en: {
+      subject: 'Your invoices from {{company.name}} are ready to download',
+      heading: 'Your download is ready',
+      paragraphs: [
+        'Hello {{user.name}},',
+        'the PDFs of the {{download.count}} invoices you selected are in one ZIP file.',
+        'Open the link while signed in to download it. It works until {{download.expires}}.',
+      ],
+      button: 'Download the invoices',
+    },
+    de: {
+      subject: 'Ihre Rechnungen von {{company.name}} stehen zum Download bereit',
+      heading: 'Ihr Download ist bereit',
+      paragraphs: [
+        'Hallo {{user.name}},',
+        'die PDFs der {{download.count}} ausgewählten Rechnungen liegen in einer ZIP-Datei.',
+        'Öffnen Sie den Link angemeldet, um sie herunterzuladen. Er funktioniert bis {{download.expires}}.',
+      ],
+      button: 'Rechnungen herunterladen',
+    },
+    gr: {
+      subject: 'Τα τιμολόγιά σας από την {{company.name}} είναι έτοιμα για λήψη',
+      heading: 'Η λήψη σας είναι έτοιμη',
+      paragraphs: [
+        'Γεια σας {{user.name}},',
+        'τα PDF των {{download.count}} τιμολογίων που επιλέξατε βρίσκονται σε ένα αρχείο ZIP.',
+        'Ανοίξτε τον σύνδεσμο συνδεδεμένοι για να το κατεβάσετε. Ισχύει έως {{download.expires}}.',
+      ],
+      button: 'Λήψη τιμολογίων',
+    },
+    nl: {
+      subject: 'Uw facturen van {{company.name}} staan klaar om te downloaden',
+      heading: 'Uw download staat klaar',
+      paragraphs: [
+        'Hallo {{user.name}},',
+        "de pdf's van de {{download.count}} facturen die u koos, zitten in één ZIP-bestand.",
+        'Open de link terwijl u bent aangemeld om het te downloaden. Hij werkt tot {{download.expires}}.',
+      ],
+      button: 'Facturen downloaden',
+    },
+    no: {
+      subject: 'Fakturaene dine fra {{company.name}} er klare til nedlasting',
+      heading: 'Nedlastingen er klar',
+      paragraphs: [
+        'Hei {{user.name}},',
+        'PDF-ene til de {{download.count}} fakturaene du valgte, ligger i én ZIP-fil.',
+        'Åpne lenken mens du er logget inn for å laste den ned. Den virker til {{download.expires}}.',
+      ],
+      button: 'Last ned fakturaene',
     },
   },
 };

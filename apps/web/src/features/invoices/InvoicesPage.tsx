@@ -1,9 +1,11 @@
 /**
  * `/cms/invoices`: the invoices (`GET paginated-invoices`): number, date, customer (its own link),
  * type, total, payment status, due date; search; filters by payment status, type and issue date in the
- * URL; selection and CSV export like the other lists.
+ * URL; selection and CSV export like the other lists; "Download PDFs" of the selected invoices (a ZIP,
+ * mailed as a link: `zip-action.tsx`).
  */
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { InvoiceListRow } from '@rentloop/domain/invoices';
@@ -19,8 +21,15 @@ import { formatDate } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
 import { useInvoices } from './hooks.ts';
-import { INVOICE_TYPE_OPTIONS, invoiceTitle, SETTLEMENT_OPTIONS } from './invoice-format.ts';
+import {
+  INVOICE_TYPE_OPTIONS,
+  invoiceTitle,
+  SETTLEMENT_OPTIONS,
+  ZIP_LIMIT,
+  zipLabel,
+} from './invoice-format.ts';
 import { invoicesIds } from './testids.ts';
+import { useZipInvoicesDialog } from './zip-action.tsx';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -79,6 +88,7 @@ export function InvoicesPage() {
   const company = useCompanyId();
   const invoices = useInvoices(state);
   const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
+  const { openZipInvoices } = useZipInvoicesDialog();
 
   const filters = (
     <FilterBar state={state} clearTestId={invoicesIds.clearFilters}>
@@ -133,6 +143,16 @@ export function InvoicesPage() {
         rowHref={(i) => `/cms/invoices/${i.id}`}
         rowLabel={(i) => invoiceTitle(i)}
         exportPath={`${paths.replica(company, 'paginated-invoices')}/export`}
+        bulkActions={(rows, clear) => (
+          <Button
+            variant="contained"
+            disabled={rows.length > ZIP_LIMIT}
+            onClick={() => openZipInvoices(rows, clear)}
+            data-testid={invoicesIds.zip}
+          >
+            {zipLabel(rows.length)}
+          </Button>
+        )}
         toolbar={filters}
         emptyText={filtered ? 'No invoices match.' : 'No invoices yet.'}
       />

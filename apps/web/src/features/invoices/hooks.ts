@@ -5,6 +5,7 @@
  */
 
 import type { InvoiceSettlement } from '@rentloop/domain/enums';
+import type { InvoiceZip } from '@rentloop/domain/invoice-zips';
 import type { Invoice, InvoiceListRow, InvoiceQueryKey } from '@rentloop/domain/invoices';
 import {
   keepPreviousData,
@@ -140,6 +141,36 @@ export function useDownloadInvoicePdf() {
         res.headers.get('content-disposition'),
         `${invoice.number ?? `invoice-${invoice.id}`}.pdf`,
       );
+      saveFile(await res.blob(), filename);
+      return filename;
+    },
+  });
+}
+
+/**
+ * `POST invoices/zip {ids}`: the selected invoices' PDFs as one ZIP, made by a job and mailed to the
+ * user as a link (spec 01 §7); answers 202 with "Preparing the download, you will receive an email shortly."
+ */
+export function useZipInvoices() {
+  const company = useCompanyId();
+  return useMutation({
+    mutationFn: async (input: { ids: number[] }) =>
+      answer(await api.post<InvoiceZip>(paths.company(company, 'invoices/zip'), input)),
+  });
+}
+
+/**
+ * `GET invoices/zip/{id}` of `company` (the mailed link names it), saved as a file. Resolves with the file
+ * name; rejects with the server's message (still being prepared, expired, not found).
+ */
+export function useDownloadInvoicesZip(company: number) {
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const res = await fetchWithSession(paths.company(company, `invoices/zip/${id}`), {
+        headers: { Accept: 'application/zip' },
+      });
+      if (!res.ok) throw new Error(await failureMessage(res));
+      const filename = filenameOf(res.headers.get('content-disposition'), `invoices-${id}.zip`);
       saveFile(await res.blob(), filename);
       return filename;
     },

@@ -1,4 +1,5 @@
 import { INVOICE_SETTLEMENTS, INVOICE_TYPES, PAYMENT_GATEWAYS } from '@rentloop/domain/enums';
+import { INVOICES_ZIP_LIMIT } from '@rentloop/domain/invoice-zips';
 import { describe, expect, it } from 'vitest';
 import {
   GATEWAY_OPTIONS,
@@ -10,7 +11,18 @@ import {
   sellerLines,
   sellerName,
   unitPriceLabel,
+  ZIP_LIMIT,
+  zipLabel,
 } from './invoice-format.ts';
+
+describe('Download PDFs', () => {
+  it('allows as many invoices as the server, and says the limit once above it', () => {
+    expect(ZIP_LIMIT).toBe(INVOICES_ZIP_LIMIT);
+    expect(zipLabel(3)).toBe('Download PDFs (3)');
+    expect(zipLabel(ZIP_LIMIT)).toBe(`Download PDFs (${ZIP_LIMIT})`);
+    expect(zipLabel(ZIP_LIMIT + 1)).toBe(`Download PDFs (at most ${ZIP_LIMIT} at once)`);
+  });
+});
 
 describe('filter options', () => {
   it('offer exactly the domain values, each once, labelled in words', () => {

@@ -128,3 +128,16 @@ export function linePeriod(line: { period_start: string | null; period_end: stri
 export function unitPriceLabel(taxRule: Invoice['tax_rule']): string {
   return taxRule === 'gross_prices' ? 'Unit price (gross)' : 'Unit price (net)';
 }
+
+/**
+ * How many invoices one "Download PDFs" may hold. `INVOICES_ZIP_LIMIT` lives beside the schemas (zod),
+ * which the list does not load; the list repeats the number and a test holds the two equal.
+ */
+export const ZIP_LIMIT = 500;
+
+/** The bulk button: "Download PDFs (3)" within the limit, the limit itself above it. */
+export function zipLabel(selected: number): string {
+  return selected > ZIP_LIMIT
+    ? `Download PDFs (at most ${ZIP_LIMIT} at once)`
+    : `Download PDFs (${selected})`;
+}

@@ -4,6 +4,7 @@ import type { AppRoute } from '../../app/route-meta.ts';
 
 const InvoicesPage = lazyPage(() => import('./InvoicesPage.tsx').then((m) => m.InvoicesPage));
 const InvoiceDetailPage = lazyPage(() => import('./InvoiceDetailPage.tsx').then((m) => m.InvoiceDetailPage));
+const InvoicesZipPage = lazyPage(() => import('./InvoicesZipPage.tsx').then((m) => m.InvoicesZipPage));
 
 export const invoicesRoutes: AppRoute[] = [
   {
@@ -16,6 +17,17 @@ export const invoicesRoutes: AppRoute[] = [
       pageType: 'index',
     },
     Component: InvoicesPage,
+  },
+  {
+    // The link of the "invoices download" mail (POST invoices/zip): the ZIP fetched with the session.
+    path: '/cms/invoice-downloads/:id',
+    meta: {
+      name: 'cms-invoice-downloads-id',
+      title: 'Invoices download',
+      auth: 'guest',
+      crumb: (params) => `Invoices download ${params.id ?? ''}`.trim(),
+    },
+    Component: InvoicesZipPage,
   },
   {
     path: '/cms/invoices/:id',

@@ -24,4 +24,10 @@ export const invoicesIds = {
   settleReference: 'invoice-settle-transaction-id',
   confirm: 'invoice-action-confirm',
   document: 'invoice-document',
+  zip: 'invoices-zip',
+  zipDialog: 'invoices-zip-dialog',
+  zipConfirm: 'invoices-zip-confirm',
+  zipPage: 'invoices-zip-page',
+  zipStatus: 'invoices-zip-status',
+  zipAgain: 'invoices-zip-again',
 } as const;
