@@ -1,8 +1,8 @@
 /**
  * kill -9 of the worker in the middle of billing runs (shared/BILLING.md "What proves it"). The job
- * worker runs as its own process (`npm run worker`, testing/worker-process.ts) on a fresh PostgreSQL
- * database, charging through the Stripe adapter against the Stripe fake of this process, which counts
- * what it really charged. BILLING_KILL_PAYMENTS (200) payments are due. The `business-day` job is sent
+ * worker runs as its own process, as `npm run worker` runs it (the bundle; testing/worker-process.ts),
+ * on a fresh PostgreSQL database, charging through the Stripe adapter against the Stripe fake of this
+ * process, which counts what it really charged. BILLING_KILL_PAYMENTS (200) payments are due. The `business-day` job is sent
  * and the worker killed with SIGKILL, four times, at points a seeded generator (BILLING_KILL_SEED) picks
  * within these places, restarting it each time:
  *
@@ -42,7 +42,7 @@ import { testCtx } from '../../testing/ctx.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { DUE_PAYMENT, seedDuePayments } from '../../testing/due-payments.ts';
 import { createCompany } from '../../testing/harness.ts';
-import { startWorkerProcess, type WorkerProcess } from '../../testing/worker-process.ts';
+import { bundleWorker, startWorkerProcess, type WorkerProcess } from '../../testing/worker-process.ts';
 import { putSection } from '../settings/sections.ts';
 
 const SIZE = Number(process.env.BILLING_KILL_PAYMENTS ?? 200);
@@ -213,6 +213,7 @@ describe('the billing run killed with SIGKILL and restarted', () => {
       const fake = await startFakeStripe();
       const boss = createBoss(database);
       const workers: WorkerProcess[] = [];
+      const bundle = await bundleWorker();
       try {
         const key = randomBytes(32);
         const company = await createCompany(database, {
@@ -252,7 +253,7 @@ describe('the billing run killed with SIGKILL and restarted', () => {
           fake,
           companyId: company.id,
           async startWorker() {
-            const worker = await startWorkerProcess({
+            const worker = await startWorkerProcess(bundle, {
               DATABASE_URL: database.url!,
               SECRETS_KEY: key.toString('base64'),
               STRIPE_API_BASE: fake.url,
@@ -344,6 +345,7 @@ describe('the billing run killed with SIGKILL and restarted', () => {
         await boss.stop({ graceful: false, wait: true });
         await fake.close();
         await drop();
+        bundle.remove();
       }
     },
     180_000,
