@@ -1,5 +1,5 @@
 /**
- * Part (c) of the billing bench (billing.ts): the invoice PDFs a billing run enqueued, made by the
+ * Part pdf of the billing bench (billing.ts): the invoice PDFs a billing run enqueued, made by the
  * `invoice-pdf` job (modules/invoices/pdf-job.ts) with this process pinned to one core (`taskset`, all
  * its threads; PostgreSQL's backends are not pinned and are counted apart):
  *
@@ -51,7 +51,7 @@ export async function benchInvoicePdfs(jc: JobContext, count: number, dbName: st
   const core = String(cpus().length - 1);
   execFileSync('taskset', ['-a', '-cp', core, String(process.pid)], { stdio: 'ignore' });
   const pending = await pendingPdfs(jc);
-  if (pending.length < count) throw new Error(`(c) only ${pending.length} invoices without a PDF`);
+  if (pending.length < count) throw new Error(`pdf: only ${pending.length} invoices without a PDF`);
   // Warm-up on invoices the measured run does not make (the last ones), as many as there are.
   const measured = pending.slice(0, count);
   const warm = pending.slice(count).slice(-WARMUP);
@@ -89,7 +89,7 @@ export async function benchInvoicePdfs(jc: JobContext, count: number, dbName: st
     session.disconnect();
   }
   const made = await madePdfs(jc);
-  if (made < count) throw new Error(`(c) ${made} PDFs stored, ${count} made`);
+  if (made < count) throw new Error(`pdf: ${made} PDFs stored, ${count} made`);
   const nodeCpuS = (nodeCpu.user + nodeCpu.system) / 1e6;
 
   // Through the queue: the remaining invoices' jobs, taken by the worker for QUEUE_SECONDS.
@@ -116,7 +116,7 @@ export async function benchInvoicePdfs(jc: JobContext, count: number, dbName: st
     await jc.boss.offWork(invoicePdfJob.name);
   }
   return {
-    part: 'c',
+    part: 'pdf',
     core: Number(core),
     pdfs: count,
     warmup: warm.length,

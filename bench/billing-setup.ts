@@ -156,8 +156,10 @@ export function stubGateway(delayMs: number) {
 export interface RunTimings {
   /** Per batch: claimed payments and the issue transaction's wall time (ms). */
   batches: { claimed: number; ms: number }[];
-  /** Per attempt key: when its record transaction committed, and the batch it was issued in. */
-  recorded: Map<string, { at: number; batch: number }>;
+  /** Per attempt key: the batch it was issued in. */
+  batchOf: Map<string, number>;
+  /** Per attempt key: when its record transaction committed. */
+  recordedAt: Map<string, number>;
   recordMs: number[];
 }
 
@@ -173,17 +175,22 @@ export async function timedBillingRun(
 ): Promise<{ result: RunResult; timings: RunTimings }> {
   const actor = jobActor('business-day', 'bench', null);
   const ctx = jobCtx(jc, actor, companyId);
-  const timings: RunTimings = { batches: [], recorded: new Map(), recordMs: [] };
+  const timings: RunTimings = { batches: [], batchOf: new Map(), recordedAt: new Map(), recordMs: [] };
   const transact: Transact = async (work) => {
     const started = now();
     const out = await inJobTransaction(jc, actor, companyId, (tx) => work(withDb(ctx, tx.db)));
     const ended = now();
-    const value = out as { claimed?: number; provider_key?: string } | null;
-    if (value && typeof value.claimed === 'number')
+    const value = out as {
+      claimed?: number;
+      prepared?: { attempt: { provider_key: string } }[];
+      provider_key?: string;
+    } | null;
+    if (value && typeof value.claimed === 'number') {
+      for (const p of value.prepared ?? [])
+        timings.batchOf.set(p.attempt.provider_key, timings.batches.length);
       timings.batches.push({ claimed: value.claimed, ms: ended - started });
-    else if (value && typeof value.provider_key === 'string') {
-      // A batch's answers are recorded before the next batch is claimed.
-      timings.recorded.set(value.provider_key, { at: ended, batch: timings.batches.length - 1 });
+    } else if (value && typeof value.provider_key === 'string') {
+      timings.recordedAt.set(value.provider_key, ended);
       timings.recordMs.push(ended - started);
     }
     return out;

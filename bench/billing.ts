@@ -1,24 +1,27 @@
 /**
  * `npm run bench:billing`: the billing engine against issue 23's targets (docs/performance.md, "Billing"),
- * on PostgreSQL, in a fresh database:
+ * on PostgreSQL, in a fresh database, in up to four parts (BENCH_BILLING_PARTS):
  *
- * a. a billing run over N due recurring payments (seeded set-based, testing/due-payments.ts) on the
- *    offline gateway: payments issued and charged per second end to end (invoice numbered and frozen,
- *    its PDF job enqueued, attempt committed, gateway answered, answer recorded on the attempt, invoice
- *    and payment), target >= 1,000/s at 100,000; then the same on a gateway answering `succeeded` at once
- *    (the paid path: invoice settled, payment paid, dunning closed);
- * b. M due payments against a gateway answering in 300 ms: the engine's own time per charge (from the
- *    moment the engine starts sending it to its answer committed, less the 300 ms), p95 target <= 5 ms,
- *    with the run's per-gateway bound on calls at once (observed at the stub);
- * c. the invoice PDFs the run of (a) enqueued, made by the `invoice-pdf` job's handler on one core,
- *    with the heap and RSS after a full GC at every tenth (billing-pdf.ts).
+ * - offline: a billing run over N due recurring payments (seeded set-based, testing/due-payments.ts) on
+ *   the offline gateway: payments issued and charged per second end to end (invoice numbered and frozen,
+ *   its PDF job enqueued, attempt committed, gateway answered, the answer recorded on the attempt, the
+ *   invoice and the payment), target >= 1,000/s at 100,000;
+ * - paid: the same on a gateway answering `succeeded` at once (invoice settled, payment paid, dunning
+ *   closed: the longer record path);
+ * - slow: M due payments against a gateway answering in 300 ms: the engine's own time per charge (from
+ *   the engine starting to send it to its answer committed, less the gateway's time), p95 target <= 5 ms,
+ *   with the run's bound on calls at once per gateway (observed at the stub);
+ * - pdf: the invoice PDFs the offline run enqueued, made by the `invoice-pdf` job on one core, with the
+ *   heap and RSS after a full GC at every tenth (billing-pdf.ts).
  *
  * Environment (optional): BENCH_PG_URL=postgres://postgres@127.0.0.1:5432  BENCH_BILLING_PAYMENTS=10000
  * (100000 for the target's size)  BENCH_BILLING_SLOW_PAYMENTS=1000  BENCH_BILLING_GATEWAY_MS=300
  * BENCH_BILLING_BATCH / BENCH_BILLING_CONCURRENCY (the run's options; unset: the engine's defaults)
- * BENCH_PDFS=10000 (at most N)  BENCH_BILLING_PARTS=a,b,c  BENCH_QUIET_WAIT=60  BENCH_KEEP=1.
- * Run with `node --expose-gc` (the npm script does) for (c)'s memory readings.
+ * BENCH_PDFS=10000 (at most N)  BENCH_BILLING_PARTS=offline,paid,slow,pdf  BENCH_QUIET_WAIT=60
+ * BENCH_KEEP=1  BENCH_BILLING_PROFILE=1 (statements timed at the driver; a CPU profile of the PDFs).
+ * Run with `node --expose-gc` (the npm script does) for the memory readings.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../apps/api/src/db/client.ts';
@@ -49,7 +52,7 @@ const N = Number(env.BENCH_BILLING_PAYMENTS ?? 10_000);
 const SLOW_N = Number(env.BENCH_BILLING_SLOW_PAYMENTS ?? 1_000);
 const GATEWAY_MS = Number(env.BENCH_BILLING_GATEWAY_MS ?? 300);
 const PDFS = Math.min(N, Number(env.BENCH_PDFS ?? 10_000));
-const PARTS = new Set((env.BENCH_BILLING_PARTS ?? 'a,b,c').split(',').map((s) => s.trim()));
+const PARTS = new Set((env.BENCH_BILLING_PARTS ?? 'offline,paid,slow,pdf').split(',').map((s) => s.trim()));
 const QUIET_WAIT = Number(env.BENCH_QUIET_WAIT ?? 60);
 const options: RunOptions = {
   batchSize: env.BENCH_BILLING_BATCH ? Number(env.BENCH_BILLING_BATCH) : undefined,
@@ -106,7 +109,7 @@ function expectAll(what: string, got: Outcome, n: number, status: string, state:
     throw new Error(`${what}: expected ${n} payments ${status}, attempts ${state}: ${JSON.stringify(got)}`);
 }
 
-/** Part (a): the run over N payments on one gateway; answers the figures. */
+/** Parts offline and paid: the run over N payments on one gateway; answers the figures. */
 async function throughput(jc: JobContext, database: Database, gateway: 'offline' | 'instant') {
   const company = await companyWithDuePayments(
     database,
@@ -128,16 +131,16 @@ async function throughput(jc: JobContext, database: Database, gateway: 'offline'
     if (profile) console.log(JSON.stringify(profile.top(80), null, 1));
     const got = await outcome(database, company.id);
     expectAll(
-      `(a) ${gateway}`,
+      gateway,
       got,
       N,
       gateway === 'offline' ? 'pending' : 'paid',
       gateway === 'offline' ? 'pending' : 'succeeded',
     );
-    if (result.issued !== N) throw new Error(`(a) issued ${result.issued} of ${N}`);
+    if (result.issued !== N) throw new Error(`${gateway}: issued ${result.issued} of ${N}`);
     const issueMs = sum(timings.batches.map((b) => b.ms));
     return {
-      part: 'a',
+      part: gateway === 'offline' ? 'offline' : 'paid',
       gateway:
         gateway === 'offline' ? 'offlinegateway (answers pending)' : 'stub answering succeeded at once',
       payments: N,
@@ -165,7 +168,7 @@ async function throughput(jc: JobContext, database: Database, gateway: 'offline'
   }
 }
 
-/** Part (b): M payments against a gateway answering in GATEWAY_MS; the engine's time per charge besides it. */
+/** Part slow: M payments against a gateway answering in GATEWAY_MS; the engine's time per charge besides it. */
 async function overhead(jc: JobContext, database: Database) {
   const company = await companyWithDuePayments(database, 'Billing slow gateway', SLOW_N, 'stripe');
   await database.executor.executeSql('ANALYZE');
@@ -178,21 +181,22 @@ async function overhead(jc: JobContext, database: Database) {
     const { timings } = await timedBillingRun(jc, company.id, options);
     const wall = (now() - started) / 1000;
     const used = cpu.stop();
-    expectAll('(b)', await outcome(database, company.id), SLOW_N, 'paid', 'succeeded');
+    expectAll('slow', await outcome(database, company.id), SLOW_N, 'paid', 'succeeded');
     // Per charge: from the engine asking for the adapter (the start of its send step) to the answer
-    // committed, less the gateway's own time; plus the charge's share of its batch's issue phase.
+    // committed, less the gateway's own time; and that plus the charge's share of its batch's issue
+    // transaction (which runs while the previous batch's calls are out, so not all of it is waited for).
     const send: number[] = [];
     const perCharge: number[] = [];
     for (const [key, t] of stub.calls) {
-      const recorded = timings.recorded.get(key);
-      const batch = timings.batches[recorded?.batch ?? -1];
-      if (!recorded || !batch) throw new Error(`(b) ${key} answered but not recorded`);
-      const own = recorded.at - t.resolvedAt - (t.answeredAt - t.calledAt);
+      const recordedAt = timings.recordedAt.get(key);
+      const batch = timings.batches[timings.batchOf.get(key) ?? -1];
+      if (recordedAt === undefined || !batch) throw new Error(`slow: ${key} answered but not recorded`);
+      const own = recordedAt - t.resolvedAt - (t.answeredAt - t.calledAt);
       send.push(own);
       perCharge.push(own + batch.ms / batch.claimed);
     }
     return {
-      part: 'b',
+      part: 'slow',
       gateway_ms: GATEWAY_MS,
       payments: SLOW_N,
       batch_size: batchSize,
@@ -232,28 +236,34 @@ async function main() {
   const results: unknown[] = [];
   const machine = { cpus: cpus().length, model: cpus()[0]?.model, node: process.version };
   try {
-    if (PARTS.has('a') || PARTS.has('c')) {
-      log(`(a) ${N} due payments on the offline gateway`);
+    if (PARTS.has('offline') || PARTS.has('pdf')) {
+      log(`offline: ${N} due payments on the offline gateway`);
       results.push(await throughput(jc, database, 'offline'));
       console.log(JSON.stringify(results.at(-1), null, 2));
     }
-    if (PARTS.has('a')) {
-      log(`(a) ${N} due payments on a gateway answering succeeded at once`);
+    if (PARTS.has('paid')) {
+      log(`paid: ${N} due payments on a gateway answering succeeded at once`);
       results.push(await throughput(jc, database, 'instant'));
       console.log(JSON.stringify(results.at(-1), null, 2));
     }
-    if (PARTS.has('b')) {
-      log(`(b) ${SLOW_N} due payments on a gateway answering in ${GATEWAY_MS} ms`);
+    if (PARTS.has('slow')) {
+      log(`slow: ${SLOW_N} due payments on a gateway answering in ${GATEWAY_MS} ms`);
       results.push(await overhead(jc, database));
       console.log(JSON.stringify(results.at(-1), null, 2));
     }
-    if (PARTS.has('c')) {
-      log(`(c) ${PDFS} invoice PDFs by the job's handler on one core`);
+    if (PARTS.has('pdf')) {
+      log(`pdf: ${PDFS} invoice PDFs by the job on one core`);
       await quiet();
       results.push(await benchInvoicePdfs(jc, PDFS, DB));
       console.log(JSON.stringify(results.at(-1), null, 2));
     }
+    const report = { machine, settings: { N, SLOW_N, GATEWAY_MS, PDFS, batchSize, concurrency }, results };
     console.log(JSON.stringify({ machine, finished_at: new Date().toISOString() }));
+    mkdirSync('results', { recursive: true });
+    writeFileSync(
+      `results/billing-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+      JSON.stringify(report, null, 2),
+    );
   } finally {
     await boss.stop({ graceful: false, wait: true });
     await database.close();
