@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { companies, customers } from '../db/schema/index.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { ALL_JOBS, seedDemoCustomersJob } from './definitions.ts';
-import { createBoss, defineJob, enqueue, registerQueues } from './queue.ts';
+import { createBoss, defineJob, enqueue, registerQueues, startWorkers } from './queue.ts';
 
 let database: Database;
 let boss: PgBoss;
@@ -96,7 +96,6 @@ describe('jobs on the database (pg-boss)', () => {
     await database.primary.transaction((tx) =>
       enqueue(boss, tx, seedDemoCustomersJob, { companyId: company!.id, count: 15, seed: 3 }),
     );
-    const { startWorkers } = await import('./queue.ts');
     await startWorkers(boss, [seedDemoCustomersJob], { database, log: { info: () => {}, error: () => {} } });
     await expect
       .poll(
@@ -110,5 +109,24 @@ describe('jobs on the database (pg-boss)', () => {
         { timeout: 20_000, interval: 250 },
       )
       .toBe(15);
+  });
+
+  it('takes queued jobs one after another, without the polling interval between them', async () => {
+    const started: number[] = [];
+    const burstJob = defineJob({
+      name: 'test-burst',
+      schema: z.object({ n: z.number() }),
+      handler: async () => {
+        started.push(Date.now());
+      },
+    });
+    await registerQueues(boss, [burstJob]);
+    await database.primary.transaction(async (tx) => {
+      for (let n = 1; n <= 6; n++) await enqueue(boss, tx, burstJob, { n });
+    });
+    await startWorkers(boss, [burstJob], { database, log: { info: () => {}, error: () => {} } });
+    await expect.poll(() => started.length, { timeout: 20_000, interval: 100 }).toBe(6);
+    // pg-boss alone waits its polling interval (1 s) after each job: 5 s from the first to the last.
+    expect(started.at(-1)! - started[0]!).toBeLessThan(2_500);
   });
 });

@@ -124,29 +124,40 @@ async function noteRun(ctx: JobContext, name: string, error: unknown): Promise<v
 /**
  * Starts a worker per job in this process. Its handlers get this `boss`, so what a job enqueues (an
  * issued invoice's PDF, a mail's delivery) is queued like a request's, not dropped for want of a queue.
+ * pg-boss waits its polling interval after every fetch that took less than that, even when more jobs
+ * are queued: one job a second per queue (a billing run's 10,000 invoice PDFs took ~3 hours;
+ * docs/performance.md, "Billing"). So after a batch is done the worker is told to fetch again at once;
+ * a fetch that finds nothing still waits the interval.
  */
 export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], context: JobContext): Promise<void> {
   const ctx: JobContext = { ...context, boss: context.boss ?? boss };
   for (const job of jobs) {
-    await boss.work(job.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (batch) => {
-      for (const item of batch) {
-        const data = job.schema.parse(item.data ?? {});
-        const started = Date.now();
-        const attempt = { jobId: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
-        if (!job.cron) {
-          await job.handler(data, { ...ctx, attempt });
-        } else {
-          try {
+    let workerId: string | undefined;
+    workerId = await boss.work(
+      job.name,
+      { pollingIntervalSeconds: 1, includeMetadata: true },
+      async (batch) => {
+        for (const item of batch) {
+          const data = job.schema.parse(item.data ?? {});
+          const started = Date.now();
+          const attempt = { jobId: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
+          if (!job.cron) {
             await job.handler(data, { ...ctx, attempt });
-          } catch (error) {
-            await noteRun(ctx, job.name, error);
-            throw error;
+          } else {
+            try {
+              await job.handler(data, { ...ctx, attempt });
+            } catch (error) {
+              await noteRun(ctx, job.name, error);
+              throw error;
+            }
+            await noteRun(ctx, job.name, null);
           }
-          await noteRun(ctx, job.name, null);
+          ctx.log.info({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
         }
-        ctx.log.info({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
-      }
-    });
+        // Set once `work` has answered: the first batch may run before, and then waits as before.
+        if (workerId) boss.notifyWorker(workerId);
+      },
+    );
   }
 }
 

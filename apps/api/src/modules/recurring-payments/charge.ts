@@ -13,7 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { recurringPayments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { type Prepared, prepareRecurringCharge, sendAndRecord } from './run.ts';
+import { gatewayLimits, type Prepared, prepareRecurringCharge, sendAndRecord } from './run.ts';
 
 /** How many gateway calls one staff request makes at once. */
 const CONCURRENCY = 5;
@@ -38,7 +38,7 @@ export async function chargeRecurringPayments(
       refused.set(id, error.message);
     }
   }
-  const { recorded } = await sendAndRecord(ctx, transact, prepared, CONCURRENCY);
+  const { recorded } = await sendAndRecord(ctx, transact, prepared, gatewayLimits(CONCURRENCY));
   const rows = await ctx.db
     .select({ id: recurringPayments.id, status: recurringPayments.status })
     .from(recurringPayments)

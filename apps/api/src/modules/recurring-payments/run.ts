@@ -8,7 +8,8 @@
  *    commits the attempt `processing` with its provider key. A payment that cannot be charged for a
  *    reason a retry would not cure (no payment method, gateway not enabled) is rolled back to its
  *    savepoint and `parked` with the reason; the batch goes on.
- * 2. charge: the gateway calls, outside any transaction, at most `concurrency` at once per gateway.
+ * 2. charge: the gateway calls, outside any transaction, at most `concurrency` at once per gateway
+ *    (while the next batch is issued).
  * 3. record: one short transaction per answer (recordOutcome: attempt, invoice, order, payment).
  *
  * A crash after 1 leaves `processing` attempts that the reconciliation resolves with the same key: the
@@ -109,19 +110,23 @@ async function issueBatch(ctx: Ctx, today: string, size: number) {
   return { claimed: ids.length, prepared, parked };
 }
 
-/** Phases 2 and 3 for prepared attempts: called at most `concurrency` at once per gateway, each answer recorded. */
-export async function sendAndRecord(
-  ctx: Ctx,
-  transact: Transact,
-  prepared: readonly Prepared[],
-  concurrency: number,
-): Promise<{ recorded: Map<number, typeof transactions.$inferSelect>; errors: unknown[] }> {
+/** A bound on gateway calls at once, per gateway: one limiter per gateway name, shared by whoever holds it. */
+export function gatewayLimits(concurrency: number): (gateway: string) => ReturnType<typeof pLimit> {
   const limits = new Map<string, ReturnType<typeof pLimit>>();
-  const limitOf = (gateway: string) => {
+  return (gateway) => {
     const limit = limits.get(gateway) ?? pLimit(concurrency);
     limits.set(gateway, limit);
     return limit;
   };
+}
+
+/** Phases 2 and 3 for prepared attempts: called within `limitOf`'s bound per gateway, each answer recorded. */
+export async function sendAndRecord(
+  ctx: Ctx,
+  transact: Transact,
+  prepared: readonly Prepared[],
+  limitOf: ReturnType<typeof gatewayLimits>,
+): Promise<{ recorded: Map<number, typeof transactions.$inferSelect>; errors: unknown[] }> {
   const recorded = new Map<number, typeof transactions.$inferSelect>();
   // Every call is awaited even when one fails: an answer not recorded leaves its attempt `processing`
   // for the reconciliation, and the others must still be recorded.
@@ -179,19 +184,37 @@ async function recount(ctx: Ctx, today: string, finished: boolean): Promise<void
     .onConflictDoUpdate({ target: [billingRuns.company_id, billingRuns.business_date], set: values });
 }
 
-/** The business job's work: every payment due by the company's today, batch after batch, until none is left. */
+/**
+ * The business job's work: every payment due by the company's today, batch after batch, until none is
+ * left. A batch is issued while the gateways still answer the one before (the issue transaction and
+ * the calls use different rows), and both batches' calls share the run's bound per gateway, so no
+ * call slot idles at a batch's end; at most two batches are out at once.
+ */
 export async function runBilling(ctx: Ctx, transact: Transact, options: RunOptions = {}): Promise<RunResult> {
   const { batchSize = 50, concurrency = 8 } = options;
   const today = await companyToday(ctx);
   await transact((tx) => recount(tx, today, false));
   const result: RunResult = { business_date: today, issued: 0, parked: 0 };
   const errors: unknown[] = [];
+  const limits = gatewayLimits(concurrency);
+  // The previous batch's calls (never rejects: sendAndRecord settles every call).
+  let sending: Promise<unknown[]> = Promise.resolve([]);
   for (;;) {
-    const batch = await transact((tx) => issueBatch(tx, today, batchSize));
-    if (batch.claimed === 0) break;
+    let batch: Awaited<ReturnType<typeof issueBatch>>;
+    try {
+      batch = await transact((tx) => issueBatch(tx, today, batchSize));
+    } catch (error) {
+      // The calls under way are still recorded before the run gives up.
+      await sending;
+      throw error;
+    }
+    const next =
+      batch.claimed === 0 ? null : sendAndRecord(ctx, transact, batch.prepared, limits).then((r) => r.errors);
+    errors.push(...(await sending));
+    if (!next) break;
     result.issued += batch.prepared.length;
     result.parked += batch.parked;
-    errors.push(...(await sendAndRecord(ctx, transact, batch.prepared, concurrency)).errors);
+    sending = next;
   }
   await transact((tx) => recount(tx, today, true));
   // The run went through every batch; a recording that failed is reported (the cron shows it), its
