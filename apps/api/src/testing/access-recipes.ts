@@ -127,6 +127,15 @@ export const RECIPES: Record<string, Recipe> = {
   // Still queued (no job made it here): the owner's answer is the 409 saying it is being prepared.
   'GET /api/:company/rentloopdb/invoices/zip/:id': { params: byId((r) => r.invoiceZip) },
   'POST /api/:company/rentloopdb/invoices/:id/charge': { params: byId((r) => r.invoice), body: () => ({}) },
+  // Nothing paid on the records' invoice: the owner's answer is the 409 saying so; another company's
+  // invoice (or order) is a 404 before that.
+  'POST /api/:company/rentloopdb/invoices/:id/refund': {
+    params: byId((r) => r.invoice),
+    body: () => ({ full_refund: true }),
+  },
+  'POST /api/:company/rentloopdb/refund-payments': {
+    body: (r) => ({ order_id: r.order, full_refund: true }),
+  },
   'POST /api/:company/rentloopdb/invoices/:id/settle': {
     params: byId((r) => r.invoice),
     body: (r) => ({ transaction_id: `TRANSFER-${r.marker}` }),
