@@ -103,7 +103,10 @@ export function lineRefundGross(
   const left = line.gross - refundedGross;
   if (take + refundedUnits >= line.quantity) return left;
   const share = roundHalfUp(line.gross * BigInt(refundedUnits + take), BigInt(line.quantity)) - refundedGross;
-  return share < 0n ? 0n : share > left ? left : share;
+  // bigint: no Math.min.
+  if (share < 0n) return 0n;
+  if (share > left) return left;
+  return share;
 }
 
 /** Refund invoice types (INVOICE_TYPES): a refund of everything still refundable is `full_refund`. */

@@ -38,6 +38,13 @@ export interface Recipe {
 }
 
 const byId = (pick: (r: CompanyRecords) => number) => (r: CompanyRecords) => ({ id: pick(r) });
+/** A refund naming every kind of record the payload may (each checked against the invoice or order). */
+const refundBody = (r: CompanyRecords) => ({
+  order_id: r.order,
+  customer_id: r.customer,
+  items: [{ invoice_id: r.invoice, position: 1, quantity: 1 }],
+  products: [{ order_item_id: r.orderItem }],
+});
 const product = (r: CompanyRecords) => ({
   name: 'Another product',
   collection_ids: [r.collection],
@@ -131,11 +138,9 @@ export const RECIPES: Record<string, Recipe> = {
   // invoice (or order) is a 404 before that.
   'POST /api/:company/rentloopdb/invoices/:id/refund': {
     params: byId((r) => r.invoice),
-    body: () => ({ full_refund: true }),
+    body: (r) => refundBody(r),
   },
-  'POST /api/:company/rentloopdb/refund-payments': {
-    body: (r) => ({ order_id: r.order, full_refund: true }),
-  },
+  'POST /api/:company/rentloopdb/refund-payments': { body: (r) => refundBody(r) },
   'POST /api/:company/rentloopdb/invoices/:id/settle': {
     params: byId((r) => r.invoice),
     body: (r) => ({ transaction_id: `TRANSFER-${r.marker}` }),

@@ -7,9 +7,11 @@
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Ctx, systemClock, type Transact } from '../../context.ts';
 import { sqlStateOf } from '../../db/errors.ts';
 import { invoices, transactions } from '../../db/schema/index.ts';
+import { inTransactionScope } from '../../db/transaction-scope.ts';
 import type { GatewayConfig } from '../../integrations/payments/adapters.ts';
 import {
   FAKE_STRIPE,
@@ -18,6 +20,7 @@ import {
 } from '../../integrations/payments/testing/fake-stripe.ts';
 import { call, createCompany, createUser, useHarness } from '../../testing/harness.ts';
 import { expectOk, type GatewayCompany, gatewayCompany } from './gateways.testing.ts';
+import { reconcileAttempt } from './reconcile.ts';
 
 const gateways: GatewayConfig = { timeoutMs: 5_000, publicUrl: 'http://rentloop.test' };
 const h = useHarness({ gateways });
@@ -277,6 +280,44 @@ describe('refunds at Stripe', () => {
     const again = await s.req('POST', s.api(`invoices/${invoice.id}/refund`), { amount: '1.00' });
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe(false);
+  });
+});
+
+describe('a refund without an answer', () => {
+  it('stays unknown (reserving its amount) until the reconciliation finds it at Stripe', async () => {
+    const { order, invoice, pi } = await paidOrder();
+    const release = stripe.hold((r) => r.method === 'POST' && r.path === '/v1/refunds');
+    gateways.timeoutMs = 300;
+    let answer: Refunded['refunds'][number];
+    try {
+      const res = await s.req('POST', s.api(`invoices/${invoice.id}/refund`), { full_refund: true });
+      const body = await expectOk<Refunded>(res);
+      expect(body.status).toBe(false);
+      answer = body.data.refunds[0]!;
+    } finally {
+      gateways.timeoutMs = 5_000;
+      release();
+    }
+    expect(answer.transaction.state).toBe('unknown');
+    expect(answer.invoice.payment_status).toBe('pending payment');
+    // Its amount is reserved: nothing more can be refunded meanwhile.
+    const more = await s.req('POST', s.api(`invoices/${invoice.id}/refund`), { amount: '1.00' });
+    expect(more.statusCode).toBe(422);
+    await vi.waitFor(() => expect(refundsAtStripe(pi)).toHaveLength(1), { timeout: 15_000 });
+    const ctx: Ctx = {
+      db: h.database.primary,
+      companyId: s.cid,
+      actor: { kind: 'job', job: 'test', jobId: 'reconcile', onBehalfOf: null },
+      clock: systemClock,
+      deps: h.app.deps,
+    };
+    const transact: Transact = (work) =>
+      inTransactionScope(() => h.database.primary.transaction((tx) => work({ ...ctx, db: tx })));
+    expect(await reconcileAttempt(ctx, transact, answer.transaction.id)).toBe(true);
+    const refund = await expectOk<Inv>(await s.req('GET', s.api(`invoices/${answer.invoice.id}`)));
+    expect(refund.data.payment_status).toBe('settled');
+    expect(refundsAtStripe(pi)).toHaveLength(1);
+    expect(await money(order)).toEqual({ refunded: invoice.gross, revenue: '0.00' });
   });
 });
 

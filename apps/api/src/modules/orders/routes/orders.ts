@@ -27,14 +27,7 @@ import { requestTransact } from '../../../http/transactions.ts';
 import { listMeta, listParams } from '../../../lists.ts';
 import { orderMoney, orderPaymentMethods } from '../../payments/records.ts';
 import { cancelOrderAndRefund, refundMessage } from '../../payments/refunds.ts';
-import {
-  cancelOrder,
-  cloneOrder,
-  draftFromSubscription,
-  orderHistory,
-  updateOrder,
-  updateOrders,
-} from '../changes.ts';
+import { cloneOrder, draftFromSubscription, orderHistory, updateOrder, updateOrders } from '../changes.ts';
 import { orderActions, ordersByIds } from '../figures.ts';
 import { createOrder } from '../placement.ts';
 import { getOrder, listOrders, orderList, orderRow } from '../records.ts';
