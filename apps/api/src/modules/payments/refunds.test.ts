@@ -212,7 +212,11 @@ describe('refunds at Stripe', () => {
     const again = await s.req('POST', s.api(`invoices/${invoice.id}/refund`), { full_refund: true });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MESSAGES.refundExceedsPaid('0.00'));
-    // A refund invoice is never charged, nor refunded itself.
+    // A refund invoice is never charged, nor refunded itself, and offers no action.
+    const actions = await expectOk<{ actions: unknown[] }>(
+      await s.req('GET', s.api(`invoices/${refund.id}/actions`)),
+    );
+    expect(actions.data.actions).toEqual([]);
     expect((await s.req('POST', s.api(`invoices/${refund.id}/charge`), {})).statusCode).toBe(409);
     expect(
       (await s.req('POST', s.api(`invoices/${refund.id}/refund`), { full_refund: true })).statusCode,

@@ -196,7 +196,7 @@ function AttemptsCard({ invoice }: { invoice: Invoice }) {
                 sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}
               >
                 <Link component={RouterLink} to={`/cms/transactions/${t.id}`} sx={{ fontWeight: 600 }}>
-                  Payment #{t.id}
+                  {t.kind === 'refund' ? 'Refund' : 'Payment'} #{t.id}
                 </Link>
                 <StatusChip status={t.state} />
                 <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Invoice } from '@rentloop/domain/invoices';
 import { MESSAGES } from '@rentloop/domain/messages';
+import { decimalToMinor, minorToDecimal } from '@rentloop/domain/money';
 import { type Control, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -141,10 +142,11 @@ function RefundOutcome({ answer }: { answer: RefundAnswer }) {
 export function useRefundInvoiceDialog() {
   const openRefund = useActionDialog((invoice: Invoice) => {
     const idempotencyKey = newKey();
-    const left = Number(invoice.gross) - Number(invoice.refunded_amount);
+    const minor = (v: string) => decimalToMinor(v, invoice.currency) ?? 0n;
+    const left = minorToDecimal(minor(invoice.gross) - minor(invoice.refunded_amount), invoice.currency);
     return {
       title: `Refund ${invoiceTitle(invoice)}`,
-      intro: `Issues a refund invoice and gives the money back through the payment's gateway. Up to ${formatAmount(left.toFixed(2), invoice.currency)} can be refunded.`,
+      intro: `Issues a refund invoice and gives the money back through the payment's gateway. Up to ${formatAmount(left, invoice.currency)} can be refunded.`,
       schema: refundSchema(invoice),
       defaults: { mode: 'full' as Mode, amount: '', units: invoice.lines.map(() => ''), message: '' },
       useAction: useRefundInvoice,
