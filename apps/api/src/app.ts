@@ -45,6 +45,7 @@ import { draftOrderRoutes } from './modules/orders/routes/drafts.ts';
 import { orderItemRoutes } from './modules/orders/routes/items.ts';
 import { orderRoutes } from './modules/orders/routes/orders.ts';
 import { paymentMethodRoutes } from './modules/payments/method-routes.ts';
+import { refundRoutes } from './modules/payments/refund-routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invoiceRoutes);
   await app.register(recurringPaymentRoutes);
   await app.register(paymentMethodRoutes);
+  await app.register(refundRoutes);
   await app.register(paymentWebhookRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it

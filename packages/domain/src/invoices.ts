@@ -100,6 +100,8 @@ export const invoiceSchema = z.object({
   original_invoice: z.number().int().nullable(),
   /** The latest payment attempt, if any. */
   transaction_id: z.number().int().nullable(),
+  /** What its refund invoices gave back so far (their succeeded refund attempts). */
+  refunded_amount: amountSchema,
   html: z.string().nullable(),
   /** True when the PDF is stored (GET invoices/pdf?id= serves it). */
   has_pdf: z.boolean(),

@@ -258,6 +258,21 @@ export const MESSAGES = {
   invoiceCharged: 'Success. Invoice has been charged',
   invoiceChargeFailed: 'Failed to charge payment for invoice',
   invoiceSettled: 'Success. Invoice has been settled',
+  invoiceRefunded: 'Invoice refunded.',
+  invoiceRefundFailed: 'Failed to refund invoice.',
+  /** Ours: refunds (refunds.ts, modules/payments/refunds.ts). */
+  refundModeRequired: 'Give exactly one of full_refund, amount, or items/products.',
+  refundCumulatedUnavailable: 'Cumulated invoices cannot be refunded yet.',
+  refundExceedsPaid: (left: string) =>
+    `A refund cannot exceed what was paid: at most ${left} can still be refunded.`,
+  refundNothingPaid: 'Nothing has been paid on this invoice that could be refunded.',
+  refundNotRefundable: 'Only an invoice that charged the customer can be refunded.',
+  refundLineUnknown: 'No such line on the invoice.',
+  refundLineExceeds: (left: number) => `At most ${left} unit(s) of this line can still be refunded.`,
+  refundOrderRequired: 'Give the order to refund (order_id).',
+  refundCustomerMismatch: 'Not the customer of this invoice.',
+  refundInvoiceNotOfOrder: 'Not an invoice of this order.',
+  refundNoPaymentToReverse: 'The payment of this invoice has no reference at its gateway to refund.',
   invoiceSettleFailed: 'Failed to settle invoice',
   /** Ours: the invoice outcomes the spec names no text for (invoices.ts, payments.ts). */
   invoiceNotChargeable: 'Only an invoice that is not settled or whose payment failed can be charged.',

@@ -38,6 +38,13 @@ export interface Recipe {
 }
 
 const byId = (pick: (r: CompanyRecords) => number) => (r: CompanyRecords) => ({ id: pick(r) });
+/** A refund naming every kind of record the payload may (each checked against the invoice or order). */
+const refundBody = (r: CompanyRecords) => ({
+  order_id: r.order,
+  customer_id: r.customer,
+  items: [{ invoice_id: r.invoice, position: 1, quantity: 1 }],
+  products: [{ order_item_id: r.orderItem }],
+});
 const product = (r: CompanyRecords) => ({
   name: 'Another product',
   collection_ids: [r.collection],
@@ -127,6 +134,13 @@ export const RECIPES: Record<string, Recipe> = {
   // Still queued (no job made it here): the owner's answer is the 409 saying it is being prepared.
   'GET /api/:company/rentloopdb/invoices/zip/:id': { params: byId((r) => r.invoiceZip) },
   'POST /api/:company/rentloopdb/invoices/:id/charge': { params: byId((r) => r.invoice), body: () => ({}) },
+  // Nothing paid on the records' invoice: the owner's answer is the 409 saying so; another company's
+  // invoice (or order) is a 404 before that.
+  'POST /api/:company/rentloopdb/invoices/:id/refund': {
+    params: byId((r) => r.invoice),
+    body: (r) => refundBody(r),
+  },
+  'POST /api/:company/rentloopdb/refund-payments': { body: (r) => refundBody(r) },
   'POST /api/:company/rentloopdb/invoices/:id/settle': {
     params: byId((r) => r.invoice),
     body: (r) => ({ transaction_id: `TRANSFER-${r.marker}` }),

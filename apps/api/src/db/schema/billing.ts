@@ -109,6 +109,8 @@ export interface StoredInvoiceLine {
   subscription_id: number | null;
   period_start: string | null;
   period_end: string | null;
+  /** On a refund invoice: the position of the original's line this line refunds. */
+  original_position?: number;
 }
 export interface StoredBreakdownEntry {
   tax_percent: string;

@@ -11,7 +11,7 @@
 
 import { addDays } from '@rentloop/domain/billing-periods';
 import type { PaymentGateway as GatewayName, InvoiceType } from '@rentloop/domain/enums';
-import { invoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
+import { invoiceTax, negateInvoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
@@ -51,10 +51,19 @@ export interface InvoiceDraft {
     subscription_id: number | null;
     period_start: string | null;
     period_end: string | null;
+    /** A refund's line: the position of the original's line it refunds (modules/payments/refunds.ts). */
+    original_position?: number | null;
   })[];
   orderId: number | null;
   subscriptionId: number | null;
   recurringPaymentId: number | null;
+  /** A correction: the invoice it corrects (`original_invoice`). */
+  originalInvoiceId?: number | null;
+  /**
+   * A refund: `lines` are given as the positive amounts refunded; the document states them negated
+   * (its tax computed on the positive amounts, then negated: `negateInvoiceTax`).
+   */
+  negate?: boolean;
 }
 
 const NUMBER_STAND_IN = 'RL-INVOICE-NUMBER-7F3A9C';
@@ -80,10 +89,17 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     .where(and(eq(customers.company_id, ctx.companyId), eq(customers.id, draft.customerId)));
   if (!customer) throw notFound();
   const language = templateLanguageOf(customer.language);
-  const tax = invoiceTax(
+  const positive = invoiceTax(
     draft.rule,
     draft.lines.map((l) => ({ amount: l.amount, tax_percent: l.tax_percent })),
   );
+  const tax = draft.negate ? negateInvoiceTax(positive) : positive;
+  const sign = draft.negate ? -1n : 1n;
+  const docLines = draft.lines.map((l) => ({
+    ...l,
+    unit_amount: sign * l.unit_amount,
+    discount: sign * l.discount,
+  }));
   const seller = {
     company_name: settings.company_name,
     address: settings.address,
@@ -101,11 +117,11 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     dueDate,
     buyer: { name: draft.buyer.name, email: draft.buyer.email },
     seller,
-    lines: draft.lines,
+    lines: docLines,
     tax,
     taxPercents: draft.lines.map((l) => l.tax_percent),
   });
-  const lines: StoredInvoiceLine[] = draft.lines.map((l, i) => ({
+  const lines: StoredInvoiceLine[] = docLines.map((l, i) => ({
     position: i + 1,
     description: l.description,
     quantity: l.quantity,
@@ -119,6 +135,7 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     subscription_id: l.subscription_id,
     period_start: l.period_start,
     period_end: l.period_end,
+    ...(l.original_position ? { original_position: l.original_position } : {}),
   }));
 
   // From here on: the counter, then only the inserts that carry its number.
@@ -167,6 +184,7 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
       order_id: draft.orderId,
       subscription_id: draft.subscriptionId,
       recurring_payment_id: draft.recurringPaymentId,
+      original_invoice_id: draft.originalInvoiceId ?? null,
       issued_at: now,
       created_at: now,
       updated_at: now,

@@ -1,7 +1,7 @@
 /** Invoices as the API answers them: one, by a link (order, subscription, recurring payment, attempt), the PDF. */
 import type { Invoice, InvoiceQueryKey } from '@rentloop/domain/invoices';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { invoiceDocuments, invoices, transactions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -21,6 +21,7 @@ export function toInvoice(
   row: InvoiceRow,
   doc: { html: string; has_pdf: boolean; pdf_sha256: string | null } | null,
   transactionId: number | null,
+  refunded = 0n,
 ): Invoice {
   const c = row.currency;
   const money = (minor: string | bigint) => toDecimal(BigInt(minor), c) as string;
@@ -69,6 +70,7 @@ export function toInvoice(
     recurring_payment_id: row.recurring_payment_id,
     original_invoice: row.original_invoice_id,
     transaction_id: transactionId,
+    refunded_amount: money(refunded),
     html: doc?.html ?? null,
     has_pdf: doc?.has_pdf ?? false,
     pdf_sha256: doc?.pdf_sha256 ?? null,
@@ -104,10 +106,27 @@ async function withDocument(ctx: Ctx, row: InvoiceRow): Promise<Invoice> {
     .where(attempt.where(row.id))
     .orderBy(desc(transactions.id))
     .limit(1);
+  // Its refunds: the succeeded refund attempts of the refund invoices whose original it is.
+  const [refunds] = await ctx.db
+    .select({ sum: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
+    .from(transactions)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.company_id, transactions.company_id), eq(invoices.id, transactions.invoice_id)),
+    )
+    .where(
+      and(
+        eq(transactions.company_id, ctx.companyId),
+        eq(invoices.original_invoice_id, row.id),
+        eq(transactions.kind, 'refund'),
+        eq(transactions.state, 'succeeded'),
+      ),
+    );
   return toInvoice(
     row,
     doc ? { html: doc.html, has_pdf: doc.pdf !== null, pdf_sha256: doc.pdf_sha256 } : null,
     last?.id ?? null,
+    BigInt(refunds?.sum ?? 0),
   );
 }
 

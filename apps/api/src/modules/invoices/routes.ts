@@ -245,7 +245,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const actions = allowedActions(INVOICE_PAYMENT_TRANSITIONS, invoice.payment_status, {
         issued: invoice.status === 'issued',
         open_attempts: open,
-      }).filter((a) => STAFF_ACTIONS.has(a.action));
+      })
+        .filter((a) => STAFF_ACTIONS.has(a.action))
+        // A refund (or cancellation) gives money back: never charged; settled by hand only while its
+        // refund waits for the money to go out (offline), docs/decisions.md 41.
+        .filter(
+          (a) =>
+            !invoice.gross.startsWith('-') ||
+            (a.action === 'settle' && invoice.payment_status === 'pending payment'),
+        );
       return ok({ status: invoice.payment_status, actions });
     },
   );

@@ -26,7 +26,7 @@ import { getSettings } from '../settings/sections.ts';
 type TxRow = typeof transactions.$inferSelect;
 
 /** How many attempts of the invoice are still open (created, processing, unknown). */
-async function openAttempts(ctx: Ctx, invoiceId: number): Promise<number> {
+export async function openAttempts(ctx: Ctx, invoiceId: number): Promise<number> {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(transactions)
@@ -90,6 +90,8 @@ export async function startCharge(
   message?: string,
 ): Promise<{ attempt: TxRow; method: PaymentMethodRef }> {
   const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
+  // A refund or cancellation document gives money back (modules/payments/refunds.ts): never charged.
+  if (invoice.gross <= 0n) throw new AppError('conflict', MESSAGES.invoiceNotChargeable);
   const psp = await getSettings(ctx, 'payment_service_provider');
   if (!psp.enabled_gateways.includes(invoice.gateway))
     throw new AppError('conflict', MESSAGES.gatewayNotEnabled(invoice.gateway));
@@ -246,6 +248,22 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
     .where(and(eq(transactions.company_id, ctx.companyId), eq(transactions.id, attemptId)))
     .returning();
   const invoiceId = attempt.invoice_id;
+  if (attempt.kind === 'refund') {
+    // A refund's answer moves its refund invoice only (modules/payments/refunds.ts): settled when the
+    // money went back, failed when the gateway refused; the order and recurring payment are untouched.
+    if (invoiceId !== null && (outcome.state === 'succeeded' || outcome.state === 'failed'))
+      await transition(
+        ctx,
+        invoicePaymentMachine,
+        invoiceId,
+        outcome.state === 'succeeded' ? 'pay' : 'fail',
+        {
+          guard: { issued: true, open_attempts: 0 },
+          payload: outcome.state === 'failed' ? { decline_code: decline?.code ?? null } : {},
+        },
+      );
+    return updated ?? attempt;
+  }
   if (invoiceId !== null) {
     if (outcome.state === 'succeeded') await invoicePaid(ctx, invoiceId, 'pay', null);
     else if (outcome.state === 'failed') {
@@ -292,6 +310,8 @@ export async function chargeInvoice(
  */
 export async function settleInvoice(ctx: Ctx, invoiceId: number, reference: string): Promise<void> {
   const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
+  // A refund invoice is settled when the money went back: only its pending refund attempt (offline).
+  const kind = invoice.gross < 0n ? 'refund' : 'charge';
   const [pending] = await ctx.db
     .select()
     .from(transactions)
@@ -299,13 +319,14 @@ export async function settleInvoice(ctx: Ctx, invoiceId: number, reference: stri
       and(
         eq(transactions.company_id, ctx.companyId),
         eq(transactions.invoice_id, invoiceId),
-        eq(transactions.kind, 'charge'),
+        eq(transactions.kind, kind),
         eq(transactions.state, 'pending'),
       ),
     )
     .orderBy(desc(transactions.id))
     .limit(1)
     .for('update');
+  if (kind === 'refund' && !pending) throw new AppError('conflict', MESSAGES.invoiceNotSettleable);
   // The invoice first: its guard refuses while an attempt is open, and a settled invoice.
   await invoicePaid(ctx, invoiceId, 'settle', reference);
   const now = ctx.clock.now().toISOString();

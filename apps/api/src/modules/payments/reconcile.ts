@@ -3,12 +3,13 @@
  * business job (jobs/business-jobs.ts): run hourly for every company by the `business-day` cron, and
  * day by day when an operator advances a test company's clock.
  *
- * It takes the company's charge attempts that are `unknown` (a time-out, a 5xx, a reset) and those still
+ * It takes the company's charge and refund attempts that are `unknown` (a time-out, a 5xx, a reset) and those still
  * `processing` after `STALE_PROCESSING_MS` (the process died between committing the attempt and
  * recording its answer), and asks the provider with the attempt's own key (`lookup`): by its provider
  * reference, else by the key in the provider's metadata. When the provider never saw the key and the
  * attempt is within the provider's idempotency window, the identical request is replayed with the same
- * key (a replay can never charge twice: the provider answers the first execution if there was one).
+ * key (a replay can never charge twice: the provider answers the first execution if there was one; a
+ * refund is replayed as the refund of the same charge, modules/payments/refunds.ts).
  * A definitive answer goes through the live answer's path (`applyProviderOutcome` → `recordOutcome`).
  * No answer: the next look is scheduled after 5 min, 1 h, 1 day (`reconcile_tries`, `reconcile_after`;
  * a `processing` attempt becomes `unknown` at its first look); when the look after the last delay finds
@@ -32,6 +33,7 @@ import { publishQuietly } from '../notifications/bus.ts';
 import { notifyCompany } from '../notifications/service.ts';
 import { callGateway, methodFor, recordOutcome } from './charge.ts';
 import { applyProviderOutcome } from './provider-outcome.ts';
+import { callRefund, refundedChargeReference } from './refunds.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -54,7 +56,7 @@ function dueCondition(ctx: Ctx, now: Date): SQL {
   const lookDue = or(isNull(transactions.reconcile_after), lte(transactions.reconcile_after, at));
   return and(
     eq(transactions.company_id, ctx.companyId),
-    eq(transactions.kind, 'charge'),
+    inArray(transactions.kind, ['charge', 'refund']),
     ne(transactions.gateway, 'offlinegateway'),
     lookDue,
     or(
@@ -75,6 +77,10 @@ async function ask(ctx: Ctx, attempt: TxRow, now: Date): Promise<GatewayOutcome 
   if (found) return found;
   // The provider never saw the key: replay the identical request while it would still recognise it.
   if (now.getTime() - Date.parse(attempt.created_at) > REPLAY_WINDOW_MS) return null;
+  if (attempt.kind === 'refund') {
+    const chargeReference = await refundedChargeReference(ctx, attempt);
+    return chargeReference ? callRefund(ctx, { attempt, chargeReference }) : null;
+  }
   const method = await methodFor(ctx, attempt.customer_id, attempt.gateway).catch(() => null);
   return method ? callGateway(ctx, attempt, method) : null;
 }

@@ -25,11 +25,13 @@ type Sort = (typeof RECURRING_PAYMENT_SORTS)[number];
 const { company_id: _c, ...own } = getTableColumns(recurringPayments);
 // The amount is in the company's currency (frozen once it has money, migration 0017).
 const currency = sql<string>`(select ${companies.currency} from ${companies} where ${companies.id} = ${ph('companyId')})`;
-// The succeeded refunds of its invoice's attempts, summed in minor units in SQL (exact: bigint sums to
-// numeric, read as text), 0 when there is no invoice or no refund.
-const refunded = sql<string>`(select coalesce(sum(${transactions.amount}), 0)::text from ${transactions}
-  where ${transactions.company_id} = ${invoices.company_id} and ${transactions.invoice_id} = ${invoices.id}
-    and ${transactions.kind} = 'refund' and ${transactions.state} = 'succeeded')`;
+// The succeeded refunds of its invoice: the refund attempts of the refund invoices whose original it is
+// (modules/payments/refunds.ts), summed in minor units in SQL (exact: bigint sums to numeric, read as
+// text), 0 when there is no invoice or no refund.
+const refunded = sql<string>`(select coalesce(sum(t.amount), 0)::text from ${transactions} t
+  join ${invoices} r on r.company_id = t.company_id and r.id = t.invoice_id
+  where r.company_id = ${invoices.company_id} and r.original_invoice_id = ${invoices.id}
+    and t.kind = 'refund' and t.state = 'succeeded')`;
 
 // The payment's dunning (at most one: unique per recurring payment). The filters ask it in a subquery,
 // since the list's count reads the table alone.

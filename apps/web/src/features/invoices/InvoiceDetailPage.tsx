@@ -2,7 +2,7 @@
  * `/cms/invoices/{id}`: the document as the customer sees it (`InvoiceDocument`), its payment status,
  * its payment attempts (linked to Payments), where it comes from (customer, order, subscription,
  * recurring payment, the invoice it corrects), its notes, and the actions `GET invoices/{id}/actions`
- * allows now (Charge, Settle) beside Download PDF.
+ * allows now (Charge, Settle) beside Refund (a paid invoice) and Download PDF; its refunds.
  */
 
 import Download from '@mui/icons-material/Download';
@@ -31,8 +31,10 @@ import { useInvoiceTransactions } from '../transactions/hooks.ts';
 import { declineSummary } from '../transactions/transaction-format.ts';
 import { useDownloadInvoicePdf, useInvoice, useInvoiceActions } from './hooks.ts';
 import { InvoiceDocument } from './InvoiceDocument.tsx';
+import { InvoiceRefundsCard } from './InvoiceRefundsCard.tsx';
 import { useChargeInvoiceDialog, useSettleInvoiceDialog } from './invoice-actions.tsx';
 import { gatewayLabel, invoiceTitle } from './invoice-format.ts';
+import { refundable, useRefundInvoiceDialog } from './refund-action.tsx';
 import { invoicesIds } from './testids.ts';
 
 const fieldGrid = {
@@ -46,6 +48,7 @@ function InvoiceActionButtons({ invoice }: { invoice: Invoice }) {
   const actions = useInvoiceActions(invoice.id);
   const { openCharge } = useChargeInvoiceDialog();
   const { openSettle } = useSettleInvoiceDialog();
+  const { openRefund } = useRefundInvoiceDialog();
   const pdf = useDownloadInvoicePdf();
   const allowed = new Set((actions.data?.actions ?? []).map((a) => a.action));
   return (
@@ -66,6 +69,16 @@ function InvoiceActionButtons({ invoice }: { invoice: Invoice }) {
           data-testid={invoicesIds.action('settle')}
         >
           Settle
+        </Button>
+      )}
+      {refundable(invoice) && (
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => openRefund(invoice)}
+          data-testid={invoicesIds.action('refund')}
+        >
+          Refund
         </Button>
       )}
       <Button
@@ -183,7 +196,7 @@ function AttemptsCard({ invoice }: { invoice: Invoice }) {
                 sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1.5, rowGap: 0.5 }}
               >
                 <Link component={RouterLink} to={`/cms/transactions/${t.id}`} sx={{ fontWeight: 600 }}>
-                  Payment #{t.id}
+                  {t.kind === 'refund' ? 'Refund' : 'Payment'} #{t.id}
                 </Link>
                 <StatusChip status={t.state} />
                 <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
@@ -249,6 +262,7 @@ export function InvoiceDetailPage() {
           <InvoiceDocument invoice={i} />
           <OriginCard invoice={i} />
           <AttemptsCard invoice={i} />
+          <InvoiceRefundsCard invoice={i} />
           <NotesCard entity="invoice" entityId={i.id} />
         </CardGrid>
       )}

@@ -7,6 +7,7 @@
 import type { InvoiceSettlement } from '@rentloop/domain/enums';
 import type { InvoiceZip } from '@rentloop/domain/invoice-zips';
 import type { Invoice, InvoiceListRow, InvoiceQueryKey } from '@rentloop/domain/invoices';
+import type { Transaction } from '@rentloop/domain/payments';
 import {
   keepPreviousData,
   type QueryClient,
@@ -204,4 +205,35 @@ export function useChargeOrder(orderId: number) {
       answer(await api.post<unknown>(paths.company(company, `orders/${orderId}/charge`), input)),
     onSuccess: () => invalidateBilling(queryClient),
   });
+}
+
+/**
+ * `POST invoices/{id}/refund` (spec 01 §7, the Refund payload): a refund invoice and a refund at the
+ * gateway. One Idempotency-Key per dialog (`idempotencyKey`), so a double click refunds once.
+ */
+export function useRefundInvoice(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ idempotencyKey, ...body }: RefundRequest) => {
+      const result = await api.post<RefundAnswer>(paths.company(company, `invoices/${id}/refund`), body, {
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      // A refusal at the gateway (200, status false) is a failure with the gateway's words; its failed
+      // refund invoice is listed on the invoice's page (the queries are refreshed either way).
+      return answer(result);
+    },
+    onSettled: () => invalidateBilling(queryClient),
+  });
+}
+
+export interface RefundRequest {
+  full_refund?: boolean;
+  amount?: string;
+  items?: { position: number; quantity: number }[];
+  message?: string;
+  idempotencyKey: string;
+}
+export interface RefundAnswer {
+  refunds: { invoice: Invoice; transaction: Transaction }[];
 }

@@ -23,16 +23,11 @@ import { access } from '../../../http/access.ts';
 import { ctxOf } from '../../../http/context.ts';
 import { ok, paginated } from '../../../http/envelope.ts';
 import { registerListExport } from '../../../http/list-export.ts';
+import { requestTransact } from '../../../http/transactions.ts';
 import { listMeta, listParams } from '../../../lists.ts';
 import { orderMoney, orderPaymentMethods } from '../../payments/records.ts';
-import {
-  cancelOrder,
-  cloneOrder,
-  draftFromSubscription,
-  orderHistory,
-  updateOrder,
-  updateOrders,
-} from '../changes.ts';
+import { cancelOrderAndRefund, refundMessage } from '../../payments/refunds.ts';
+import { cloneOrder, draftFromSubscription, orderHistory, updateOrder, updateOrders } from '../changes.ts';
 import { orderActions, ordersByIds } from '../figures.ts';
 import { createOrder } from '../placement.ts';
 import { getOrder, listOrders, orderList, orderRow } from '../records.ts';
@@ -263,12 +258,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/orders/:id/cancel`,
     {
-      config: { access: user, failureMessage: MESSAGES.orderCancelFailed },
+      config: {
+        access: user,
+        transaction: false,
+        idempotent: true,
+        failureMessage: MESSAGES.orderCancelFailed,
+      },
       schema: {
         operationId: 'cancelOrder',
         tags,
         summary: 'Cancel an open order or a quote; its running subscriptions are cancelled with it',
-        description: 'A reason of "None" is no reason. A fulfilled or cancelled order: 409.',
+        description:
+          'A reason of "None" is no reason. A fulfilled or cancelled order: 409. With `refunded: true` everything the order paid is refunded (as POST refund-payments with full_refund): the refund attempts are committed with the cancellation, the gateways called after; a refusal answers status false with its message (the order stays cancelled). Takes an Idempotency-Key.',
         params: orderParams,
         body: orderCancelSchema,
         response: { 200: envelope(orderDetailSchema) },
@@ -276,8 +277,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = ctxOf(request);
-      await cancelOrder(ctx, request.params.id, request.body);
-      return ok(await getOrder(ctx, request.params.id), MESSAGES.orderCancelled);
+      const refunds = await cancelOrderAndRefund(
+        ctx,
+        requestTransact(request, ctx),
+        request.params.id,
+        request.body,
+      );
+      const refused = refundMessage(refunds);
+      return {
+        status: refused.status,
+        message: refused.status ? MESSAGES.orderCancelled : refused.message,
+        data: await getOrder(ctx, request.params.id),
+      };
     },
   );
 
