@@ -51,10 +51,16 @@ export const paymentMethodRetryJob = defineJob({
       .limit(1);
     if (chargeable?.id !== method.id) return { retried: 0 };
 
-    const lastClass = sql`(select ${transactions.decline_class} from ${transactions}
+    // The invoice's last charge was declined hard, and not after this method was stored: a job delayed
+    // past a decline on this very method (it was stored first, then charged and declined) must not
+    // charge the card that just declined again.
+    const lastCharge = sql`(select ${transactions.id} from ${transactions}
       where ${transactions.company_id} = ${invoices.company_id} and ${transactions.invoice_id} = ${invoices.id}
         and ${transactions.kind} = 'charge'
       order by ${transactions.attempt_no} desc limit 1)`;
+    const declinedBefore = sql`exists (select 1 from ${transactions}
+      where ${transactions.company_id} = ${invoices.company_id} and ${transactions.id} = ${lastCharge}
+        and ${transactions.decline_class} = 'hard' and ${transactions.created_at} <= ${method.created_at}::timestamptz)`;
     const due = await ctx.db
       .select({ id: invoices.id })
       .from(invoices)
@@ -65,7 +71,7 @@ export const paymentMethodRetryJob = defineJob({
           eq(invoices.gateway, method.gateway),
           eq(invoices.status, 'issued'),
           eq(invoices.payment_status, 'failed'),
-          sql`${lastClass} = 'hard'`,
+          declinedBefore,
         ),
       )
       .orderBy(invoices.id)
