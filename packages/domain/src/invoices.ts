@@ -215,10 +215,22 @@ export type InvoicePaymentAction = (typeof INVOICE_PAYMENT_ACTIONS)[number];
 export interface InvoiceGuardInput {
   issued: boolean;
   open_attempts: number;
+  /** A cancellation points at it (invoice-corrections.ts): no longer collected. */
+  cancelled?: boolean;
+  /** It is a cancellation (a credit the customer is owed): never charged. */
+  credit?: boolean;
 }
 
-const issuedAndIdle = ({ issued, open_attempts }: InvoiceGuardInput) =>
-  !issued ? MESSAGES.invoiceNotIssued : open_attempts > 0 ? MESSAGES.invoicePaymentInProgress : null;
+const issuedAndIdle = ({ issued, open_attempts, cancelled, credit }: InvoiceGuardInput) =>
+  !issued
+    ? MESSAGES.invoiceNotIssued
+    : credit
+      ? MESSAGES.cancellationNotCharged
+      : cancelled
+        ? MESSAGES.invoiceCancelledNotCollectable
+        : open_attempts > 0
+          ? MESSAGES.invoicePaymentInProgress
+          : null;
 
 /**
  * The invoice's payment status machine (spec 01 §4): read one row as "from these statuses, action
@@ -263,7 +275,6 @@ export const INVOICE_PAYMENT_TRANSITIONS: TransitionTable<
   },
 ];
 
-export const invoiceActionsSchema = actionsSchema(
-  z.enum(INVOICE_SETTLEMENTS),
-  z.enum(INVOICE_PAYMENT_ACTIONS),
-);
+/** GET invoices/{id}/actions: the payment actions, and the corrections (cancel; edit a replacement draft). */
+export const INVOICE_ACTIONS = [...INVOICE_PAYMENT_ACTIONS, 'cancel', 'edit'] as const;
+export const invoiceActionsSchema = actionsSchema(z.enum(INVOICE_SETTLEMENTS), z.enum(INVOICE_ACTIONS));

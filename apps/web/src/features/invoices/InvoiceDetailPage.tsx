@@ -2,7 +2,7 @@
  * `/cms/invoices/{id}`: the document as the customer sees it (`InvoiceDocument`), its payment status,
  * its payment attempts (linked to Payments), where it comes from (customer, order, subscription,
  * recurring payment, the invoice it corrects), its notes, and the actions `GET invoices/{id}/actions`
- * allows now (Charge, Settle) beside Download PDF.
+ * allows now (Charge, Settle; Cancel invoice, Edit and issue a replacement draft) beside Download PDF.
  */
 
 import Download from '@mui/icons-material/Download';
@@ -66,6 +66,27 @@ function InvoiceActionButtons({ invoice }: { invoice: Invoice }) {
           data-testid={invoicesIds.action('settle')}
         >
           Settle
+        </Button>
+      )}
+      {allowed.has('edit') && (
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={`/cms/invoices/${invoice.id}/edit`}
+          data-testid={invoicesIds.action('edit')}
+        >
+          Edit and issue
+        </Button>
+      )}
+      {allowed.has('cancel') && (
+        <Button
+          variant="outlined"
+          color="error"
+          component={RouterLink}
+          to={`/cms/invoices/${invoice.id}/cancel`}
+          data-testid={invoicesIds.action('cancel')}
+        >
+          Cancel invoice
         </Button>
       )}
       <Button
