@@ -115,7 +115,7 @@ function EditForm({ invoice }: { invoice: Invoice }) {
     failed: MESSAGES.replacementEditFailed,
     onSaved: () => navigate(`/cms/invoices/${invoice.id}`),
   });
-  const unit = invoice.tax_rule === 'gross_prices' ? 'Unit price (with VAT)' : 'Unit price (without VAT)';
+  const unit = invoice.tax_rule === 'gross_prices' ? 'Unit price (gross)' : 'Unit price (net)';
   return (
     <Box component="form" noValidate onSubmit={onSubmit} data-testid={invoicesIds.editForm}>
       <Stack spacing={3}>

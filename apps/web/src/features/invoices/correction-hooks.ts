@@ -11,11 +11,17 @@ import { api, paths, unwrap } from '../../api/client.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
 import { answer, invalidateBilling, invoicesKeys } from './hooks.ts';
 
-/** `GET invoices/{id}/cancellation-html`: never cached across visits (a new day changes it). */
+/**
+ * `GET invoices/{id}/cancellation-html`: fetched once per visit and never again behind the person's back
+ * (outside `invoicesKeys`, so the cancellation's own invalidation does not ask for the preview of an
+ * invoice that is now cancelled); not kept after the screen (a new day changes it).
+ */
 export function useCancellationHtml(id: number) {
   const company = useCompanyId();
   return useQuery({
-    queryKey: invoicesKeys.detail(company, id, 'cancellation-html'),
+    queryKey: ['invoice-cancellation-html', company, id],
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
     queryFn: async ({ signal }) =>
       unwrap(
         await api.get<{ html: string }>(paths.company(company, `invoices/${id}/cancellation-html`), {
