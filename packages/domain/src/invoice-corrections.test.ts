@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { INVOICE_TYPES } from './enums.ts';
 import {
   type CancellationFacts,
+  CORRECTION_TEXTS,
   cancellationRefusal,
   editRefusal,
   invoiceEditSchema,
 } from './invoice-corrections.ts';
-import { MESSAGES } from './messages.ts';
 
 const issued: CancellationFacts = {
   status: 'issued',
@@ -24,16 +24,20 @@ describe('the chain rule: which documents may be cancelled', () => {
 
   it('never cancels a cancellation or a refund document', () => {
     for (const type of ['cancellation', 'refund', 'partial_refund', 'full_refund'] as const)
-      expect(cancellationRefusal({ ...issued, type })).toBe(MESSAGES.cancelCorrection);
+      expect(cancellationRefusal({ ...issued, type })).toBe(CORRECTION_TEXTS.cancelCorrection);
   });
 
   it('refuses a draft, a second cancellation, an invoice with refunds or an open payment attempt', () => {
     expect(cancellationRefusal({ ...issued, status: 'draft', type: 'replacement' })).toBe(
-      MESSAGES.cancelNotIssued,
+      CORRECTION_TEXTS.cancelNotIssued,
     );
-    expect(cancellationRefusal({ ...issued, cancelled: true })).toBe(MESSAGES.invoiceAlreadyCancelled);
-    expect(cancellationRefusal({ ...issued, refunds: 1 })).toBe(MESSAGES.cancelHasRefunds);
-    expect(cancellationRefusal({ ...issued, open_attempts: 1 })).toBe(MESSAGES.cancelPaymentInProgress);
+    expect(cancellationRefusal({ ...issued, cancelled: true })).toBe(
+      CORRECTION_TEXTS.invoiceAlreadyCancelled,
+    );
+    expect(cancellationRefusal({ ...issued, refunds: 1 })).toBe(CORRECTION_TEXTS.cancelHasRefunds);
+    expect(cancellationRefusal({ ...issued, open_attempts: 1 })).toBe(
+      CORRECTION_TEXTS.cancelPaymentInProgress,
+    );
   });
 
   it('answers every type and status', () => {
@@ -48,8 +52,10 @@ describe('the chain rule: which documents may be cancelled', () => {
 describe('editing a replacement', () => {
   it('edits only a replacement that is still a draft', () => {
     expect(editRefusal({ status: 'draft', type: 'replacement' })).toBeNull();
-    expect(editRefusal({ status: 'issued', type: 'replacement' })).toBe(MESSAGES.replacementAlreadyIssued);
-    expect(editRefusal({ status: 'issued', type: 'initial' })).toBe(MESSAGES.editNotReplacement);
+    expect(editRefusal({ status: 'issued', type: 'replacement' })).toBe(
+      CORRECTION_TEXTS.replacementAlreadyIssued,
+    );
+    expect(editRefusal({ status: 'issued', type: 'initial' })).toBe(CORRECTION_TEXTS.editNotReplacement);
   });
 
   it('names the field of a bad line', () => {

@@ -16,10 +16,29 @@ import { z } from 'zod';
 import { addressSchema } from './addresses.ts';
 import { emailText, safeText } from './api.ts';
 import type { InvoiceType } from './enums.ts';
-import { MESSAGES } from './messages.ts';
 import { parsePercent } from './money.ts';
 
-const M = MESSAGES;
+/**
+ * Our texts of the corrections' refusals (the spec's own are in MESSAGES): here, as dunning's are in
+ * DUNNING_TEXTS, so they are not loaded by every screen with the messages every screen needs.
+ */
+export const CORRECTION_TEXTS = {
+  cancelNotIssued: 'Only an issued invoice can be cancelled.',
+  cancelCorrection: 'A cancellation or refund document cannot be cancelled: correct the invoice it corrects.',
+  invoiceAlreadyCancelled: 'This invoice has already been cancelled.',
+  cancelHasRefunds: 'A refund was issued for this invoice: it can no longer be cancelled.',
+  cancelPaymentInProgress:
+    'A payment attempt for this invoice is still in progress. Wait for its answer before cancelling it.',
+  cancellationPreviewChanged:
+    'The cancellation invoice changed since it was previewed (a new day or template). Review it again.',
+  editNotReplacement: 'Only a replacement invoice can be edited.',
+  replacementAlreadyIssued:
+    'This replacement invoice has been issued already: cancel it to correct it again.',
+  invoiceCancelledNotCollectable: 'This invoice has been cancelled: it is no longer collected.',
+  cancellationNotCharged:
+    'A cancellation invoice is neither charged nor settled: money owed back to the customer is refunded.',
+} as const;
+const M = CORRECTION_TEXTS;
 
 /** The types that are themselves corrections of another document: never cancelled. */
 export const CORRECTION_TYPES = [

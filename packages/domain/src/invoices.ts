@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { addressFieldsSchema } from './addresses.ts';
 import { isoDate, safeText } from './api.ts';
 import { INVOICE_SETTLEMENTS, INVOICE_TYPES, type InvoiceSettlement, PAYMENT_GATEWAYS } from './enums.ts';
+import { CORRECTION_TEXTS } from './invoice-corrections.ts';
 import { TAX_RULES } from './invoice-tax.ts';
 import { MESSAGES } from './messages.ts';
 import { amountSchema } from './money.ts';
@@ -225,9 +226,9 @@ const issuedAndIdle = ({ issued, open_attempts, cancelled, credit }: InvoiceGuar
   !issued
     ? MESSAGES.invoiceNotIssued
     : credit
-      ? MESSAGES.cancellationNotCharged
+      ? CORRECTION_TEXTS.cancellationNotCharged
       : cancelled
-        ? MESSAGES.invoiceCancelledNotCollectable
+        ? CORRECTION_TEXTS.invoiceCancelledNotCollectable
         : open_attempts > 0
           ? MESSAGES.invoicePaymentInProgress
           : null;

@@ -276,21 +276,6 @@ export const MESSAGES = {
   cancellationFailed: 'Failed to create cancellation invoice.',
   replacementEdited: 'Success. Replacement invoice has been edited.',
   replacementEditFailed: 'Failed to edit replacement invoice.',
-  /** Ours: the chain rule and the edit's refusals. */
-  cancelNotIssued: 'Only an issued invoice can be cancelled.',
-  cancelCorrection: 'A cancellation or refund document cannot be cancelled: correct the invoice it corrects.',
-  invoiceAlreadyCancelled: 'This invoice has already been cancelled.',
-  cancelHasRefunds: 'A refund was issued for this invoice: it can no longer be cancelled.',
-  cancelPaymentInProgress:
-    'A payment attempt for this invoice is still in progress. Wait for its answer before cancelling it.',
-  cancellationPreviewChanged:
-    'The cancellation invoice changed since it was previewed (a new day or template). Review it again.',
-  editNotReplacement: 'Only a replacement invoice can be edited.',
-  replacementAlreadyIssued:
-    'This replacement invoice has been issued already: cancel it to correct it again.',
-  invoiceCancelledNotCollectable: 'This invoice has been cancelled: it is no longer collected.',
-  cancellationNotCharged:
-    'A cancellation invoice is neither charged nor settled: money owed back to the customer is refunded.',
   gatewayNotEnabled: (gateway: string) => `The payment gateway ${gateway} is not enabled for this company.`,
   gatewayNotAvailable: (gateway: string) => `The payment gateway ${gateway} is not available yet.`,
   gatewayCredentialsMissing: (gateway: string) =>

@@ -6,6 +6,8 @@
  * (an unpaid original is no longer collected: its recurring payment and dunning stop); another company's
  * invoice is a 404 on every route.
  */
+
+import { CORRECTION_TEXTS } from '@rentloop/domain/invoice-corrections';
 import { invoiceTax } from '@rentloop/domain/invoice-tax';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
@@ -185,7 +187,7 @@ describe('cancelling an invoice with a replacement', () => {
         regenerate: true,
       }),
       409,
-      MESSAGES.cancellationPreviewChanged,
+      CORRECTION_TEXTS.cancellationPreviewChanged,
     );
 
     const body = { html: preview.data.html, regenerate: true };
@@ -214,12 +216,12 @@ describe('cancelling an invoice with a replacement', () => {
     await refused(
       await req(staff, 'POST', api(`invoices/${original.id}/cancel`), { regenerate: false }),
       409,
-      MESSAGES.invoiceAlreadyCancelled,
+      CORRECTION_TEXTS.invoiceAlreadyCancelled,
     );
     await refused(
       await req(staff, 'GET', api(`invoices/${original.id}/cancellation-html`)),
       409,
-      MESSAGES.invoiceAlreadyCancelled,
+      CORRECTION_TEXTS.invoiceAlreadyCancelled,
     );
     const cancellations = await h.database.primary
       .select({ id: invoices.id })
@@ -232,18 +234,18 @@ describe('cancelling an invoice with a replacement', () => {
     await refused(
       await req(staff, 'POST', api(`invoices/${original.id}/charge`), {}),
       409,
-      MESSAGES.invoiceCancelledNotCollectable,
+      CORRECTION_TEXTS.invoiceCancelledNotCollectable,
     );
     await refused(
       await req(staff, 'POST', api(`invoices/${original.id}/settle`), { transaction_id: 'X' }),
       409,
-      MESSAGES.invoiceCancelledNotCollectable,
+      CORRECTION_TEXTS.invoiceCancelledNotCollectable,
     );
     expect(await actionsOf(c.id)).toEqual([]);
     await refused(
       await req(staff, 'POST', api(`invoices/${c.id}/cancel`), {}),
       409,
-      MESSAGES.cancelCorrection,
+      CORRECTION_TEXTS.cancelCorrection,
     );
 
     // The replacement: a draft copy, unnumbered, that only edit issues.
@@ -260,7 +262,7 @@ describe('cancelling an invoice with a replacement', () => {
     await refused(
       await req(staff, 'POST', api(`invoices/${draft.id}/cancel`), {}),
       409,
-      MESSAGES.cancelNotIssued,
+      CORRECTION_TEXTS.cancelNotIssued,
     );
     await refused(await req(staff, 'PUT', api(`invoices/${original.id}/edit`), { html: '' }), 422);
 
@@ -297,7 +299,7 @@ describe('cancelling an invoice with a replacement', () => {
     await refused(
       await req(staff, 'PUT', api(`invoices/${original.id}/edit`), edit),
       409,
-      MESSAGES.editNotReplacement,
+      CORRECTION_TEXTS.editNotReplacement,
     );
 
     const edited = await ok<InvoiceJson>(await req(staff, 'PUT', api(`invoices/${draft.id}/edit`), edit));
@@ -327,7 +329,7 @@ describe('cancelling an invoice with a replacement', () => {
     await refused(
       await req(staff, 'PUT', api(`invoices/${draft.id}/edit`), edit),
       409,
-      MESSAGES.replacementAlreadyIssued,
+      CORRECTION_TEXTS.replacementAlreadyIssued,
     );
 
     // An issued replacement is an ordinary invoice: it may be cancelled, once.
@@ -363,7 +365,7 @@ describe('cancelling an invoice with a replacement', () => {
     await refused(
       await req(staff, 'POST', api(`invoices/${made.data.cancellation.id}/settle`), { transaction_id: 'X' }),
       409,
-      MESSAGES.cancellationNotCharged,
+      CORRECTION_TEXTS.cancellationNotCharged,
     );
   });
 

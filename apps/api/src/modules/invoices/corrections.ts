@@ -16,6 +16,7 @@
  */
 
 import {
+  CORRECTION_TEXTS,
   CORRECTION_TYPES,
   cancellationRefusal,
   editRefusal,
@@ -23,7 +24,6 @@ import {
   type InvoiceEditInput,
 } from '@rentloop/domain/invoice-corrections';
 import { type InvoiceTax, negateInvoiceTax } from '@rentloop/domain/invoice-tax';
-import { MESSAGES } from '@rentloop/domain/messages';
 import { OPEN_TRANSACTION_STATES } from '@rentloop/domain/payments';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -240,11 +240,11 @@ export async function cancelInvoice(
     cancellation = await issueInvoice(
       ctx,
       { ...cancellationDraft(row), paymentStatus: paid ? 'not settled' : 'settled' },
-      { expectHtml: input.html, expectHtmlMessage: MESSAGES.cancellationPreviewChanged },
+      { expectHtml: input.html, expectHtmlMessage: CORRECTION_TEXTS.cancellationPreviewChanged },
     );
   } catch (e) {
     // The index's answer to a race the lock did not see (it cannot, but the database is the last word).
-    if (isUniqueViolation(e)) throw new AppError('conflict', MESSAGES.invoiceAlreadyCancelled);
+    if (isUniqueViolation(e)) throw new AppError('conflict', CORRECTION_TEXTS.invoiceAlreadyCancelled);
     throw e;
   }
   if (!paid) await stopCollecting(ctx, row);

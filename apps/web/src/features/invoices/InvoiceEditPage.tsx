@@ -24,6 +24,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { CORRECTION_TEXTS } from '@rentloop/domain/invoice-corrections';
 import type { Invoice } from '@rentloop/domain/invoices';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { minorToDecimal } from '@rentloop/domain/money';
@@ -260,7 +261,9 @@ export function InvoiceEditPage() {
           <EditForm invoice={i} />
         ) : (
           <Alert severity="info" data-testid={invoicesIds.editNotDraft}>
-            {i.type === 'replacement' ? MESSAGES.replacementAlreadyIssued : MESSAGES.editNotReplacement}{' '}
+            {i.type === 'replacement'
+              ? CORRECTION_TEXTS.replacementAlreadyIssued
+              : CORRECTION_TEXTS.editNotReplacement}{' '}
             <RouterLink to={`/cms/invoices/${i.id}`}>Open the invoice</RouterLink>
           </Alert>
         )

@@ -9,7 +9,7 @@ import type { Invoice } from '@rentloop/domain/invoices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, paths, unwrap } from '../../api/client.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
-import { answer, invalidateBilling, invoicesKeys } from './hooks.ts';
+import { answer, invalidateBilling } from './hooks.ts';
 
 /**
  * `GET invoices/{id}/cancellation-html`: fetched once per visit and never again behind the person's back
