@@ -99,6 +99,10 @@ export const invoiceSchema = z.object({
   recurring_payment_id: z.number().int().nullable(),
   /** The invoice a correction corrects (spec field name); null on an ordinary invoice. */
   original_invoice: z.number().int().nullable(),
+  /** The cancellation invoice of this invoice once cancelled (invoice-corrections.ts), else null. */
+  cancellation_invoice: z.number().int().nullable(),
+  /** That cancellation's frozen HTML (spec field name), else null. */
+  cancellation_html: z.string().nullable(),
   /** The latest payment attempt, if any. */
   transaction_id: z.number().int().nullable(),
   html: z.string().nullable(),

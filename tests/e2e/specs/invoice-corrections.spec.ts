@@ -74,4 +74,9 @@ test('a merchant cancels an invoice, edits the replacement and issues it', async
   await expect(page.getByTestId(invoicesIds.action('pdf'))).toBeVisible();
   await expect(page.getByTestId(invoicesIds.action('cancel'))).toHaveCount(0);
   await expect(page.getByTestId(invoicesIds.action('charge'))).toHaveCount(0);
+  await expect(page.getByTestId(invoicesIds.link('cancellation'))).toBeVisible();
+  await screenshot(page, 'invoice-corrections-04-cancelled-original');
+  await page.getByTestId(invoicesIds.link('cancellation')).click();
+  await expect(page.getByTestId(invoicesIds.detailTitle)).toHaveText(/^Cancellation invoice INV-\S+/);
+  await expect(page.getByTestId(invoicesIds.total('gross'))).toContainText('-');
 });

@@ -52,6 +52,8 @@ interface Line {
 }
 interface InvoiceJson {
   id: number;
+  cancellation_invoice: number | null;
+  cancellation_html: string | null;
   status: string;
   type: string;
   number: string | null;
@@ -228,6 +230,10 @@ describe('cancelling an invoice with a replacement', () => {
       .from(invoices)
       .where(and(eq(invoices.company_id, cid), eq(invoices.original_invoice_id, original.id)));
     expect(cancellations).toHaveLength(2); // the cancellation and the replacement
+
+    // The original names its cancellation (the spec's cancellation_html: the issued document).
+    const cancelled = await getInvoice(original.id);
+    expect(cancelled).toMatchObject({ cancellation_invoice: c.id, cancellation_html: c.html });
 
     // The original is no longer collected; the cancellation is neither charged nor cancelled.
     expect(await actionsOf(original.id)).toEqual([]);

@@ -165,6 +165,15 @@ function OriginCard({ invoice }: { invoice: Invoice }) {
               testId={invoicesIds.link('recurring-payment')}
             />
           </DetailField>
+          {invoice.cancellation_invoice !== null && (
+            <DetailField label="Cancelled by" testId={invoicesIds.field('cancellation')}>
+              <RecordLink
+                to={`/cms/invoices/${invoice.cancellation_invoice}`}
+                label={`Cancellation invoice #${invoice.cancellation_invoice}`}
+                testId={invoicesIds.link('cancellation')}
+              />
+            </DetailField>
+          )}
           {invoice.original_invoice !== null && (
             <DetailField label="Corrects" testId={invoicesIds.field('original')}>
               <RecordLink
@@ -266,6 +275,7 @@ export function InvoiceDetailPage() {
           >
             <StatusChip status={i.payment_status} testId={invoicesIds.paymentStatus} />
             {i.status === 'draft' && <StatusChip status="draft" />}
+            {i.cancellation_invoice !== null && <StatusChip status="cancelled" />}
           </Stack>
           <InvoiceDocument invoice={i} />
           <OriginCard invoice={i} />

@@ -13,7 +13,7 @@ export const invoicesIds = {
   breakdown: (percent: string) => `invoice-breakdown-${percent}`,
   total: (field: 'net' | 'tax' | 'gross') => `invoice-total-${field}`,
   field: (field: string) => `invoice-field-${field}`,
-  link: (kind: 'order' | 'subscription' | 'recurring-payment' | 'customer' | 'original') =>
+  link: (kind: 'order' | 'subscription' | 'recurring-payment' | 'customer' | 'original' | 'cancellation') =>
     `invoice-link-${kind}`,
   attempts: 'invoice-attempts',
   attempt: (id: number) => `invoice-attempt-${id}`,
