@@ -375,6 +375,16 @@ describe('cancelling an invoice with a replacement', () => {
     );
   });
 
+  it('issues one cancellation for concurrent requests; the others are told it is cancelled', async () => {
+    const original = await issuedInvoice();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => req(staff, 'POST', api(`invoices/${original.id}/cancel`), {})),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json().message).toBe(CORRECTION_TEXTS.invoiceAlreadyCancelled);
+  });
+
   it('allows one cancellation per original at the database too', async () => {
     const original = await issuedInvoice();
     await ok(await req(staff, 'POST', api(`invoices/${original.id}/cancel`), {}), 201);
