@@ -2,9 +2,9 @@
  * Cancellation and replacement invoices through the API (corrections.ts): the preview, the cancellation
  * mirroring its original to the cent (also for random invoices), numbered in the same gapless series,
  * at most one per original (the chain rule, and the database's partial unique index), idempotent; the
- * replacement drafted, edited, issued and then itself cancellable; what a cancellation does to payments
- * (an unpaid original is no longer collected: its recurring payment and dunning stop); another company's
- * invoice is a 404 on every route.
+ * replacement drafted, edited, issued and then itself cancellable; a paid original keeps its payment;
+ * another company's invoice is a 404 on every route. What a cancellation does to a recurring payment and
+ * its dunning: corrections-collection.test.ts.
  */
 
 import { CORRECTION_TEXTS } from '@rentloop/domain/invoice-corrections';
@@ -14,23 +14,18 @@ import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { extractText } from 'unpdf';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { dunnings, invoices, recurringPayments } from '../../db/schema/index.ts';
+import { invoices } from '../../db/schema/index.ts';
 import { testCtx } from '../../testing/ctx.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
-import { dueRecurringPayment, dunningCompany, scriptedStripe } from '../dunning/dunning.testing.ts';
 import { cancelInvoice } from './corrections.ts';
 import { issueInvoice } from './issue.ts';
 import { invoicePdfJob } from './pdf-job.ts';
 
 const clock = fixedClock('2026-03-10T10:00:00Z');
 const h = useHarness({ clock });
-const restores: (() => void)[] = [];
-afterEach(() => {
-  while (restores.length > 0) restores.pop()?.();
-});
 let cid: number;
 let otherCid: number;
 let staff: TestUser;
@@ -481,44 +476,5 @@ describe('a cancellation of random invoices', () => {
       ),
       { numRuns: process.env.CI ? 8 : 15 },
     );
-  });
-});
-
-describe('cancelling a recurring payment’s unpaid invoice', () => {
-  it('stops collecting it: the recurring payment is cancelled, its dunning stopped, no more retries', async () => {
-    const wall = fixedClock('2026-03-10T10:00:00Z');
-    const c = await dunningCompany(h);
-    const gateway = scriptedStripe([{ decline: 'insufficient_funds' }]);
-    restores.push(gateway.restore);
-    const { subscriptionId } = await c.subscription();
-    const { invoiceId, recurringPaymentId } = await dueRecurringPayment(
-      h.database,
-      c.company.id,
-      subscriptionId,
-      wall,
-    );
-    const charged = await c.req('POST', c.api(`invoices/${invoiceId}/charge`), {});
-    expect(charged.transaction).toMatchObject({ state: 'failed', decline_class: 'soft' });
-    const dunningOf = async () =>
-      (
-        await h.database.primary
-          .select({ status: dunnings.status, next: dunnings.next_attempt_on })
-          .from(dunnings)
-          .where(eq(dunnings.recurring_payment_id, recurringPaymentId))
-      )[0];
-    expect((await dunningOf())?.status).toBe('active');
-
-    const made = await c.req('POST', c.api(`invoices/${invoiceId}/cancel`), { regenerate: false }, 201);
-    expect(made.cancellation.payment_status).toBe('settled');
-    expect(await dunningOf()).toEqual({ status: 'ended', next: null });
-    const [rp] = await h.database.primary
-      .select({ status: recurringPayments.status })
-      .from(recurringPayments)
-      .where(eq(recurringPayments.id, recurringPaymentId));
-    expect(rp?.status).toBe('cancelled');
-    expect((await c.eventsOf('invoice', invoiceId)).map((e) => e.type)).toContain('invoice.cancelled');
-    // The days of the retries pass: nothing is charged again.
-    await c.advance(5);
-    expect(gateway.charges).toHaveLength(1);
   });
 });
