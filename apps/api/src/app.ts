@@ -37,6 +37,7 @@ import { emailRoutes } from './modules/email/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
+import { invoiceCorrectionRoutes } from './modules/invoices/correction-routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { noteRoutes } from './modules/notes/routes.ts';
 import { inProcessBus, type NotificationBus } from './modules/notifications/bus.ts';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(subscriptionImportRoutes);
   await app.register(shippingRoutes);
   await app.register(invoiceRoutes);
+  await app.register(invoiceCorrectionRoutes);
   await app.register(recurringPaymentRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(refundRoutes);

@@ -171,7 +171,7 @@ export function planAfterFailure(opts: {
 
 // ---- transitions ----
 
-export const DUNNING_ACTIONS = ['retry_failed', 'postpone', 'recover', 'end', 'decline'] as const;
+export const DUNNING_ACTIONS = ['retry_failed', 'postpone', 'recover', 'end', 'decline', 'stop'] as const;
 export type DunningAction = (typeof DUNNING_ACTIONS)[number];
 
 const changed = DUNNING_TEXTS.changed;
@@ -190,4 +190,6 @@ export const DUNNING_TRANSITIONS: TransitionTable<DunningStatus, DunningAction> 
     message: changed,
     event: 'dunning.payment_method_declined',
   },
+  /** Its invoice was cancelled (invoice-corrections.ts): nothing is left to collect. */
+  { from: ['active'], action: 'stop', to: 'ended', message: changed, event: 'dunning.stopped' },
 ];

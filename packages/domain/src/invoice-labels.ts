@@ -15,8 +15,10 @@ export interface InvoiceLabels {
   dueDate: string;
   servicePeriod: string;
   customerNumber: string;
-  /** "Cancellation of invoice {number} of {date}". */
+  /** A cancellation's reference: "Cancellation of invoice {number} of {date}". */
   corrects: string;
+  /** A replacement's reference: "Replaces invoice {number} of {date}". */
+  replaces: string;
   position: string;
   description: string;
   period: string;
@@ -69,6 +71,7 @@ const de: InvoiceLabels = {
   servicePeriod: 'Leistungszeitraum',
   customerNumber: 'Kundennummer',
   corrects: 'Storno der Rechnung {number} vom {date}',
+  replaces: 'Ersetzt die Rechnung {number} vom {date}',
   position: 'Pos.',
   description: 'Beschreibung',
   period: 'Zeitraum',
@@ -120,6 +123,7 @@ const en: InvoiceLabels = {
   servicePeriod: 'Service period',
   customerNumber: 'Customer number',
   corrects: 'Cancellation of invoice {number} of {date}',
+  replaces: 'Replaces invoice {number} of {date}',
   position: 'No.',
   description: 'Description',
   period: 'Period',
@@ -171,6 +175,7 @@ const gr: InvoiceLabels = {
   servicePeriod: 'Περίοδος παροχής',
   customerNumber: 'Αριθμός πελάτη',
   corrects: 'Ακύρωση του τιμολογίου {number} της {date}',
+  replaces: 'Αντικαθιστά το τιμολόγιο {number} της {date}',
   position: 'Α/Α',
   description: 'Περιγραφή',
   period: 'Περίοδος',
@@ -222,6 +227,7 @@ const nl: InvoiceLabels = {
   servicePeriod: 'Leveringsperiode',
   customerNumber: 'Klantnummer',
   corrects: 'Annulering van factuur {number} van {date}',
+  replaces: 'Vervangt factuur {number} van {date}',
   position: 'Nr.',
   description: 'Omschrijving',
   period: 'Periode',
@@ -273,6 +279,7 @@ const no: InvoiceLabels = {
   servicePeriod: 'Leveringsperiode',
   customerNumber: 'Kundenummer',
   corrects: 'Annullering av faktura {number} av {date}',
+  replaces: 'Erstatter faktura {number} av {date}',
   position: 'Nr.',
   description: 'Beskrivelse',
   period: 'Periode',
@@ -316,4 +323,16 @@ export function fillLabel(label: string, values: Record<string, string | number>
   return label.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,
   );
+}
+
+/**
+ * The legal reference a correction prints under its title, naming the invoice it corrects (shared/BILLING.md
+ * "Corrections"): a replacement "replaces" it, any other correction (a cancellation) "cancels" it.
+ */
+export function correctionReference(
+  labels: InvoiceLabels,
+  type: string,
+  original: { number: string; date: string },
+): string {
+  return fillLabel(type === 'replacement' ? labels.replaces : labels.corrects, original);
 }

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { addressFieldsSchema } from './addresses.ts';
 import { isoDate, safeText } from './api.ts';
 import { INVOICE_SETTLEMENTS, INVOICE_TYPES, type InvoiceSettlement, PAYMENT_GATEWAYS } from './enums.ts';
+import { CORRECTION_TEXTS } from './invoice-corrections.ts';
 import { TAX_RULES } from './invoice-tax.ts';
 import { MESSAGES } from './messages.ts';
 import { amountSchema } from './money.ts';
@@ -98,6 +99,10 @@ export const invoiceSchema = z.object({
   recurring_payment_id: z.number().int().nullable(),
   /** The invoice a correction corrects (spec field name); null on an ordinary invoice. */
   original_invoice: z.number().int().nullable(),
+  /** The cancellation invoice of this invoice once cancelled (invoice-corrections.ts), else null. */
+  cancellation_invoice: z.number().int().nullable(),
+  /** That cancellation's frozen HTML (spec field name), else null. */
+  cancellation_html: z.string().nullable(),
   /** The latest payment attempt, if any. */
   transaction_id: z.number().int().nullable(),
   /** What its refund invoices gave back so far (their succeeded refund attempts). */
@@ -217,10 +222,22 @@ export type InvoicePaymentAction = (typeof INVOICE_PAYMENT_ACTIONS)[number];
 export interface InvoiceGuardInput {
   issued: boolean;
   open_attempts: number;
+  /** A cancellation points at it (invoice-corrections.ts): no longer collected. */
+  cancelled?: boolean;
+  /** It is a cancellation (a credit the customer is owed): never charged. */
+  credit?: boolean;
 }
 
-const issuedAndIdle = ({ issued, open_attempts }: InvoiceGuardInput) =>
-  !issued ? MESSAGES.invoiceNotIssued : open_attempts > 0 ? MESSAGES.invoicePaymentInProgress : null;
+const issuedAndIdle = ({ issued, open_attempts, cancelled, credit }: InvoiceGuardInput) =>
+  !issued
+    ? MESSAGES.invoiceNotIssued
+    : credit
+      ? CORRECTION_TEXTS.cancellationNotCharged
+      : cancelled
+        ? CORRECTION_TEXTS.invoiceCancelledNotCollectable
+        : open_attempts > 0
+          ? MESSAGES.invoicePaymentInProgress
+          : null;
 
 /**
  * The invoice's payment status machine (spec 01 §4): read one row as "from these statuses, action
@@ -265,7 +282,6 @@ export const INVOICE_PAYMENT_TRANSITIONS: TransitionTable<
   },
 ];
 
-export const invoiceActionsSchema = actionsSchema(
-  z.enum(INVOICE_SETTLEMENTS),
-  z.enum(INVOICE_PAYMENT_ACTIONS),
-);
+/** GET invoices/{id}/actions: the payment actions, and the corrections (cancel; edit a replacement draft). */
+export const INVOICE_ACTIONS = [...INVOICE_PAYMENT_ACTIONS, 'cancel', 'edit'] as const;
+export const invoiceActionsSchema = actionsSchema(z.enum(INVOICE_SETTLEMENTS), z.enum(INVOICE_ACTIONS));

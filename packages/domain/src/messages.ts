@@ -284,6 +284,13 @@ export const MESSAGES = {
   invoiceQueryRequired: 'Give one of order_id, subscription_id, recurring_payment_id or transaction_id.',
   invoiceFrozen: 'An issued invoice cannot be changed: issue a correction instead.',
   invoiceAlreadyExists: 'This payment already has an invoice.',
+  // Cancellation and replacement invoices (invoice-corrections.ts).
+  /** Spec 01 §8 "Invoices", verbatim. */
+  cancellationHtmlFailed: 'Failed to get cancellation invoice html',
+  cancellationCreated: 'Success. Cancellation invoice has been created.',
+  cancellationFailed: 'Failed to create cancellation invoice.',
+  replacementEdited: 'Success. Replacement invoice has been edited.',
+  replacementEditFailed: 'Failed to edit replacement invoice.',
   gatewayNotEnabled: (gateway: string) => `The payment gateway ${gateway} is not enabled for this company.`,
   gatewayNotAvailable: (gateway: string) => `The payment gateway ${gateway} is not available yet.`,
   gatewayCredentialsMissing: (gateway: string) =>

@@ -153,7 +153,15 @@ export type RecurringPaymentFilters = z.infer<typeof recurringPaymentFiltersSche
 
 // ---- transitions ----
 
-export const RECURRING_PAYMENT_ACTIONS = ['charge', 'await', 'pay', 'fail', 'park', 'cancel'] as const;
+export const RECURRING_PAYMENT_ACTIONS = [
+  'charge',
+  'await',
+  'pay',
+  'fail',
+  'park',
+  'cancel',
+  'void',
+] as const;
 export type RecurringPaymentAction = (typeof RECURRING_PAYMENT_ACTIONS)[number];
 
 /** What the guards read: whether the payment is due (its due date is the company's today or earlier). */
@@ -184,6 +192,14 @@ export const RECURRING_PAYMENT_TRANSITIONS: TransitionTable<
   { from: ['charging', 'pending'], action: 'fail', to: 'failed', message: changed },
   { from: ['scheduled', 'charging'], action: 'park', to: 'parked', message: changed },
   { from: ['scheduled', 'failed', 'parked'], action: 'cancel', to: 'cancelled', message: changed },
+  /** Its invoice was cancelled unpaid (invoice-corrections.ts): no longer collected, by the run or dunning. */
+  {
+    from: ['failed', 'parked', 'pending'],
+    action: 'void',
+    to: 'cancelled',
+    message: changed,
+    event: 'recurring_payment.voided',
+  },
 ];
 
 export const recurringPaymentActionsSchema = actionsSchema(

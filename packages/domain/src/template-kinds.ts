@@ -176,6 +176,11 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = [
     description: 'The invoice itself (HTML, and the PDF made from it).',
     placeholders: [
       ...customer,
+      p('invoice.title', 'Document title (by type: Invoice, Cancellation invoice, Replacement invoice, ...)'),
+      p(
+        'invoice.reference',
+        'Reference to the corrected invoice (a cancellation or replacement; else empty)',
+      ),
       p('invoice.number', 'Invoice number'),
       p('invoice.date', 'Invoice date'),
       p('invoice.due_date', 'Due date'),

@@ -148,6 +148,20 @@ export const RECIPES: Record<string, Recipe> = {
       '`transaction_id` is the reference of the money received (free text, a bank transfer’s), not a record id: it names nothing of another company.',
   },
   'POST /api/:company/rentloopdb/orders/:id/charge': { params: byId((r) => r.order), body: () => ({}) },
+  // Corrections (modules/invoices/correction-routes.ts): `r.invoice` has an open attempt, so the own
+  // company's call is refused (409), never another company's record used.
+  'GET /api/:company/rentloopdb/invoices/:id/cancellation-html': { params: byId((r) => r.invoice) },
+  'POST /api/:company/rentloopdb/invoices/:id/cancel': {
+    params: byId((r) => r.invoice),
+    body: () => ({ regenerate: true }),
+  },
+  'PUT /api/:company/rentloopdb/invoices/:id/edit': {
+    params: byId((r) => r.invoice),
+    body: () => ({
+      customer: { name: 'Someone', email: 'someone@example.com', address: null },
+      lines: [{ description: 'A line', quantity: 1, unit_price: '1.00', tax_percent: '19' }],
+    }),
+  },
   'POST /api/:company/order/generate-offline-invoice': { body: (r) => ({ order_id: r.order }) },
   'GET /api/:company/rentloopdb/transactions/:id': { params: byId((r) => r.transaction) },
   'GET /api/:company/rentloopdb/recurring-payments/:id': { params: byId((r) => r.recurringPayment) },

@@ -183,12 +183,20 @@ export const invoices = pgTable(
       .on(t.company_id, t.recurring_payment_id)
       .where(sql`type = 'recurring payment'`),
     uniqueIndex('invoices_initial_order_key').on(t.company_id, t.order_id).where(sql`type = 'initial'`),
+    // At most one cancellation, and one replacement, per original (corrections, migration 0042).
+    uniqueIndex('invoices_cancellation_original_key')
+      .on(t.company_id, t.original_invoice_id)
+      .where(sql`type = 'cancellation'`),
+    uniqueIndex('invoices_replacement_original_key')
+      .on(t.company_id, t.original_invoice_id)
+      .where(sql`type = 'replacement'`),
     ...(['id', 'number', 'issue_date', 'due_date', 'gross', 'payment_status', 'created_at'] as const).map(
       (k) => index(`invoices_company_${k}_idx`).on(t.company_id, t[k], t.id),
     ),
     index('invoices_company_customer_idx').on(t.company_id, t.customer_id, t.id),
     index('invoices_company_order_idx').on(t.company_id, t.order_id, t.id),
     index('invoices_company_subscription_idx').on(t.company_id, t.subscription_id, t.id),
+    index('invoices_company_original_idx').on(t.company_id, t.original_invoice_id),
     index('invoices_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
     foreignKey({
       name: 'invoices_customer_fk',

@@ -4,7 +4,9 @@
  * invoice, and the lines table as `invoice.lines_html`. Rendered once at issue and stored (frozen).
  */
 import type { CUSTOMER_LANGUAGES } from '@rentloop/domain/customers';
-import type { TemplateLanguage } from '@rentloop/domain/enums';
+import type { InvoiceType, TemplateLanguage } from '@rentloop/domain/enums';
+import { formatInvoiceDate } from '@rentloop/domain/invoice-document';
+import { correctionReference, INVOICE_LABELS } from '@rentloop/domain/invoice-labels';
 import type { InvoiceTax } from '@rentloop/domain/invoice-tax';
 import { formatMoney } from '@rentloop/domain/money';
 import type { Ctx } from '../../context.ts';
@@ -119,6 +121,10 @@ export interface DocumentInput {
   lines: DocumentLine[];
   tax: InvoiceTax;
   taxPercents: string[];
+  /** The document's type: its title (INVOICE_LABELS). */
+  type: InvoiceType;
+  /** The invoice a correction names (its number and issue date), printed under the title. */
+  original: { number: string; issueDate: string } | null;
 }
 
 /** The lines and the VAT breakdown as an HTML table, every text escaped. */
@@ -144,6 +150,7 @@ export function linesHtml(d: DocumentInput): string {
 
 /** The invoice's HTML from the company's template. */
 export async function renderInvoiceHtml(ctx: Ctx, d: DocumentInput): Promise<string> {
+  const labels = INVOICE_LABELS[d.language];
   const bank = [d.seller.bank_name, d.seller.iban, d.seller.bic].filter(Boolean).join(' · ');
   const { html } = await renderMail(ctx, {
     companyId: d.companyId,
@@ -151,6 +158,13 @@ export async function renderInvoiceHtml(ctx: Ctx, d: DocumentInput): Promise<str
     lang: d.language,
     data: {
       invoice: {
+        title: labels.titles[d.type],
+        reference: d.original
+          ? correctionReference(labels, d.type, {
+              number: d.original.number,
+              date: formatInvoiceDate(d.original.issueDate, d.language),
+            })
+          : '',
         number: d.number,
         date: d.issueDate,
         due_date: d.dueDate,

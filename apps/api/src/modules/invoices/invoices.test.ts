@@ -147,7 +147,11 @@ describe('an order charged offline, then settled', () => {
     expect(twice.json().message).toBe(MESSAGES.invoiceNotChargeable);
     expect((await ok(await req(staff, 'GET', api(`invoices/${invoice.id}/actions`)))).data).toEqual({
       status: 'pending payment',
-      actions: [{ action: 'settle', to: 'settled' }],
+      actions: [
+        { action: 'settle', to: 'settled' },
+        // A correction leaves the payment status as it is (corrections.test.ts).
+        { action: 'cancel', to: 'pending payment' },
+      ],
     });
 
     // Settling needs the reference (422 naming it), then settles the invoice and pays the order.

@@ -10,8 +10,9 @@
  */
 
 import { addDays } from '@rentloop/domain/billing-periods';
-import type { PaymentGateway as GatewayName, InvoiceType } from '@rentloop/domain/enums';
-import { invoiceTax, negateInvoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
+import type { PaymentGateway as GatewayName, InvoiceSettlement, InvoiceType } from '@rentloop/domain/enums';
+import { INVOICE_LABELS } from '@rentloop/domain/invoice-labels';
+import { type InvoiceTax, invoiceTax, negateInvoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
@@ -57,8 +58,12 @@ export interface InvoiceDraft {
   orderId: number | null;
   subscriptionId: number | null;
   recurringPaymentId: number | null;
-  /** A correction: the invoice it corrects (`original_invoice`). */
-  originalInvoiceId?: number | null;
+  /** The figures when they are not computed from the lines: a cancellation's, its original's negated. */
+  tax?: InvoiceTax;
+  /** The invoice a correction corrects: linked as `original_invoice`, its number and date printed. */
+  original?: { id: number; number: string; issueDate: string } | null;
+  /** The payment status the document starts with (default `not settled`). */
+  paymentStatus?: InvoiceSettlement;
   /**
    * A refund: `lines` are given as the positive amounts refunded; the document states them negated
    * (its tax computed on the positive amounts, then negated: `negateInvoiceTax`).
@@ -77,8 +82,11 @@ async function companyName(ctx: Ctx): Promise<string> {
   return row?.name ?? '';
 }
 
-/** Issues `draft` as a numbered, frozen invoice in the caller's transaction; answers its id. */
-export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<number> {
+/**
+ * Everything of the document but its number: the figures (the one tax function, or the draft's own),
+ * the snapshots and the HTML with the number's stand-in. Reads only; takes no number.
+ */
+async function prepareInvoice(ctx: Ctx, draft: InvoiceDraft) {
   const currency = await companyCurrency(ctx);
   const settings = await getSettings(ctx, 'invoice');
   const issueDate = await companyToday(ctx);
@@ -89,10 +97,12 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     .where(and(eq(customers.company_id, ctx.companyId), eq(customers.id, draft.customerId)));
   if (!customer) throw notFound();
   const language = templateLanguageOf(customer.language);
-  const positive = invoiceTax(
-    draft.rule,
-    draft.lines.map((l) => ({ amount: l.amount, tax_percent: l.tax_percent })),
-  );
+  const positive =
+    draft.tax ??
+    invoiceTax(
+      draft.rule,
+      draft.lines.map((l) => ({ amount: l.amount, tax_percent: l.tax_percent })),
+    );
   const tax = draft.negate ? negateInvoiceTax(positive) : positive;
   const sign = draft.negate ? -1n : 1n;
   const docLines = draft.lines.map((l) => ({
@@ -120,6 +130,8 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     lines: docLines,
     tax,
     taxPercents: draft.lines.map((l) => l.tax_percent),
+    type: draft.type,
+    original: draft.original ?? null,
   });
   const lines: StoredInvoiceLine[] = docLines.map((l, i) => ({
     position: i + 1,
@@ -137,59 +149,102 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     period_end: l.period_end,
     ...(l.original_position ? { original_position: l.original_position } : {}),
   }));
+  return { settings, seller, currency, language, issueDate, dueDate, tax, html, lines };
+}
 
-  // From here on: the counter, then only the inserts that carry its number.
+/** The document's HTML as it will be issued today, its number not taken yet (shown as the language's "Draft"). */
+export async function previewInvoiceHtml(ctx: Ctx, draft: InvoiceDraft): Promise<string> {
+  const { html, language } = await prepareInvoice(ctx, draft);
+  return html.replaceAll(NUMBER_STAND_IN, escapeHtml(INVOICE_LABELS[language].draft));
+}
+
+/**
+ * Issues `draft` as a numbered, frozen invoice in the caller's transaction; answers its id. With
+ * `draftId` the company's draft row of that id (locked by the caller) becomes the issued invoice (a
+ * replacement); with `expectHtml` the document is issued only if it is what `previewInvoiceHtml`
+ * showed (else 409 `expectHtmlMessage`).
+ */
+export async function issueInvoice(
+  ctx: Ctx,
+  draft: InvoiceDraft,
+  opts: { draftId?: number; expectHtml?: string; expectHtmlMessage?: string } = {},
+): Promise<number> {
+  const { settings, seller, currency, language, issueDate, dueDate, tax, html, lines } = await prepareInvoice(
+    ctx,
+    draft,
+  );
+  if (
+    opts.expectHtml !== undefined &&
+    html.replaceAll(NUMBER_STAND_IN, escapeHtml(INVOICE_LABELS[language].draft)) !== opts.expectHtml
+  )
+    throw new AppError('conflict', opts.expectHtmlMessage ?? MESSAGES.invoiceCreateFailed);
+  const sellerName = seller.company_name.trim() || (await companyName(ctx));
+
+  // From here on: the counter, then only the writes that carry its number.
   const series = invoiceSeriesOf(settings, issueDate);
   const seq = await takeInvoiceNumbers(ctx, series, 1);
   const number = `${series.prefix}${seq}`;
   const now = ctx.clock.now().toISOString();
-  const [row] = await ctx.db
-    .insert(invoices)
-    .values({
-      company_id: ctx.companyId,
-      status: 'issued',
-      type: draft.type,
-      series: series.series,
-      seq,
-      number,
-      issue_date: issueDate,
-      due_date: dueDate,
-      currency,
-      language,
-      customer_id: draft.customerId,
-      customer: draft.buyer,
-      // The legal details only (not the numbering settings): what the document prints, frozen with it.
-      seller: {
-        name: seller.company_name.trim() || (await companyName(ctx)),
-        details: {
-          ...seller,
-          register: settings.register,
-          managing_directors: settings.managing_directors,
-          footer: settings.footer,
-        },
+  const values = {
+    company_id: ctx.companyId,
+    status: 'issued' as const,
+    type: draft.type,
+    series: series.series,
+    seq,
+    number,
+    issue_date: issueDate,
+    due_date: dueDate,
+    currency,
+    language,
+    customer_id: draft.customerId,
+    customer: draft.buyer,
+    // The legal details only (not the numbering settings): what the document prints, frozen with it.
+    seller: {
+      name: sellerName,
+      details: {
+        ...seller,
+        register: settings.register,
+        managing_directors: settings.managing_directors,
+        footer: settings.footer,
       },
-      lines,
-      tax_rule: draft.rule,
-      tax_breakdown: tax.breakdown.map((b) => ({
-        tax_percent: b.tax_percent,
-        net: String(b.net),
-        tax: String(b.tax),
-        gross: String(b.gross),
-      })),
-      net: tax.totals.net,
-      tax: tax.totals.tax,
-      gross: tax.totals.gross,
-      payment_status: 'not settled',
-      gateway: draft.gateway,
-      order_id: draft.orderId,
-      subscription_id: draft.subscriptionId,
-      recurring_payment_id: draft.recurringPaymentId,
-      original_invoice_id: draft.originalInvoiceId ?? null,
-      issued_at: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning({ id: invoices.id });
+    },
+    lines,
+    tax_rule: draft.rule,
+    tax_breakdown: tax.breakdown.map((b) => ({
+      tax_percent: b.tax_percent,
+      net: String(b.net),
+      tax: String(b.tax),
+      gross: String(b.gross),
+    })),
+    net: tax.totals.net,
+    tax: tax.totals.tax,
+    gross: tax.totals.gross,
+    payment_status: draft.paymentStatus ?? ('not settled' as const),
+    gateway: draft.gateway,
+    order_id: draft.orderId,
+    subscription_id: draft.subscriptionId,
+    recurring_payment_id: draft.recurringPaymentId,
+    original_invoice_id: draft.original?.id ?? null,
+    issued_at: now,
+    updated_at: now,
+  };
+  const [row] =
+    opts.draftId === undefined
+      ? await ctx.db
+          .insert(invoices)
+          .values({ ...values, created_at: now })
+          .returning({ id: invoices.id })
+      : await ctx.db
+          .update(invoices)
+          .set(values)
+          .where(
+            and(
+              eq(invoices.company_id, ctx.companyId),
+              eq(invoices.id, opts.draftId),
+              eq(invoices.status, 'draft'),
+            ),
+          )
+          .returning({ id: invoices.id });
   if (!row) throw new Error('The invoice was not written.');
   await ctx.db.insert(invoiceDocuments).values({
     company_id: ctx.companyId,
@@ -201,7 +256,13 @@ export async function issueInvoice(ctx: Ctx, draft: InvoiceDraft): Promise<numbe
     type: 'invoice.issued',
     object: 'invoice',
     objectId: row.id,
-    payload: { number, type: draft.type, gross: String(tax.totals.gross), order_id: draft.orderId },
+    payload: {
+      number,
+      type: draft.type,
+      gross: String(tax.totals.gross),
+      order_id: draft.orderId,
+      ...(draft.original ? { original_invoice: draft.original.id } : {}),
+    },
   });
   return row.id;
 }

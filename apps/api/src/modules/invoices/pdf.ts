@@ -10,7 +10,12 @@
  */
 import type { InvoicePdfDocument } from '@rentloop/domain/invoice-document';
 import { formatInvoiceDate, formatInvoicePeriod } from '@rentloop/domain/invoice-document';
-import { fillLabel, INVOICE_LABELS, type InvoiceLabels } from '@rentloop/domain/invoice-labels';
+import {
+  correctionReference,
+  fillLabel,
+  INVOICE_LABELS,
+  type InvoiceLabels,
+} from '@rentloop/domain/invoice-labels';
 import PDFDocument from 'pdfkit';
 import { useInvoiceFonts } from './pdf-fonts.ts';
 
@@ -184,7 +189,7 @@ function firstPageHead(ctx: Ctx): void {
   ctx.y += block(pdf, ctx.title, LEFT, ctx.y, WIDTH);
   if (doc.original) {
     font(pdf, 'regular', SIZE.body);
-    const corrects = fillLabel(labels.corrects, {
+    const corrects = correctionReference(labels, doc.type, {
       number: doc.original.number,
       date: formatInvoiceDate(doc.original.issueDate, doc.language),
     });

@@ -22,6 +22,7 @@ export function toInvoice(
   doc: { html: string; has_pdf: boolean; pdf_sha256: string | null } | null,
   transactionId: number | null,
   refunded = 0n,
+  cancellation: { id: number; html: string | null } | null = null,
 ): Invoice {
   const c = row.currency;
   const money = (minor: string | bigint) => toDecimal(BigInt(minor), c) as string;
@@ -69,6 +70,8 @@ export function toInvoice(
     subscription_id: row.subscription_id,
     recurring_payment_id: row.recurring_payment_id,
     original_invoice: row.original_invoice_id,
+    cancellation_invoice: cancellation?.id ?? null,
+    cancellation_html: cancellation?.html ?? null,
     transaction_id: transactionId,
     refunded_amount: money(refunded),
     html: doc?.html ?? null,
@@ -122,11 +125,27 @@ async function withDocument(ctx: Ctx, row: InvoiceRow): Promise<Invoice> {
         eq(transactions.state, 'succeeded'),
       ),
     );
+  // Its cancellation, when cancelled (one at most: invoices_cancellation_original_key).
+  const [cancellation] = await ctx.db
+    .select({ id: invoices.id, html: invoiceDocuments.html })
+    .from(invoices)
+    .leftJoin(
+      invoiceDocuments,
+      and(eq(invoiceDocuments.company_id, invoices.company_id), eq(invoiceDocuments.invoice_id, invoices.id)),
+    )
+    .where(
+      and(
+        eq(invoices.company_id, ctx.companyId),
+        eq(invoices.original_invoice_id, row.id),
+        eq(invoices.type, 'cancellation'),
+      ),
+    );
   return toInvoice(
     row,
     doc ? { html: doc.html, has_pdf: doc.pdf !== null, pdf_sha256: doc.pdf_sha256 } : null,
     last?.id ?? null,
     BigInt(refunds?.sum ?? 0),
+    cancellation ?? null,
   );
 }
 

@@ -45,8 +45,9 @@ import { chargeInvoice, settleInvoice } from '../payments/charge.ts';
 import { transactionList } from '../payments/list.ts';
 import { chargeOrder, generateOfflineInvoice } from '../payments/order-charge.ts';
 import { getTransaction } from '../payments/records.ts';
+import { collectionFacts, correctionActions } from './corrections.ts';
 import { invoiceList } from './list.ts';
-import { getInvoice, invoicePdf, invoicesBy } from './records.ts';
+import { getInvoice, invoicePdf, invoiceRow, invoicesBy } from './records.ts';
 import { invoiceZipFile, requestInvoicesZip } from './zip.ts';
 
 const tags = ['invoices'];
@@ -231,7 +232,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getInvoiceActions',
         tags,
-        summary: 'What staff may do to the invoice now (charge, settle), from its payment status table',
+        summary:
+          'What staff may do to the invoice now: charge, settle (its payment status table), cancel, edit (a replacement draft)',
         params: idParams,
         response: { 200: envelope(invoiceActionsSchema) },
       },
@@ -242,19 +244,26 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const transaction =
         invoice.transaction_id === null ? null : await getTransaction(ctx, invoice.transaction_id);
       const open = transaction && ['created', 'processing', 'unknown'].includes(transaction.state) ? 1 : 0;
+      const row = await invoiceRow(ctx, invoice.id);
       const actions = allowedActions(INVOICE_PAYMENT_TRANSITIONS, invoice.payment_status, {
         issued: invoice.status === 'issued',
         open_attempts: open,
+        ...(await collectionFacts(ctx, row)),
       })
         .filter((a) => STAFF_ACTIONS.has(a.action))
         // A refund (or cancellation) gives money back: never charged; settled by hand only while its
-        // refund waits for the money to go out (offline), docs/decisions.md 41.
+        // refund waits for the money to go out (offline), docs/decisions.md 42.
         .filter(
           (a) =>
             !invoice.gross.startsWith('-') ||
             (a.action === 'settle' && invoice.payment_status === 'pending payment'),
         );
-      return ok({ status: invoice.payment_status, actions });
+      // The corrections (corrections.ts): they leave the payment status as it is.
+      const corrections = (await correctionActions(ctx, row)).map((action) => ({
+        action,
+        to: invoice.payment_status,
+      }));
+      return ok({ status: invoice.payment_status, actions: [...actions, ...corrections] });
     },
   );
 

@@ -19,6 +19,7 @@ import { gatewayFor, requireGateway } from '../../integrations/payments/index.ts
 import type { GatewayOutcome, PaymentMethodRef } from '../../integrations/payments/types.ts';
 import { dunningAfterFailure, dunningAfterSuccess } from '../dunning/outcomes.ts';
 import { transition } from '../events/transition.ts';
+import { collectionFacts } from '../invoices/corrections.ts';
 import { invoicePaymentMachine, recurringPaymentMachine, transactionMachine } from '../invoices/machine.ts';
 import { invoiceRow } from '../invoices/records.ts';
 import { getSettings } from '../settings/sections.ts';
@@ -103,7 +104,11 @@ export async function startCharge(
   if (open > 0 && invoice.status === 'issued')
     throw new AppError('conflict', MESSAGES.invoicePaymentInProgress);
   await transition(ctx, invoicePaymentMachine, invoiceId, 'charge', {
-    guard: { issued: invoice.status === 'issued', open_attempts: open },
+    guard: {
+      issued: invoice.status === 'issued',
+      open_attempts: open,
+      ...(await collectionFacts(ctx, invoice)),
+    },
     payload: message ? { message } : {},
   });
   const method = await methodFor(ctx, invoice.customer_id, invoice.gateway);
@@ -190,7 +195,11 @@ async function orderPaymentStatus(
 async function invoicePaid(ctx: Ctx, invoiceId: number, action: 'pay' | 'settle', reference: string | null) {
   const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
   await transition(ctx, invoicePaymentMachine, invoiceId, action, {
-    guard: { issued: invoice.status === 'issued', open_attempts: await openAttempts(ctx, invoiceId) },
+    guard: {
+      issued: invoice.status === 'issued',
+      open_attempts: await openAttempts(ctx, invoiceId),
+      ...(action === 'settle' ? await collectionFacts(ctx, invoice) : {}),
+    },
     payload: reference ? { transaction_id: reference } : {},
   });
   const [failed] = await ctx.db

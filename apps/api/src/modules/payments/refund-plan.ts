@@ -1,5 +1,5 @@
 /**
- * What a refund invoice states (docs/decisions.md 41): its lines for a refund spec, as positive amounts
+ * What a refund invoice states (docs/decisions.md 42): its lines for a refund spec, as positive amounts
  * (the document negates them). The amount going back is exact first: by amount, one line per VAT rate of
  * the original (`splitByRate`); by items, each line's gross prorated by units on the cumulative share
  * (`lineRefundGross`); a full refund of an untouched invoice mirrors its lines with its own tax rule.

@@ -158,7 +158,7 @@ export async function startRefunds(
       subscriptionId: row.subscription_id,
       // Not the recurring payment: that link names the payment's own invoice (one per payment).
       recurringPaymentId: null,
-      originalInvoiceId: row.id,
+      original: { id: row.id, number: row.number ?? '', issueDate: row.issue_date ?? '' },
       negate: true,
     });
     await transition(ctx, invoicePaymentMachine, refundId, 'charge', {

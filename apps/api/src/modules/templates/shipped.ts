@@ -54,6 +54,7 @@ function mailHtml(kind: TemplateKind, lang: TemplateLanguage, t: MailText): stri
 
 export const INVOICE_CSS = `.invoice{font-family:Arial,Helvetica,sans-serif;color:#1d2b36;max-width:760px;margin:0 auto;padding:24px;}
 .invoice-title{font-size:26px;color:#00745a;margin:0 0 16px 0;}
+.invoice-reference{font-size:14px;font-weight:bold;margin:0 0 8px 0;}
 .invoice-meta{font-size:14px;margin:0 0 16px 0;}
 .invoice-parties{width:100%;font-size:14px;margin-bottom:24px;}
 .invoice-lines{width:100%;font-size:14px;border-collapse:collapse;}
@@ -64,7 +65,10 @@ function invoiceHtml(lang: TemplateLanguage): string {
   const w = INVOICE_WORDS[lang];
   return [
     '<div class="invoice">',
-    `<h1 class="invoice-title">${escapeHtml(w.title)} {{invoice.number}}</h1>`,
+    // The title and the legal reference follow the invoice's type (a German cancellation is a
+    // "Stornorechnung" naming the invoice it cancels; INVOICE_LABELS in packages/domain).
+    '<h1 class="invoice-title">{{invoice.title}} {{invoice.number}}</h1>',
+    '{{#invoice.reference}}<p class="invoice-reference">{{invoice.reference}}</p>{{/invoice.reference}}',
     `<p class="invoice-meta">${escapeHtml(w.date)}: {{invoice.date}} · ${escapeHtml(w.due)}: {{invoice.due_date}}</p>`,
     '<table class="invoice-parties" role="presentation"><tr>',
     '<td><strong>{{legal.company_name}}</strong><br>{{legal.address}}</td>',

@@ -2,7 +2,8 @@
  * `/cms/invoices/{id}`: the document as the customer sees it (`InvoiceDocument`), its payment status,
  * its payment attempts (linked to Payments), where it comes from (customer, order, subscription,
  * recurring payment, the invoice it corrects), its notes, and the actions `GET invoices/{id}/actions`
- * allows now (Charge, Settle) beside Refund (a paid invoice) and Download PDF; its refunds.
+ * allows now (Charge, Settle; Cancel invoice, Edit and issue a replacement draft) beside Refund (a paid
+ * invoice) and Download PDF; its refunds.
  */
 
 import Download from '@mui/icons-material/Download';
@@ -81,6 +82,27 @@ function InvoiceActionButtons({ invoice }: { invoice: Invoice }) {
           Refund
         </Button>
       )}
+      {allowed.has('edit') && (
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={`/cms/invoices/${invoice.id}/edit`}
+          data-testid={invoicesIds.action('edit')}
+        >
+          Edit and issue
+        </Button>
+      )}
+      {allowed.has('cancel') && (
+        <Button
+          variant="outlined"
+          color="error"
+          component={RouterLink}
+          to={`/cms/invoices/${invoice.id}/cancel`}
+          data-testid={invoicesIds.action('cancel')}
+        >
+          Cancel invoice
+        </Button>
+      )}
       <Button
         variant="outlined"
         startIcon={<Download />}
@@ -157,6 +179,15 @@ function OriginCard({ invoice }: { invoice: Invoice }) {
               testId={invoicesIds.link('recurring-payment')}
             />
           </DetailField>
+          {invoice.cancellation_invoice !== null && (
+            <DetailField label="Cancelled by" testId={invoicesIds.field('cancellation')}>
+              <RecordLink
+                to={`/cms/invoices/${invoice.cancellation_invoice}`}
+                label={`Cancellation invoice #${invoice.cancellation_invoice}`}
+                testId={invoicesIds.link('cancellation')}
+              />
+            </DetailField>
+          )}
           {invoice.original_invoice !== null && (
             <DetailField label="Corrects" testId={invoicesIds.field('original')}>
               <RecordLink
@@ -258,6 +289,7 @@ export function InvoiceDetailPage() {
           >
             <StatusChip status={i.payment_status} testId={invoicesIds.paymentStatus} />
             {i.status === 'draft' && <StatusChip status="draft" />}
+            {i.cancellation_invoice !== null && <StatusChip status="cancelled" />}
           </Stack>
           <InvoiceDocument invoice={i} />
           <OriginCard invoice={i} />

@@ -40,7 +40,7 @@ export const recurringPaymentsKeys = queryKeysFactory('recurring-payments');
 
 export interface InvoiceActionsAnswer {
   status: InvoiceSettlement;
-  actions: { action: 'charge' | 'pay' | 'fail' | 'settle'; to: InvoiceSettlement }[];
+  actions: { action: 'charge' | 'pay' | 'fail' | 'settle' | 'cancel' | 'edit'; to: InvoiceSettlement }[];
 }
 
 /** An answer's data and the server's message, or the server's error thrown. */

@@ -45,6 +45,13 @@ describe('invoiceTitle', () => {
     expect(invoiceTitle({ id: 7, number: 'INV-2026-1001' })).toBe('Invoice INV-2026-1001');
     expect(invoiceTitle({ id: 7, number: null })).toBe('Draft invoice #7');
   });
+
+  it('names a correction by its type', () => {
+    expect(invoiceTitle({ id: 8, number: 'INV-2026-1002', type: 'cancellation' })).toBe(
+      'Cancellation invoice INV-2026-1002',
+    );
+    expect(invoiceTitle({ id: 9, number: null, type: 'replacement' })).toBe('Draft replacement invoice #9');
+  });
 });
 
 describe('seller block', () => {

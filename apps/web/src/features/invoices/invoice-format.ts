@@ -65,8 +65,15 @@ export const INVOICE_TYPE_OPTIONS = options(TYPES);
 export const GATEWAY_OPTIONS = options(GATEWAYS, gatewayLabel);
 
 /** "Invoice INV-2026-1001"; a draft has no number yet: "Draft invoice #12". */
-export function invoiceTitle(invoice: Pick<Invoice, 'id' | 'number'>): string {
-  return invoice.number ? `Invoice ${invoice.number}` : `Draft invoice #${invoice.id}`;
+export function invoiceTitle(invoice: Pick<Invoice, 'id' | 'number'> & { type?: Invoice['type'] }): string {
+  // A correction says what it is (the document's own title, INVOICE_LABELS, in English here).
+  const kind =
+    invoice.type === 'cancellation'
+      ? 'Cancellation invoice'
+      : invoice.type === 'replacement'
+        ? 'Replacement invoice'
+        : 'Invoice';
+  return invoice.number ? `${kind} ${invoice.number}` : `Draft ${kind.toLowerCase()} #${invoice.id}`;
 }
 
 /** The seller's legal details (the `invoice` settings at issue) in the order a letterhead shows them. */

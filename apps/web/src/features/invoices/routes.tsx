@@ -4,6 +4,8 @@ import type { AppRoute } from '../../app/route-meta.ts';
 
 const InvoicesPage = lazyPage(() => import('./InvoicesPage.tsx').then((m) => m.InvoicesPage));
 const InvoiceDetailPage = lazyPage(() => import('./InvoiceDetailPage.tsx').then((m) => m.InvoiceDetailPage));
+const InvoiceCancelPage = lazyPage(() => import('./InvoiceCancelPage.tsx').then((m) => m.InvoiceCancelPage));
+const InvoiceEditPage = lazyPage(() => import('./InvoiceEditPage.tsx').then((m) => m.InvoiceEditPage));
 const InvoicesZipPage = lazyPage(() => import('./InvoicesZipPage.tsx').then((m) => m.InvoicesZipPage));
 
 export const invoicesRoutes: AppRoute[] = [
@@ -38,5 +40,27 @@ export const invoicesRoutes: AppRoute[] = [
       crumb: (params) => `Invoice ${params.id ?? ''}`.trim(),
     },
     Component: InvoiceDetailPage,
+  },
+  {
+    // Spec 01 §2: the cancellation of an invoice (preview, confirm, with or without a replacement).
+    path: '/cms/invoices/:id/cancel',
+    meta: {
+      name: 'cms-invoices-id-cancel',
+      title: 'Cancel invoice',
+      auth: 'guest',
+      crumb: (params) => `Cancel invoice ${params.id ?? ''}`.trim(),
+    },
+    Component: InvoiceCancelPage,
+  },
+  {
+    // Spec 01 §2: editing a replacement invoice (a draft) and issuing it.
+    path: '/cms/invoices/:id/edit',
+    meta: {
+      name: 'cms-invoices-id-edit',
+      title: 'Edit replacement invoice',
+      auth: 'guest',
+      crumb: (params) => `Edit invoice ${params.id ?? ''}`.trim(),
+    },
+    Component: InvoiceEditPage,
   },
 ];

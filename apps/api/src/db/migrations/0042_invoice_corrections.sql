@@ -1,0 +1,3 @@
+CREATE UNIQUE INDEX "invoices_cancellation_original_key" ON "invoices" USING btree ("company_id","original_invoice_id") WHERE type = 'cancellation';--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_replacement_original_key" ON "invoices" USING btree ("company_id","original_invoice_id") WHERE type = 'replacement';--> statement-breakpoint
+CREATE INDEX "invoices_company_original_idx" ON "invoices" USING btree ("company_id","original_invoice_id");
