@@ -320,7 +320,8 @@ export async function chargeInvoice(
 export async function settleInvoice(ctx: Ctx, invoiceId: number, reference: string): Promise<void> {
   const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
   // A refund invoice is settled when the money went back: only its pending refund attempt (offline).
-  const kind = invoice.gross < 0n ? 'refund' : 'charge';
+  // (A cancellation, also negative, goes the charge way: its guard refuses it as a credit.)
+  const kind = invoice.gross < 0n && invoice.type !== 'cancellation' ? 'refund' : 'charge';
   const [pending] = await ctx.db
     .select()
     .from(transactions)
