@@ -1,6 +1,6 @@
 /**
- * The refunds of an invoice on its page: what went back so far and each refund invoice (its number,
- * amount and payment status: settled once the money went back, failed when the gateway refused).
+ * The documents that correct an invoice, on its page: its refund invoices (what went back so far; each
+ * settled once the money went back, failed when the gateway refused), its cancellation and replacement.
  * Read from the order's invoices (`GET invoices?order_id=`), the ones whose `original_invoice` it is.
  */
 import Box from '@mui/material/Box';
@@ -19,14 +19,17 @@ import { useInvoicesOf } from './hooks.ts';
 import { invoiceTitle } from './invoice-format.ts';
 import { invoicesIds } from './testids.ts';
 
+const REFUND_TYPES = new Set<Invoice['type']>(['refund', 'partial_refund', 'full_refund']);
+
 export function InvoiceRefundsCard({ invoice }: { invoice: Invoice }) {
   const ofOrder = useInvoicesOf('order_id', invoice.order_id ?? 0);
   const refunds = (ofOrder.data ?? []).filter((i) => i.original_invoice === invoice.id);
   if (invoice.order_id === null || refunds.length === 0) return null;
+  const onlyRefunds = refunds.every((r) => REFUND_TYPES.has(r.type));
   return (
     <Card data-testid={invoicesIds.refunds}>
       <CardHeader
-        title="Refunds"
+        title={onlyRefunds ? 'Refunds' : 'Corrections and refunds'}
         subheader={`${formatAmount(invoice.refunded_amount, invoice.currency)} refunded of ${formatAmount(invoice.gross, invoice.currency)}`}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
       />

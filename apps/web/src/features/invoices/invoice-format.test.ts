@@ -51,6 +51,12 @@ describe('invoiceTitle', () => {
       'Cancellation invoice INV-2026-1002',
     );
     expect(invoiceTitle({ id: 9, number: null, type: 'replacement' })).toBe('Draft replacement invoice #9');
+    expect(invoiceTitle({ id: 10, number: 'INV-2026-1003', type: 'partial_refund' })).toBe(
+      'Refund invoice INV-2026-1003',
+    );
+    expect(invoiceTitle({ id: 11, number: 'INV-2026-1004', type: 'full_refund' })).toBe(
+      'Refund invoice INV-2026-1004',
+    );
   });
 });
 

@@ -72,7 +72,9 @@ export function invoiceTitle(invoice: Pick<Invoice, 'id' | 'number'> & { type?: 
       ? 'Cancellation invoice'
       : invoice.type === 'replacement'
         ? 'Replacement invoice'
-        : 'Invoice';
+        : invoice.type === 'partial_refund' || invoice.type === 'full_refund' || invoice.type === 'refund'
+          ? 'Refund invoice'
+          : 'Invoice';
   return invoice.number ? `${kind} ${invoice.number}` : `Draft ${kind.toLowerCase()} #${invoice.id}`;
 }
 
