@@ -29,7 +29,11 @@ export async function recurringInvoiceOf(
   const [existing] = await ctx.db
     .select({ id: invoices.id })
     .from(invoices)
-    .where(and(same(invoices), eq(invoices.recurring_payment_id, rp.id)));
+    // With the type, the lookup is the partial unique index `invoices_recurring_payment_key`; without it
+    // every charge of the billing run scanned all of the company's invoices (36 payments/s at 100,000).
+    .where(
+      and(same(invoices), eq(invoices.recurring_payment_id, rp.id), eq(invoices.type, 'recurring payment')),
+    );
   if (existing) return { id: existing.id, created: false };
 
   const [sub] = await ctx.db
