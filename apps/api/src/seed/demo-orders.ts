@@ -5,18 +5,16 @@
  * under a clock set to the moment it happens, stepping forward day by day to today. So every list,
  * filter, timeline and event of a newcomer's screens shows what those functions make, in time order.
  *
- * Billing happens as time passes, as the lifecycle simulator moves a test company's clock (shared/BILLING.md
- * "Time you can move"): every day of the history first runs the business jobs on that day's clock
- * (payments created ahead, the billing run, dunning, reconciliation), so the recurring payments, their
- * numbered invoices and attempts are made by the engine itself (demo-billing.ts). Staff charge most new
- * orders' initial payment and book the bank transfers that arrive: the demo companies bill on the offline
- * gateway (no card provider is reachable from `npm start`), so declines and dunning are not in the demo's
- * past (tests/e2e/specs/dunning.spec.ts shows them on the Stripe fake). No subscription is "bought out"
- * (that status comes with a buyout payment); "manual bought out" (settled outside the product) is. No
- * function makes a subscription "pending activation" yet (placed units start active), so the demo has
- * none. Deterministic for a seed and a "now".
+ * Truthful until billing exists: no payment is claimed (placed orders owe their first payment,
+ * subscriptions keep the next billing date their start gave them: billing will catch up through this
+ * history by moving its clock). For the same reason no subscription is "bought out" (that status
+ * comes with a buyout payment); "manual bought out" (settled outside the product) is. No function
+ * makes a subscription "pending activation" yet (placed units start active), so the demo has none.
+ * Deterministic for a seed and a "now".
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { nextBillingDate } from '@rentloop/domain/billing-periods';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { companyToday } from '../company-time.ts';
 import type { Clock, Ctx } from '../context.ts';
 import { fixedClock } from '../context.ts';
 import { customers, orderItems, products, productVariants, subscriptions } from '../db/schema/index.ts';
@@ -24,23 +22,14 @@ import { AppError } from '../errors.ts';
 import { cancelOrder, updateOrder, updateOrderItem } from '../modules/orders/changes.ts';
 import { deleteDraftOrder } from '../modules/orders/drafts.ts';
 import { createDraftOrder, createOrder, finaliseDraft } from '../modules/orders/placement.ts';
-import { settleInvoice } from '../modules/payments/charge.ts';
+import { BILLED_STATUSES } from '../modules/recurring-payments/schedule.ts';
 import { quoteShipping } from '../modules/shipping/rules.ts';
 import { runSubscriptionAction } from '../modules/subscriptions/changes.ts';
-import {
-  chargeInitialPayment,
-  chargesInitialPayment,
-  expectTransfers,
-  type Outside,
-  runBusinessJobs,
-} from './demo-billing.ts';
 import { prng } from './demo-customers.ts';
 
 /** About 18 months, in days. */
 export const DEMO_HISTORY_DAYS = 548;
 const DAY_MS = 86_400_000;
-/** A day's business jobs run at 06:00 UTC (the early morning in the demo companies' time zones). */
-const BUSINESS_JOBS_BEFORE_MS = 3 * 3_600_000;
 
 /** Runs `fn` in one audited transaction of the company, with `clock` as its "now". */
 export type InTransaction = <T>(clock: Clock, fn: (ctx: Ctx) => Promise<T>) => Promise<T>;
@@ -157,20 +146,11 @@ function linesFor(rng: Rng, variants: Variant[], consumable: boolean) {
 }
 
 /**
- * Makes the history. `inTransaction` runs each day's work in one transaction with that day's clock;
- * `outside` runs the business jobs and the charges, which call gateways, outside any transaction.
+ * Makes the history. `inTransaction` runs each day's work in one transaction with that day's clock.
  * Returns how many orders (placed or quoted) it started.
  */
-export async function seedDemoOrders(
-  inTransaction: InTransaction,
-  outside: Outside,
-  opts: DemoOrdersOptions,
-): Promise<number> {
+export async function seedDemoOrders(inTransaction: InTransaction, opts: DemoOrdersOptions): Promise<number> {
   const rng = prng(opts.seed);
-  // Payments draw from their own sequence: the orders of a seed are the same with or without them.
-  const billingRng = prng(opts.seed + 7919);
-  /** The orders whose initial payment staff charge at the end of a day. */
-  const charges = new Map<number, number[]>();
   const days = opts.days ?? DEMO_HISTORY_DAYS;
   const perDay = opts.perDay ?? 0.5;
   const nowMs = opts.now.getTime();
@@ -249,9 +229,6 @@ export async function seedDemoOrders(
       return;
     }
     for (const unit of units) subscriptionLife(Number(unit.id), day + 5);
-    // The last two days' orders still owe their first payment, as a newcomer's inbox of work would.
-    if (chargesInitialPayment(billingRng) && day < days - 1)
-      charges.set(day, [...(charges.get(day) ?? []), orderId]);
     if (way <= 13) {
       // Stuck with a question to the customer: still open.
       later(day + 1, (c) => updateOrder(c, orderId, { tag: 'in clarification' }));
@@ -334,42 +311,50 @@ export async function seedDemoOrders(
       throw error;
     }
   };
-  let invoicesSeen = 0;
   for (let day = 0; day <= days; day++) {
     const clock = fixedClock(new Date(dayStart(day)));
     // Today's steps must not pass the real now: the last day's start is pulled back to an hour ago.
     if (day === days) clock.set(new Date(Math.min(dayStart(day), nowMs - 3_600_000)));
-    await runBusinessJobs(outside, fixedClock(new Date(clock.now().getTime() - BUSINESS_JOBS_BEFORE_MS)));
     debt += perDay * (rng.int(50, 150) / 100);
     const fresh = Math.floor(debt);
     debt -= fresh;
-    if (agenda.has(day) || fresh > 0)
-      await inTransaction(clock, async (ctx) => {
-        for (let i = 0; i < fresh; i++) {
-          clock.advance(60_000 * rng.int(5, 40));
-          await attempt(ctx, day, newOrder);
-          started += 1;
+    if (!agenda.has(day) && fresh === 0) continue;
+    await inTransaction(clock, async (ctx) => {
+      for (let i = 0; i < fresh; i++) {
+        clock.advance(60_000 * rng.int(5, 40));
+        await attempt(ctx, day, newOrder);
+        started += 1;
+      }
+      // The day's steps, including those its own steps schedule for the same day.
+      for (let steps = agenda.get(day); steps && steps.length > 0; steps = agenda.get(day)) {
+        agenda.delete(day);
+        for (const step of steps) {
+          clock.advance(60_000);
+          await attempt(ctx, day, step);
         }
-        // The day's steps, including those its own steps schedule for the same day.
-        for (let steps = agenda.get(day); steps && steps.length > 0; steps = agenda.get(day)) {
-          agenda.delete(day);
-          for (const step of steps) {
-            clock.advance(60_000);
-            await attempt(ctx, day, step);
-          }
-        }
-      });
-    for (const orderId of charges.get(day) ?? []) {
-      clock.advance(60_000);
-      await outside(clock, (ctx, transact) => chargeInitialPayment(ctx, transact, orderId));
-    }
-    charges.delete(day);
-    // The day's new offline invoices: when (and whether) their transfers arrive.
-    invoicesSeen = await inTransaction(clock, (ctx) =>
-      expectTransfers(ctx, billingRng, invoicesSeen, (invoiceId, reference, inDays) =>
-        later(day + inDays, (c) => settleInvoice(c, invoiceId, reference)),
-      ),
-    );
+      }
+    });
   }
+  // The history claims no payment (it was paid before Rentloop, as far as the demo says): the running
+  // subscriptions are billed from their next period boundary after today, not for every month since they
+  // began, which the billing run would otherwise catch up on at the first start.
+  await inTransaction(fixedClock(new Date(nowMs - 3_600_000)), async (ctx) => {
+    const today = await companyToday(ctx);
+    const behind = await ctx.db
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.company_id, ctx.companyId),
+          inArray(subscriptions.status, [...BILLED_STATUSES]),
+          lte(subscriptions.next_billing_date, today),
+        ),
+      );
+    for (const sub of behind)
+      await ctx.db
+        .update(subscriptions)
+        .set({ next_billing_date: nextBillingDate(sub.start_date, sub.frequency, sub.interval, today) })
+        .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.id, sub.id)));
+  });
   return started;
 }
