@@ -58,9 +58,10 @@ export default defineConfig({
         // starts on the build a run just made (npm test's second browser pass).
         command: `${process.env.E2E_PREBUILT ? '' : 'npm run build && '}node_modules/.bin/tsx tests/e2e/start-server.ts`,
         cwd: root,
-        // Ready: the demo company's customers and order history are made (GET /api/health/ready).
+        // Ready: the demo companies' customers, order and billing history are made (GET /api/health/ready;
+        // about a minute a company on the embedded database, more on a loaded machine).
         url: `${baseURL}/api/health/ready`,
-        timeout: 300_000,
+        timeout: 600_000,
         reuseExistingServer: !process.env.CI,
         stdout: 'pipe',
         stderr: 'pipe',

@@ -1,8 +1,10 @@
 /**
  * The demo company a newcomer signs in to has a history to look at (issue 14, item 6): hundreds of
  * orders made over 18 months, quotes, and subscriptions in many statuses, each opening on its screen.
- * Read only: the demo's lists are shared by other specs.
+ * The last three months are billed: numbered invoices and recurring payments. Read only: the demo's lists
+ * are shared by other specs.
  */
+import { invoicesIds } from '../../../apps/web/src/features/invoices/testids.ts';
 import { subscriptionsIds } from '../../../apps/web/src/features/subscriptions/testids.ts';
 import { USERS } from '../credentials.ts';
 import { expect, test } from '../fixtures.ts';
@@ -36,4 +38,24 @@ test('the demo company shows 18 months of orders, quotes and subscriptions', asy
   await expect(page.getByTestId(subscriptionsIds.detailPage)).toBeVisible();
   await expect(page.getByTestId(subscriptionsIds.orderLink)).toContainText('ORD-');
   await screenshot(page, 'demo-04-subscription');
+});
+
+test('the demo company shows the invoices its last three months of billing made', async ({ page }) => {
+  test.slow();
+  await signInThroughApi(page, USERS.northwindUser, '/cms/invoices');
+  await waitForList(page);
+  // Three months of a few hundred subscriptions' recurring payments and new orders' first payments.
+  expect((await pagerRange(page, dataListIds.pagerRange)).total).toBeGreaterThan(100);
+  await screenshot(page, 'demo-05-invoices');
+  await page.getByTestId(dataListIds.row).first().getByTestId(dataListIds.rowLink).first().click();
+  await expect(page.getByTestId(invoicesIds.detailTitle)).toHaveText(/^Invoice INV-\d{4}-\d+$/);
+  await expect(page.getByTestId(invoicesIds.paymentStatus)).toHaveAttribute(
+    'data-status',
+    /^(settled|pending payment)$/,
+  );
+  await screenshot(page, 'demo-06-invoice');
+
+  await page.goto('/cms/recurring-payments');
+  await waitForList(page);
+  expect((await pagerRange(page, dataListIds.pagerRange)).total).toBeGreaterThan(100);
 });

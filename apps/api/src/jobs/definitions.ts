@@ -1,7 +1,7 @@
 /** Every background job of the product, in one list the server and the worker both start. */
 import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { fixedClock, systemClock } from '../context.ts';
+import { fixedClock, systemClock, withDb } from '../context.ts';
 import { companies, customers, orders } from '../db/schema/index.ts';
 import { foldTrailCounts } from '../db/trail-counts.ts';
 import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
@@ -15,11 +15,12 @@ import { invoicesZipJob } from '../modules/invoices/zip-job.ts';
 import { paymentMethodRetryJob } from '../modules/payments/method-retry.ts';
 import { gatewayEventJob } from '../modules/payments/webhooks.ts';
 import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
+import type { Outside } from '../seed/demo-billing.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
 import { useUpDemoVoucher } from '../seed/demo-vouchers.ts';
 import { businessDayJob } from './business-jobs.ts';
-import { inJobTransaction, jobActor, jobPlatformCtx } from './context.ts';
+import { inJobTransaction, jobActor, jobCtx, jobPlatformCtx } from './context.ts';
 import { defineJob, type JobContext, type JobDefinition } from './queue.ts';
 
 /**
@@ -126,7 +127,12 @@ export const seedDemoCustomersJob = defineJob({
       .from(orders)
       .where(eq(orders.company_id, company.id));
     if (Number(placed?.n ?? 0) > 0) return;
-    await seedDemoOrders(inTransaction, { seed, now, days: historyDays });
+    const outside: Outside = (at, fn) => {
+      const atJc = { ...jc, clock: at };
+      const ctx = jobCtx(atJc, actor, company.id);
+      return fn(ctx, (work) => inJobTransaction(atJc, actor, company.id, (tx) => work(withDb(ctx, tx.db))));
+    };
+    await seedDemoOrders(inTransaction, outside, { seed, now, days: historyDays });
   },
 });
 

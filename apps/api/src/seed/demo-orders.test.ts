@@ -1,18 +1,28 @@
 /**
  * The demo order history: made through the product's functions over the 18 months before "now", it
  * holds every order status, quotes, consumable orders and the subscription statuses the product can
- * reach, claims no payment, keeps its events in time order, and a repeated job adds nothing.
+ * reach, is billed day by day as it happened (invoices, charges, transfers booked, some still owed), keeps
+ * its events in time order, and a repeated job adds nothing.
  */
 import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@rentloop/domain/enums';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { companies, events, orderItems, orders, subscriptions } from '../db/schema/index.ts';
+import {
+  companies,
+  events,
+  invoices,
+  orderItems,
+  orders,
+  recurringPayments,
+  subscriptions,
+  transactions,
+} from '../db/schema/index.ts';
 import { seedDemoCustomersJob } from '../jobs/definitions.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { bootstrap, DEMO_COMPANIES } from './bootstrap.ts';
-import { DEMO_HISTORY_DAYS } from './demo-orders.ts';
+import { DEMO_BILLING_DAYS, DEMO_HISTORY_DAYS } from './demo-orders.ts';
 
 const NOW = new Date('2026-11-20T15:00:00Z');
 
@@ -36,7 +46,7 @@ describe('demo order history', () => {
         { companyId, count: 120, seed: 1000, historyDays: DEMO_HISTORY_DAYS },
         jc,
       );
-  }, 240_000);
+  }, 600_000);
   afterAll(() => drop());
 
   const rows = async <T>(query: ReturnType<typeof sql>) =>
@@ -77,11 +87,71 @@ describe('demo order history', () => {
     expect([...seq].sort((a, b) => a - b)).toEqual(seq.map((_, i) => i + 1));
   });
 
-  it('claims no payment, and every order total is the sum of its lines and shipping', async () => {
-    const paid = await rows<{ payment_status: string }>(
-      sql`SELECT DISTINCT payment_status FROM orders WHERE company_id = ${companyId}`,
+  it('is billed as time passed: numbered invoices, charges, transfers booked, some still owed', async () => {
+    const byPayment = await rows<{ payment_status: string; n: number }>(
+      sql`SELECT payment_status, count(*)::int AS n FROM orders
+           WHERE company_id = ${companyId} AND status <> 'draft' GROUP BY payment_status`,
     );
-    expect(paid.map((r) => r.payment_status)).not.toContain('paid');
+    const payment = Object.fromEntries(byPayment.map((r) => [r.payment_status, r.n]));
+    // Since Rentloop bills (the last DEMO_BILLING_DAYS), most initial payments were charged and their
+    // transfers booked; some are still owed, as are the older orders' (billed elsewhere).
+    expect(payment.paid).toBeGreaterThan(10);
+    expect(payment.payment_required).toBeGreaterThan(0);
+
+    const byType = await rows<{ type: string; payment_status: string; n: number; unnumbered: number }>(
+      sql`SELECT type, payment_status, count(*)::int AS n, count(*) FILTER (WHERE number IS NULL)::int AS unnumbered
+            FROM invoices WHERE company_id = ${companyId} GROUP BY type, payment_status`,
+    );
+    const count = (type: string, status: string) =>
+      byType.find((r) => r.type === type && r.payment_status === status)?.n ?? 0;
+    expect(byType.every((r) => r.unnumbered === 0)).toBe(true);
+    // The billing run invoiced the months of running subscriptions; most were paid by transfer.
+    expect(count('recurring payment', 'settled')).toBeGreaterThan(100);
+    expect(count('recurring payment', 'pending payment')).toBeGreaterThan(0);
+    expect(count('initial', 'settled')).toBe(payment.paid);
+
+    // Each series ({YYYY} in the prefix: one a year) gapless from the settings' start, numbered in the
+    // order of issue.
+    const numbers = await database.primary
+      .select({ series: invoices.series, seq: invoices.seq, issued: invoices.issue_date })
+      .from(invoices)
+      .where(eq(invoices.company_id, companyId))
+      .orderBy(asc(invoices.series), asc(invoices.seq));
+    const series = new Map<string, typeof numbers>();
+    for (const r of numbers) series.set(r.series, [...(series.get(r.series) ?? []), r]);
+    expect(series.size).toBeGreaterThan(0);
+    for (const inSeries of series.values()) {
+      const first = inSeries[0]!.seq!;
+      expect(inSeries.map((r) => r.seq)).toEqual(inSeries.map((_, i) => first + i));
+      const days = inSeries.map((r) => String(r.issued));
+      expect(days).toEqual([...days].sort());
+    }
+    // Issued on the days the history reached them, not all at the seed's "now", and none before the
+    // company moved its billing to Rentloop.
+    const issuedDays = [...new Set(numbers.map((r) => String(r.issued).slice(0, 10)))].sort();
+    expect(issuedDays.length).toBeGreaterThan(DEMO_BILLING_DAYS / 2);
+    const goLive = new Date(NOW.getTime() - DEMO_BILLING_DAYS * 86_400_000).toISOString().slice(0, 10);
+    expect(issuedDays[0]! >= goLive).toBe(true);
+
+    // Every settled invoice has its succeeded attempt with the transfer's reference; every recurring
+    // invoice belongs to a payment that is paid when the invoice is settled.
+    const unmatched = await rows<{ id: number }>(
+      sql`SELECT i.id FROM invoices i
+           WHERE i.company_id = ${companyId} AND i.payment_status = 'settled'
+             AND NOT EXISTS (SELECT 1 FROM ${transactions} t WHERE t.company_id = i.company_id
+                              AND t.invoice_id = i.id AND t.state = 'succeeded'
+                              AND t.provider_reference LIKE 'TRF-%')`,
+    );
+    expect(unmatched).toEqual([]);
+    const unpaid = await rows<{ id: number }>(
+      sql`SELECT rp.id FROM ${recurringPayments} rp JOIN invoices i
+              ON i.company_id = rp.company_id AND i.recurring_payment_id = rp.id
+           WHERE rp.company_id = ${companyId} AND i.payment_status = 'settled' AND rp.status <> 'paid'`,
+    );
+    expect(unpaid).toEqual([]);
+  });
+
+  it('keeps every order total the sum of its lines and bills no running subscription behind', async () => {
     const mismatched = await rows<{ id: number }>(
       sql`SELECT o.id FROM orders o
             JOIN (SELECT order_id, sum(gross) AS lines FROM ${orderItems} WHERE company_id = ${companyId}
@@ -90,7 +160,7 @@ describe('demo order history', () => {
              AND o.total <> i.lines + o.shipping_net + o.shipping_tax`,
     );
     expect(mismatched).toEqual([]);
-    // Nor is any month of it billed later: every running subscription is next billed after "now".
+    // The billing run caught up day by day: every running subscription is next billed after "now".
     const behind = await rows<{ id: number }>(
       sql`SELECT id FROM subscriptions WHERE company_id = ${companyId}
              AND status IN ('active', 'cancellation requested') AND next_billing_date <= ${NOW.toISOString().slice(0, 10)}::date`,

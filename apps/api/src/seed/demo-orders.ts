@@ -5,16 +5,21 @@
  * under a clock set to the moment it happens, stepping forward day by day to today. So every list,
  * filter, timeline and event of a newcomer's screens shows what those functions make, in time order.
  *
- * Truthful until billing exists: no payment is claimed (placed orders owe their first payment,
- * subscriptions keep the next billing date their start gave them: billing will catch up through this
- * history by moving its clock). For the same reason no subscription is "bought out" (that status
- * comes with a buyout payment); "manual bought out" (settled outside the product) is. No function
- * makes a subscription "pending activation" yet (placed units start active), so the demo has none.
- * Deterministic for a seed and a "now".
+ * The company moved its billing to Rentloop about three months ago (DEMO_BILLING_DAYS): the months before
+ * were billed elsewhere and claim no payment here. From that day on, billing happens as time passes, as
+ * the lifecycle simulator moves a test company's clock (shared/BILLING.md "Time you can move"): every
+ * day first runs the business jobs on that day's clock (payments created ahead, the billing run, dunning,
+ * reconciliation), so the recurring payments, their numbered invoices and attempts are made by the engine
+ * itself (demo-billing.ts). Staff charge most new orders' initial payment and book the bank transfers that
+ * arrive: the demo companies bill on the offline gateway (no card provider is reachable from `npm start`),
+ * so declines and dunning are not in the demo's past (tests/e2e/specs/dunning.spec.ts shows them on the
+ * Stripe fake). Three months, not eighteen: each invoice is some forty statements, and on the embedded
+ * database the whole history would keep a first start busy for minutes. No subscription is "bought out"
+ * (that status comes with a buyout payment); "manual bought out" (settled outside the product) is. No
+ * function makes a subscription "pending activation" yet (placed units start active), so the demo has
+ * none. Deterministic for a seed and a "now".
  */
-import { nextBillingDate } from '@rentloop/domain/billing-periods';
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { companyToday } from '../company-time.ts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Clock, Ctx } from '../context.ts';
 import { fixedClock } from '../context.ts';
 import { customers, orderItems, products, productVariants, subscriptions } from '../db/schema/index.ts';
@@ -22,14 +27,26 @@ import { AppError } from '../errors.ts';
 import { cancelOrder, updateOrder, updateOrderItem } from '../modules/orders/changes.ts';
 import { deleteDraftOrder } from '../modules/orders/drafts.ts';
 import { createDraftOrder, createOrder, finaliseDraft } from '../modules/orders/placement.ts';
-import { BILLED_STATUSES } from '../modules/recurring-payments/schedule.ts';
+import { settleInvoice } from '../modules/payments/charge.ts';
 import { quoteShipping } from '../modules/shipping/rules.ts';
 import { runSubscriptionAction } from '../modules/subscriptions/changes.ts';
+import {
+  chargeInitialPayment,
+  chargesInitialPayment,
+  expectTransfers,
+  type Outside,
+  runBusinessJobs,
+  startBilling,
+} from './demo-billing.ts';
 import { prng } from './demo-customers.ts';
 
 /** About 18 months, in days. */
 export const DEMO_HISTORY_DAYS = 548;
+/** The demo companies moved their billing to Rentloop about three months ago (demo-billing.ts). */
+export const DEMO_BILLING_DAYS = 92;
 const DAY_MS = 86_400_000;
+/** A day's business jobs run at 06:00 UTC (the early morning in the demo companies' time zones). */
+const BUSINESS_JOBS_BEFORE_MS = 3 * 3_600_000;
 
 /** Runs `fn` in one audited transaction of the company, with `clock` as its "now". */
 export type InTransaction = <T>(clock: Clock, fn: (ctx: Ctx) => Promise<T>) => Promise<T>;
@@ -38,6 +55,8 @@ export interface DemoOrdersOptions {
   seed: number;
   now: Date;
   days?: number;
+  /** The last days of the history that Rentloop billed (the earlier ones were billed elsewhere). */
+  billingDays?: number;
   /** Orders and quotes started per day, on average. */
   perDay?: number;
 }
@@ -146,12 +165,22 @@ function linesFor(rng: Rng, variants: Variant[], consumable: boolean) {
 }
 
 /**
- * Makes the history. `inTransaction` runs each day's work in one transaction with that day's clock.
+ * Makes the history. `inTransaction` runs each day's work in one transaction with that day's clock;
+ * `outside` runs the business jobs and the charges, which call gateways, outside any transaction.
  * Returns how many orders (placed or quoted) it started.
  */
-export async function seedDemoOrders(inTransaction: InTransaction, opts: DemoOrdersOptions): Promise<number> {
+export async function seedDemoOrders(
+  inTransaction: InTransaction,
+  outside: Outside,
+  opts: DemoOrdersOptions,
+): Promise<number> {
   const rng = prng(opts.seed);
+  // Payments draw from their own sequence: the orders of a seed are the same with or without them.
+  const billingRng = prng(opts.seed + 7919);
+  /** The orders whose initial payment staff charge at the end of a day. */
+  const charges = new Map<number, number[]>();
   const days = opts.days ?? DEMO_HISTORY_DAYS;
+  const billedFrom = days - Math.min(days, opts.billingDays ?? DEMO_BILLING_DAYS);
   const perDay = opts.perDay ?? 0.5;
   const nowMs = opts.now.getTime();
   // Day 0 starts `days` days ago; each day's steps happen from 09:00 UTC on, a few minutes apart.
@@ -229,6 +258,9 @@ export async function seedDemoOrders(inTransaction: InTransaction, opts: DemoOrd
       return;
     }
     for (const unit of units) subscriptionLife(Number(unit.id), day + 5);
+    // The last two days' orders still owe their first payment, as a newcomer's inbox of work would.
+    if (chargesInitialPayment(billingRng) && day >= billedFrom && day < days - 1)
+      charges.set(day, [...(charges.get(day) ?? []), orderId]);
     if (way <= 13) {
       // Stuck with a question to the customer: still open.
       later(day + 1, (c) => updateOrder(c, orderId, { tag: 'in clarification' }));
@@ -311,50 +343,50 @@ export async function seedDemoOrders(inTransaction: InTransaction, opts: DemoOrd
       throw error;
     }
   };
+  let invoicesSeen = 0;
   for (let day = 0; day <= days; day++) {
     const clock = fixedClock(new Date(dayStart(day)));
     // Today's steps must not pass the real now: the last day's start is pulled back to an hour ago.
     if (day === days) clock.set(new Date(Math.min(dayStart(day), nowMs - 3_600_000)));
+    if (day >= billedFrom) {
+      const morning = fixedClock(new Date(clock.now().getTime() - BUSINESS_JOBS_BEFORE_MS));
+      if (day === billedFrom) await inTransaction(morning, startBilling);
+      await runBusinessJobs(outside, morning);
+    }
     debt += perDay * (rng.int(50, 150) / 100);
     const fresh = Math.floor(debt);
     debt -= fresh;
-    if (!agenda.has(day) && fresh === 0) continue;
-    await inTransaction(clock, async (ctx) => {
-      for (let i = 0; i < fresh; i++) {
-        clock.advance(60_000 * rng.int(5, 40));
-        await attempt(ctx, day, newOrder);
-        started += 1;
-      }
-      // The day's steps, including those its own steps schedule for the same day.
-      for (let steps = agenda.get(day); steps && steps.length > 0; steps = agenda.get(day)) {
-        agenda.delete(day);
-        for (const step of steps) {
-          clock.advance(60_000);
-          await attempt(ctx, day, step);
+    if (agenda.has(day) || fresh > 0)
+      await inTransaction(clock, async (ctx) => {
+        for (let i = 0; i < fresh; i++) {
+          clock.advance(60_000 * rng.int(5, 40));
+          await attempt(ctx, day, newOrder);
+          started += 1;
         }
-      }
-    });
-  }
-  // The history claims no payment (it was paid before Rentloop, as far as the demo says): the running
-  // subscriptions are billed from their next period boundary after today, not for every month since they
-  // began, which the billing run would otherwise catch up on at the first start.
-  await inTransaction(fixedClock(new Date(nowMs - 3_600_000)), async (ctx) => {
-    const today = await companyToday(ctx);
-    const behind = await ctx.db
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.company_id, ctx.companyId),
-          inArray(subscriptions.status, [...BILLED_STATUSES]),
-          lte(subscriptions.next_billing_date, today),
+        // The day's steps, including those its own steps schedule for the same day.
+        for (let steps = agenda.get(day); steps && steps.length > 0; steps = agenda.get(day)) {
+          agenda.delete(day);
+          for (const step of steps) {
+            clock.advance(60_000);
+            await attempt(ctx, day, step);
+          }
+        }
+      });
+    for (const orderId of charges.get(day) ?? []) {
+      clock.advance(60_000);
+      await outside(clock, (ctx, transact) => chargeInitialPayment(ctx, transact, orderId));
+    }
+    charges.delete(day);
+    // The day's new offline invoices: when (and whether) their transfers arrive.
+    if (day >= billedFrom)
+      invoicesSeen = await inTransaction(clock, (ctx) =>
+        expectTransfers(ctx, billingRng, invoicesSeen, (invoiceId, reference, inDays) =>
+          later(day + inDays, (c) => settleInvoice(c, invoiceId, reference)),
         ),
       );
-    for (const sub of behind)
-      await ctx.db
-        .update(subscriptions)
-        .set({ next_billing_date: nextBillingDate(sub.start_date, sub.frequency, sub.interval, today) })
-        .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.id, sub.id)));
-  });
+    // Let the server answer between days: on the embedded database the history takes minutes, and the
+    // queries of one day resolve as a chain of promises that would otherwise starve its requests.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return started;
 }
