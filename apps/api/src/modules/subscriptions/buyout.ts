@@ -19,7 +19,7 @@ import { buyoutOffer, type subscriptionBuyoutSchema } from '@rentloop/domain/sub
 import { and, asc, eq, inArray, notExists } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx, Transact } from '../../context.ts';
-import { dunnings, invoices, products, recurringPayments, transactions } from '../../db/schema/index.ts';
+import { dunnings, invoices, products, recurringPayments, type transactions } from '../../db/schema/index.ts';
 import { companyCurrency, toDecimal, toMinor } from '../../money.ts';
 import { recordEvents } from '../events/service.ts';
 import { transition } from '../events/transition.ts';

@@ -24,4 +24,3 @@ export async function productTracking(ctx: Ctx, id: number) {
     status: sub.status,
   };
 }
-
