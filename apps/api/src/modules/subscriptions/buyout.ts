@@ -46,12 +46,17 @@ async function buyoutPriceOf(ctx: Ctx, sub: Sub) {
   return { price: null, source: null };
 }
 
+/**
+ * The invoices that pay toward the product: its rent (and the buyout itself). A one-time payment on the
+ * subscription (a fee, a spare part) buys nothing of the product, so it is not counted.
+ */
+const RENT_TYPES: string[] = ['recurring payment', 'delayed payment', 'buyout'];
+
 /** Half-up `a × b / c` in minor units (c > 0). */
 const mulDiv = (a: bigint, b: bigint, c: bigint) => (2n * a * b + c) / (2n * c);
 
 /**
- * What the customer paid on the subscription: for each invoice billing it (recurring payments, one-time
- * payments), its succeeded charges less its refunds not failed; and from the order's initial invoice
+ * What the customer paid on the subscription: for each invoice of its rent (`RENT_TYPES`), its succeeded charges less its refunds not failed; and from the order's initial invoice
  * (its first period), the unit's share of its line: what that invoice kept (paid − refunds) in
  * proportion of the line in the invoice's gross, divided by the line's units.
  */
@@ -65,7 +70,7 @@ export async function paidOnSubscription(ctx: Ctx, sub: Sub): Promise<bigint> {
   for (const row of rows) {
     if (row.status !== 'issued' || row.gross <= 0n) continue;
     if (isRefundInvoiceType(row.type) || row.type === 'cancellation') continue;
-    if (row.subscription_id === sub.id) {
+    if (row.subscription_id === sub.id && RENT_TYPES.includes(row.type)) {
       const s = await refundState(ctx, row);
       paid += s.paid - s.reserved;
     } else if (row.type === 'initial' && sub.order_item_id !== null) {

@@ -43,7 +43,7 @@ import {
 } from './hooks.ts';
 import { useOneTimePaymentDialog } from './one-time-action.tsx';
 import { useEndSubscriptionDialog } from './subscription-actions.tsx';
-import { subscriptionsIds } from './testids.ts';
+import { oneTimeIds, subscriptionsIds } from './testids.ts';
 
 /** The actions shown as buttons; the others (return, lost, replacement...) are under "More actions". */
 const MAIN_ACTIONS = ['end', 'reactivate', 'pause', 'resume', 'activate', 'bought_out'];
@@ -159,7 +159,7 @@ export function SubscriptionDetailPage() {
         <Button
           variant="outlined"
           disabled={busy}
-          data-testid={subscriptionsIds.oneTimeOpen}
+          data-testid={oneTimeIds.open}
           onClick={() => subscription.data && openOneTimePayment(subscription.data, currency)}
         >
           One-time payment

@@ -28,7 +28,6 @@ export const subscriptionsIds = {
   buyoutMessage: 'subscription-buyout-message',
   buyoutConfirm: 'subscription-buyout-confirm',
   buyoutOutcome: 'subscription-buyout-outcome',
-  oneTimeOpen: 'subscription-one-time-open',
   tracking: 'subscription-tracking',
   importOpen: 'subscriptions-import-open',
   importDialog: 'subscriptions-import-dialog',
@@ -47,6 +46,7 @@ export const subscriptionsIds = {
 
 /** The one-time payment dialog (one-time-action.tsx). */
 export const oneTimeIds = {
+  open: 'subscription-one-time-open',
   dialog: 'one-time-dialog',
   message: 'one-time-message',
   amount: 'one-time-amount',
