@@ -1,7 +1,7 @@
 /**
  * One-time payments and buyouts (issue 24 parts 3 and 4): a merchant whose company charges through
  * Stripe (the local fake the test server runs) opens a subscription of a paid order, charges a one-time
- * payment from its page, then opens the Buyout action: the dialog shows the offer (catalog buyout price,
+ * payment from its page and one from the order's page, then opens the Buyout action: the dialog shows the offer (catalog buyout price,
  * what was paid so far, what is left), confirms, and shows the buyout invoice and its charge; the
  * subscription has ended, bought out, and offers no reactivation. Screenshots at 1280 and 390 wide:
  * tests/e2e/artifacts/screenshots/buyouts-*.png; axe judges every screen visited (fixtures.ts).
@@ -73,6 +73,18 @@ test('a merchant charges a one-time payment on a subscription, then buys it out'
   await bothWidths(page, '02-one-time-outcome');
   await page.getByTestId(actionDialogIds.done).click();
 
+  // The same action on the order's page: an amount at the rate of the order's first item.
+  await page.goto(`/cms/orders/${order.id}`);
+  await page.getByTestId(oneTimeIds.open).click();
+  const fromOrder = page.getByTestId(oneTimeIds.dialog);
+  await fromOrder.getByTestId(oneTimeIds.message).fill('Late return fee');
+  await fromOrder.getByTestId(oneTimeIds.amount).fill('10');
+  await fromOrder.getByTestId(oneTimeIds.confirm).click();
+  await expect(page.getByTestId(oneTimeIds.outcome).locator('[data-status="succeeded"]')).toBeVisible();
+  await bothWidths(page, '03-order-one-time-outcome');
+  await page.getByTestId(actionDialogIds.done).click();
+  await page.goto(`/cms/subscriptions/${subscriptionId}`);
+
   // The buyout: the offer, the price left to pay by default, confirmed.
   await page.getByTestId(subscriptionsIds.action('bought_out')).click();
   const dialog = page.getByTestId(subscriptionsIds.buyoutDialog);
@@ -81,18 +93,18 @@ test('a merchant charges a one-time payment on a subscription, then buys it out'
   await expect(dialog.getByTestId('buyout-offer-paid')).toContainText('49.90');
   await expect(dialog.getByTestId(subscriptionsIds.buyoutPrice)).toHaveValue('850.10');
   await dialog.getByTestId(subscriptionsIds.buyoutMessage).fill('The customer keeps the bike.');
-  await bothWidths(page, '03-buyout-dialog');
+  await bothWidths(page, '04-buyout-dialog');
   await dialog.getByTestId(subscriptionsIds.buyoutConfirm).click();
   const outcome = page.getByTestId(subscriptionsIds.buyoutOutcome);
   await expect(outcome).toBeVisible();
   await expect(toasts(page).filter({ hasText: MESSAGES.buyoutProcessed })).toBeVisible();
   await expect(outcome.locator('[data-status="succeeded"]')).toBeVisible();
-  await bothWidths(page, '04-buyout-outcome');
+  await bothWidths(page, '05-buyout-outcome');
   await page.getByTestId(actionDialogIds.done).click();
 
   // Ended, bought out: no reactivation, no second buyout.
   await expect(page.getByTestId('subscription-field-bought-out')).toBeVisible();
   await expect(page.getByTestId(subscriptionsIds.action('reactivate'))).toHaveCount(0);
   await expect(page.getByTestId(subscriptionsIds.action('bought_out'))).toHaveCount(0);
-  await bothWidths(page, '05-bought-out');
+  await bothWidths(page, '06-bought-out');
 });

@@ -160,7 +160,17 @@ export function SubscriptionDetailPage() {
           variant="outlined"
           disabled={busy}
           data-testid={oneTimeIds.open}
-          onClick={() => subscription.data && openOneTimePayment(subscription.data, currency)}
+          onClick={() =>
+            subscription.data &&
+            openOneTimePayment(
+              {
+                order_id: subscription.data.order_id,
+                order_number: subscription.data.order_number,
+                subscription: subscription.data,
+              },
+              currency,
+            )
+          }
         >
           One-time payment
         </Button>

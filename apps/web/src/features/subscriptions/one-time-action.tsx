@@ -1,7 +1,7 @@
 /**
- * The One-time payment action of a subscription's page (`POST one-time-payments`, spec 01 §3, §7), an
- * `ActionDialog` like Buyout and Refund: an amount (net or gross as the order's prices were) at the
- * subscription's tax rate, billed on an invoice of type "one time payment" of the subscription's order and
+ * The One-time payment action of a subscription's and an order's page (`POST one-time-payments`, spec 01
+ * §3, §7), an `ActionDialog` like Buyout and Refund: an amount (net or gross as the order's prices were) at
+ * the subscription's tax rate (from an order's page: its first item's), billed on an invoice of type "one time payment" of the subscription's order and
  * charged on the order's payment method. The message is the invoice line's text.
  */
 import Box from '@mui/material/Box';
@@ -50,20 +50,27 @@ function Outcome({ result }: { result: OneTimePaymentResult }) {
   );
 }
 
+/** What a one-time payment is charged on: an order, and the subscription of it when opened from one. */
+export interface OneTimeTarget {
+  order_id: number;
+  order_number: string | null;
+  subscription?: Pick<Subscription, 'id' | 'tax_percent'>;
+}
+
 export function useOneTimePaymentDialog() {
-  const openOneTimePayment = useActionDialog((s: Subscription, currency: string) => {
+  const openOneTimePayment = useActionDialog((t: OneTimeTarget, currency: string) => {
     const idempotencyKey = newKey();
     const schema = oneTimeSchema(currency);
     return {
       title: 'One-time payment',
-      intro: `Invoices an amount at the subscription's tax rate (${Number(s.tax_percent)} %) on order ${s.order_number ?? s.order_id} and charges it on the order's payment method.`,
+      intro: `Invoices an amount at ${t.subscription ? `the subscription's tax rate (${Number(t.subscription.tax_percent)} %)` : "the tax rate of the order's first item"} on order ${t.order_number ?? t.order_id} and charges it on the order's payment method.`,
       schema,
       defaults: { amount: '', message: '' },
       useAction: useChargeOneTimePayment,
       payload: (v: z.output<typeof schema>): OneTimePaymentRequest => ({
         idempotencyKey,
-        order_id: s.order_id,
-        subscription_id: s.id,
+        order_id: t.order_id,
+        ...(t.subscription ? { subscription_id: t.subscription.id } : {}),
         amount: readAmount(v.amount, currency) ?? '',
         message: v.message,
       }),
