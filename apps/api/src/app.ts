@@ -46,6 +46,7 @@ import { draftOrderRoutes } from './modules/orders/routes/drafts.ts';
 import { orderItemRoutes } from './modules/orders/routes/items.ts';
 import { orderRoutes } from './modules/orders/routes/orders.ts';
 import { paymentMethodRoutes } from './modules/payments/method-routes.ts';
+import { oneTimePaymentRoutes } from './modules/payments/one-time-routes.ts';
 import { refundRoutes } from './modules/payments/refund-routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
@@ -254,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recurringPaymentRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(refundRoutes);
+  await app.register(oneTimePaymentRoutes);
   await app.register(paymentWebhookRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it

@@ -273,6 +273,17 @@ export const MESSAGES = {
   refundCustomerMismatch: 'Not the customer of this invoice.',
   refundInvoiceNotOfOrder: 'Not an invoice of this order.',
   refundNoPaymentToReverse: 'The payment of this invoice has no reference at its gateway to refund.',
+  /** Ours: one-time payments and buyouts (one-time-payments.ts; the spec names no texts for them). */
+  oneTimePaymentCharged: 'One-time payment charged.',
+  oneTimePaymentFailed: 'Failed to charge the one-time payment.',
+  oneTimePaymentAmountOrProducts: 'Give an amount or products to charge.',
+  oneTimePaymentAmountMismatch: (total: string) =>
+    `The amount must be the products' total (${total}), or be left out.`,
+  oneTimePaymentOrderClosed: 'Only an open or fulfilled order can be charged a one-time payment.',
+  subscriptionNotOfOrder: 'Not a subscription of this order.',
+  productUnknown: 'No such product.',
+  buyoutProcessed: 'Subscription bought out.',
+  buyoutFailed: 'Failed to process the buyout.',
   invoiceSettleFailed: 'Failed to settle invoice',
   /** Ours: the invoice outcomes the spec names no text for (invoices.ts, payments.ts). */
   invoiceNotChargeable: 'Only an invoice that is not settled or whose payment failed can be charged.',

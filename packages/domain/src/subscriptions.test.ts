@@ -54,6 +54,12 @@ describe('SUBSCRIPTION_TRANSITIONS', () => {
     );
   });
 
+  it('never reactivates an ended subscription that was bought out (process-buyout)', () => {
+    expect(
+      refusal(SUBSCRIPTION_TRANSITIONS, 'reactivate', 'ended', { status: 'ended', bought_out: true }),
+    ).toBe(SUBSCRIPTION_TEXTS.notReactivatable);
+  });
+
   it('reads like a spec: what may be done from each status', () => {
     const table = Object.fromEntries(
       SUBSCRIPTION_STATUSES.map((status) => [
@@ -65,19 +71,19 @@ describe('SUBSCRIPTION_TRANSITIONS', () => {
     );
     expect(table).toEqual({
       active:
-        'pause→paused, request_cancellation→cancellation requested, cancel→cancelled, end→ended, request_return→pending return, report_lost→lost/stolen, request_buyout→pending buyout, buyout→bought out, manual_buyout→manual bought out, request_replacement→pending replacement',
+        'pause→paused, request_cancellation→cancellation requested, cancel→cancelled, end→ended, request_return→pending return, report_lost→lost/stolen, request_buyout→pending buyout, bought_out→ended, manual_buyout→manual bought out, request_replacement→pending replacement',
       'bought out': '',
       'cancellation requested':
-        'cancel→cancelled, end→ended, reactivate→active, request_return→pending return, report_lost→lost/stolen, request_buyout→pending buyout, buyout→bought out, manual_buyout→manual bought out',
+        'cancel→cancelled, end→ended, reactivate→active, request_return→pending return, report_lost→lost/stolen, request_buyout→pending buyout, bought_out→ended, manual_buyout→manual bought out',
       cancelled: 'end→ended, reactivate→active, request_return→pending return',
       ended: 'reactivate→active',
       'lost/stolen': '',
       'manual bought out': '',
       paused:
-        'resume→active, request_cancellation→cancellation requested, cancel→cancelled, end→ended, reactivate→active, request_return→pending return, report_lost→lost/stolen, request_buyout→pending buyout, buyout→bought out, manual_buyout→manual bought out, request_replacement→pending replacement',
+        'resume→active, request_cancellation→cancellation requested, cancel→cancelled, end→ended, reactivate→active, request_return→pending return, report_lost→lost/stolen, request_buyout→pending buyout, bought_out→ended, manual_buyout→manual bought out, request_replacement→pending replacement',
       'pending activation': 'activate→active, cancel→cancelled, end→ended, reactivate→active',
       'pending buyout':
-        'end→ended, reactivate→active, report_lost→lost/stolen, buyout→bought out, manual_buyout→manual bought out',
+        'end→ended, reactivate→active, report_lost→lost/stolen, bought_out→ended, manual_buyout→manual bought out',
       'pending replacement': 'end→ended, reactivate→active, report_lost→lost/stolen, replace→active',
       'pending return':
         'end→ended, reactivate→active, mark_returned→ended, report_lost→lost/stolen, manual_buyout→manual bought out',

@@ -51,6 +51,8 @@ export const subscriptionSchema = z.object({
   next_billing_date: z.string().nullable(),
   ended_at: z.string().nullable(),
   end_reason: z.string().nullable(),
+  /** When it was bought out (process-buyout: status `ended`, action `bought_out`); null otherwise. */
+  bought_out_at: z.string().nullable(),
   auto_renew: z.boolean(),
   buyout_price: amountSchema.nullable(),
   created_at: z.string(),
@@ -166,7 +168,7 @@ export const subscriptionEndSchema = z.object({ reason });
 /** POST subscriptions/{id}/process-buyout. */
 export const subscriptionBuyoutSchema = z.object({
   buyout_price: amountInputSchema,
-  message: safeText().trim().max(2000).optional(),
+  message: safeText().trim().max(2000).nullable().optional(),
 });
 
 export const SUBSCRIPTION_SORTS = [
@@ -205,7 +207,7 @@ export const SUBSCRIPTION_ACTIONS = [
   'mark_returned',
   'report_lost',
   'request_buyout',
-  'buyout',
+  'bought_out',
   'manual_buyout',
   'request_replacement',
   'replace',
@@ -221,6 +223,8 @@ export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
 export interface SubscriptionGuardInput {
   status: SubscriptionStatus;
   reason?: string | null;
+  /** Whether it was bought out (ended with the action bought_out): never reactivated. */
+  bought_out?: boolean;
 }
 
 type S = SubscriptionStatus;
@@ -266,7 +270,8 @@ export const SUBSCRIPTION_TRANSITIONS: TransitionTable<S, SubscriptionAction, Su
     from: everyStatusBut('active'),
     action: 'reactivate',
     to: 'active',
-    guard: ({ status }) => (NOT_REACTIVATABLE.includes(status) ? SUBSCRIPTION_TEXTS.notReactivatable : null),
+    guard: ({ status, bought_out }) =>
+      bought_out || NOT_REACTIVATABLE.includes(status) ? SUBSCRIPTION_TEXTS.notReactivatable : null,
     message: MESSAGES.subscriptionAlreadyActive,
   },
   {
@@ -293,10 +298,13 @@ export const SUBSCRIPTION_TRANSITIONS: TransitionTable<S, SubscriptionAction, Su
     to: 'pending buyout',
     message: SUBSCRIPTION_TEXTS.buyoutNotRequestable,
   },
+  // Spec 01 §4: "Marking as bought out sets status ended with action bought_out" (process-buyout, which
+  // also deletes the payments not yet billed and charges the buyout). The status `bought out` of the
+  // spec's enumeration is reached by no action any more (docs/decisions.md, "Buyouts").
   {
     from: [...RUNNING, 'pending buyout'],
-    action: 'buyout',
-    to: 'bought out',
+    action: 'bought_out',
+    to: 'ended',
     message: SUBSCRIPTION_TEXTS.notBuyable,
     event: 'subscription.bought_out',
   },

@@ -148,6 +148,13 @@ export const RECIPES: Record<string, Recipe> = {
       '`transaction_id` is the reference of the money received (free text, a bank transfer’s), not a record id: it names nothing of another company.',
   },
   'POST /api/:company/rentloopdb/orders/:id/charge': { params: byId((r) => r.order), body: () => ({}) },
+  'POST /api/:company/rentloopdb/one-time-payments': {
+    body: (r) => ({ order_id: r.order, subscription_id: r.subscription, amount: '1.00' }),
+  },
+  'POST /api/:company/rentloopdb/subscriptions/:id/process-buyout': {
+    params: byId((r) => r.subscription),
+    body: () => ({ buyout_price: '1.00' }),
+  },
   // Corrections (modules/invoices/correction-routes.ts): `r.invoice` has an open attempt, so the own
   // company's call is refused (409), never another company's record used.
   'GET /api/:company/rentloopdb/invoices/:id/cancellation-html': { params: byId((r) => r.invoice) },

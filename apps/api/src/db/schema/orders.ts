@@ -241,6 +241,11 @@ export const subscriptions = pgTable(
     buyout_price: money('buyout_price'),
     ended_at: tsOrNull('ended_at'),
     end_reason: text('end_reason'),
+    /**
+     * When it was bought out through process-buyout (status `ended`, action `bought_out`, decision in
+     * docs/decisions.md): what tells a bought-out end from any other, so it is never reactivated.
+     */
+    bought_out_at: tsOrNull('bought_out_at'),
     /** What the list search matches (customer, product, order number), lower-cased, trigram-indexed. */
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>

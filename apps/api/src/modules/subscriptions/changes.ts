@@ -45,9 +45,13 @@ export const FINAL_STATUSES: Status[] = [
 ];
 
 /** The guard input of a call: the status of the row the transition locked, and the call's reason. */
-const withReason =
+export const withReason =
   (reason: string | null | undefined) =>
-  (row: Row): SubscriptionGuardInput => ({ status: row.status, reason });
+  (row: Row): SubscriptionGuardInput => ({
+    status: row.status,
+    reason,
+    bought_out: row.bought_out_at !== null,
+  });
 
 /**
  * Changes fields that are no status (auto-renew, staff's edits) in one statement: the UPDATE takes the

@@ -1,9 +1,7 @@
-/** What a subscription's screen reads beside it: where its unit is, and what buying it out costs. */
-import { buyoutOffer } from '@rentloop/domain/subscriptions';
+/** What a subscription's screen reads beside it: where its unit is (the buyout offer: buyout.ts). */
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { orderItems } from '../../db/schema/index.ts';
-import { companyCurrency, toDecimal } from '../../money.ts';
 import { subscriptionRow } from './records.ts';
 
 /** `GET subscriptions/{id}/product-tracking`: the unit's order item (tracking, serial) and status. */
@@ -24,25 +22,5 @@ export async function productTracking(ctx: Ctx, id: number) {
     tracking_number: item?.tracking_number ?? null,
     serial_number: item?.serial_number ?? null,
     status: sub.status,
-  };
-}
-
-/**
- * `GET subscriptions/{id}/buyout`: the catalog's buyout price (kept on the subscription when it was
- * made) less what the customer paid so far. Payments are billing's: until the subscription has settled
- * invoices, nothing is counted as paid. No buyout price: no offer (null).
- */
-export async function buyoutQuote(ctx: Ctx, id: number) {
-  const sub = await subscriptionRow(ctx, id);
-  const currency = await companyCurrency(ctx);
-  const paid = 0n;
-  return {
-    buyout_price: toDecimal(sub.buyout_price, currency),
-    paid_so_far: toDecimal(paid, currency) as string,
-    amount_due:
-      sub.buyout_price === null
-        ? null
-        : toDecimal(buyoutOffer({ buyout_price: sub.buyout_price, paid_so_far: paid }), currency),
-    currency,
   };
 }

@@ -1,7 +1,6 @@
 /** Subscriptions (spec 01 §7 "Subscriptions"): the list, one subscription, its actions and changes. */
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import { MESSAGES } from '@rentloop/domain/messages';
-import { amountSchema } from '@rentloop/domain/money';
 import {
   SUBSCRIPTION_SORTS,
   subscriptionActionsSchema,
@@ -27,7 +26,7 @@ import {
   updateSubscription,
   updateSubscriptions,
 } from './changes.ts';
-import { buyoutQuote, productTracking } from './figures.ts';
+import { productTracking } from './figures.ts';
 import { getSubscription, listSubscriptions, subscriptionList } from './records.ts';
 
 const tags = ['subscriptions'];
@@ -227,29 +226,5 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await productTracking(ctxOf(request), request.params.id)),
-  );
-
-  app.get(
-    `${base}/subscriptions/:id/buyout`,
-    {
-      config: { access: user },
-      schema: {
-        operationId: 'getSubscriptionBuyout',
-        tags,
-        summary: 'The buyout offer: the catalog’s buyout price less what was paid so far (never below zero)',
-        params: subscriptionParams,
-        response: {
-          200: envelope(
-            z.object({
-              buyout_price: amountSchema.nullable(),
-              paid_so_far: amountSchema,
-              amount_due: amountSchema.nullable(),
-              currency: z.string(),
-            }),
-          ),
-        },
-      },
-    },
-    async (request) => ok(await buyoutQuote(ctxOf(request), request.params.id)),
   );
 };

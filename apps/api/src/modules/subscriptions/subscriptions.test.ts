@@ -213,9 +213,11 @@ describe('adding, tracking and buying out', () => {
     const buyout = await ok(await req('GET', api(`subscriptions/${id}/buyout`)));
     expect(buyout.data).toEqual({
       buyout_price: '900.00',
+      source: 'catalog',
       paid_so_far: '0.00',
       amount_due: '900.00',
       currency: 'CAD',
+      bought_out_at: null,
     });
   });
 });

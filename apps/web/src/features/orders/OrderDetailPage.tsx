@@ -20,10 +20,13 @@ import { addressLines } from '../../components/address-format.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
+import { useOneTimePaymentDialog } from '../subscriptions/one-time-action.tsx';
+import { oneTimeIds } from '../subscriptions/testids.ts';
 import { CreditCheckPanel } from './CreditCheckPanel.tsx';
 import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOrder } from './hooks.ts';
 import { OrderItemsCard } from './OrderItemsCard.tsx';
@@ -138,6 +141,8 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const { openCancelOrder } = useCancelOrderDialog();
   const { openSwapItem } = useSwapItemDialog();
+  const { openOneTimePayment } = useOneTimePaymentDialog();
+  const currency = useCompanyCurrency();
   const actions = useOrderActions(order.id);
   const update = useUpdateOrder(order.id);
   const clone = useCloneOrder(order.id);
@@ -180,6 +185,15 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
       {order.items.some((i) => i.kind === 'rental') && order.status !== 'cancelled' && (
         <Button variant="outlined" onClick={() => openSwapItem(order)} data-testid={ordersIds.action('swap')}>
           Swap missing product
+        </Button>
+      )}
+      {(order.status === 'open' || order.status === 'fulfilled') && (
+        <Button
+          variant="outlined"
+          data-testid={oneTimeIds.open}
+          onClick={() => openOneTimePayment({ order_id: order.id, order_number: order.number }, currency)}
+        >
+          One-time payment
         </Button>
       )}
       <Button

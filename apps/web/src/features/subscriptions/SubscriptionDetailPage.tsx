@@ -30,6 +30,7 @@ import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { formatPercent } from '../products/amounts.ts';
+import { useBuyoutDialog } from './buyout-action.tsx';
 import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
 import {
   type BuyoutOffer,
@@ -40,11 +41,12 @@ import {
   useSubscriptionPart,
   useUpdateSubscription,
 } from './hooks.ts';
+import { useOneTimePaymentDialog } from './one-time-action.tsx';
 import { useEndSubscriptionDialog } from './subscription-actions.tsx';
-import { subscriptionsIds } from './testids.ts';
+import { oneTimeIds, subscriptionsIds } from './testids.ts';
 
-/** The actions shown as buttons; the others (return, lost, buyout, replacement...) are under "More actions". */
-const MAIN_ACTIONS = ['end', 'reactivate', 'pause', 'resume', 'activate'];
+/** The actions shown as buttons; the others (return, lost, replacement...) are under "More actions". */
+const MAIN_ACTIONS = ['end', 'reactivate', 'pause', 'resume', 'activate', 'bought_out'];
 
 function MoreActions({
   actions,
@@ -95,6 +97,10 @@ export function SubscriptionDetailPage() {
   const update = useUpdateSubscription(id);
   const bulk = useBulkUpdateSubscriptions();
   const { openEndSubscription } = useEndSubscriptionDialog();
+  const offer = useSubscriptionPart<BuyoutOffer>(id, 'buyout');
+  const { openBuyout } = useBuyoutDialog();
+  const { openOneTimePayment } = useOneTimePaymentDialog();
+  const currency = useCompanyCurrency();
   const busy = update.isPending || bulk.isPending;
 
   const reactivate = () =>
@@ -127,7 +133,9 @@ export function SubscriptionDetailPage() {
 
   const run = (action: string, to: string) => {
     if (action === 'end') openEndSubscription(id);
-    else if (action === 'reactivate') reactivate();
+    else if (action === 'bought_out') {
+      if (offer.data) openBuyout(id, offer.data);
+    } else if (action === 'reactivate') reactivate();
     else runAction(to);
   };
   const allowed = actions.data?.actions ?? [];
@@ -139,14 +147,34 @@ export function SubscriptionDetailPage() {
           <Button
             key={action}
             variant={action === 'end' || action === 'reactivate' ? 'contained' : 'outlined'}
+            disabled={busy || (action === 'bought_out' && !offer.data)}
             color={action === 'end' ? 'error' : 'primary'}
-            disabled={busy}
             data-testid={subscriptionsIds.action(action)}
             onClick={() => run(action, to)}
           >
             {actionLabel(action)}
           </Button>
         ))}
+      {subscription.data && (
+        <Button
+          variant="outlined"
+          disabled={busy}
+          data-testid={oneTimeIds.open}
+          onClick={() =>
+            subscription.data &&
+            openOneTimePayment(
+              {
+                order_id: subscription.data.order_id,
+                order_number: subscription.data.order_number,
+                subscription: subscription.data,
+              },
+              currency,
+            )
+          }
+        >
+          One-time payment
+        </Button>
+      )}
       <MoreActions
         actions={allowed.filter(({ action }) => !MAIN_ACTIONS.includes(action))}
         disabled={busy}
@@ -236,6 +264,13 @@ function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
               value={formatDate(s.next_billing_date)}
               testId={field('next-billing')}
             />
+            {s.bought_out_at && (
+              <DetailField
+                label="Bought out"
+                value={formatDate(s.bought_out_at)}
+                testId={field('bought-out')}
+              />
+            )}
             {s.ended_at && (
               <DetailField
                 label="Ended"

@@ -20,6 +20,7 @@ export const pricePerPeriod = (price: string, currency: string, frequency: Frequ
 
 /** "request_return" -> "Request return". */
 export const actionLabel = (action: string) => {
+  if (action === 'bought_out') return 'Buyout';
   const text = action.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };

@@ -19,12 +19,7 @@ export interface SubscriptionActions {
   status: string;
   actions: { action: string; to: string }[];
 }
-export interface BuyoutOffer {
-  buyout_price: string | null;
-  paid_so_far: string;
-  amount_due: string | null;
-  currency: string;
-}
+export type { BuyoutOffer } from '@rentloop/domain/one-time-payments';
 export interface ProductTracking {
   subscription_id: number;
   order_id: number;

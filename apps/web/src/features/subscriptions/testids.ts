@@ -22,6 +22,12 @@ export const subscriptionsIds = {
   orderLink: 'subscription-order-link',
   customerLink: 'subscription-customer-link',
   buyout: 'subscription-buyout',
+  buyoutDialog: 'subscription-buyout-dialog',
+  buyoutOffer: 'subscription-buyout-offer',
+  buyoutPrice: 'subscription-buyout-price',
+  buyoutMessage: 'subscription-buyout-message',
+  buyoutConfirm: 'subscription-buyout-confirm',
+  buyoutOutcome: 'subscription-buyout-outcome',
   tracking: 'subscription-tracking',
   importOpen: 'subscriptions-import-open',
   importDialog: 'subscriptions-import-dialog',
@@ -36,4 +42,14 @@ export const subscriptionsIds = {
   importFailed: 'subscriptions-import-failed',
   importStart: 'subscriptions-import-start',
   importClose: 'subscriptions-import-close',
+} as const;
+
+/** The one-time payment dialog (one-time-action.tsx). */
+export const oneTimeIds = {
+  open: 'subscription-one-time-open',
+  dialog: 'one-time-dialog',
+  message: 'one-time-message',
+  amount: 'one-time-amount',
+  confirm: 'one-time-confirm',
+  outcome: 'one-time-outcome',
 } as const;
