@@ -315,6 +315,7 @@ export const MESSAGES = {
   recurringPaymentsCharged: 'Recurring payments charged.',
   recurringPaymentNotChargeable: 'Only a scheduled, failed or parked recurring payment can be charged.',
   recurringPaymentNotDue: 'This recurring payment is not due yet.',
+  recurringPaymentCollected: 'Collected into the collective invoice of the month: it is charged with it at the month\'s end.',
   recurringPaymentsChargeLimit: (limit: number) =>
     `At most ${limit} recurring payments can be charged at once.`,
   recurringPaymentStateChanged: 'This recurring payment changed meanwhile. Reload it and try again.',

@@ -5,6 +5,7 @@ export * from './catalog.ts';
 export * from './companies.ts';
 export * from './counts.ts';
 export * from './credit-checks.ts';
+export * from './cumulated-invoices.ts';
 export * from './crons.ts';
 export * from './customers.ts';
 export * from './dunning.ts';
