@@ -42,6 +42,8 @@ export const statementEntrySchema = z.object({
   gross: amountSchema,
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
+/** As stored (jsonb has no bigint): the gross in minor units as a decimal integer string. */
+export type StoredStatementEntry = Omit<StatementEntry, 'gross'> & { gross: string };
 
 export const cumulatedInvoiceSchema = z.object({
   id: z.number().int(),

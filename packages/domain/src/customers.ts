@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
-import { CUMULATED_INVOICE_MODES } from './cumulated-invoices.ts';
 import { booleanFilter, emailText, isoDate, safeText, updateSchemaOf } from './api.ts';
+import { CUMULATED_INVOICE_MODES } from './cumulated-invoices.ts';
 
 /** Languages a customer can be written to in (the spec's content languages, as ISO 639-1 codes). */
 export const CUSTOMER_LANGUAGES = ['da', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'no', 'sl', 'sv'] as const;

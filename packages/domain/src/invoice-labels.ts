@@ -87,7 +87,8 @@ const de: InvoiceLabels = {
   refundsAmount: 'Erstattung zur Rechnung {number} vom {date}',
   collective: 'Sammelrechnung für den Zeitraum {start} bis {end}',
   statement: 'Rechnungsübersicht',
-  statementNote: 'Übersicht der Rechnungen vom {start} bis {end}. Diese Übersicht ist keine Rechnung und weist keine eigene Umsatzsteuer aus; die Umsatzsteuer steht auf jeder aufgeführten Rechnung.',
+  statementNote:
+    'Übersicht der Rechnungen vom {start} bis {end}. Diese Übersicht ist keine Rechnung und weist keine eigene Umsatzsteuer aus; die Umsatzsteuer steht auf jeder aufgeführten Rechnung.',
   statementNumber: 'Übersichtsnummer',
   statementInvoice: 'Rechnung {number} vom {date}',
   position: 'Pos.',
@@ -146,7 +147,8 @@ const en: InvoiceLabels = {
   refundsAmount: 'Refund on invoice {number} of {date}',
   collective: 'Collective invoice for the period {start} to {end}',
   statement: 'Statement of invoices',
-  statementNote: 'Statement of the invoices of {start} to {end}. This statement is not an invoice and states no VAT of its own; the VAT is stated on each invoice listed.',
+  statementNote:
+    'Statement of the invoices of {start} to {end}. This statement is not an invoice and states no VAT of its own; the VAT is stated on each invoice listed.',
   statementNumber: 'Statement number',
   statementInvoice: 'Invoice {number} of {date}',
   position: 'No.',
@@ -205,7 +207,8 @@ const gr: InvoiceLabels = {
   refundsAmount: 'Επιστροφή επί του τιμολογίου {number} της {date}',
   collective: 'Συγκεντρωτικό τιμολόγιο για την περίοδο {start} έως {end}',
   statement: 'Κατάσταση τιμολογίων',
-  statementNote: 'Κατάσταση των τιμολογίων από {start} έως {end}. Η κατάσταση αυτή δεν είναι τιμολόγιο και δεν αναγράφει δικό της ΦΠΑ· ο ΦΠΑ αναγράφεται σε κάθε τιμολόγιο της λίστας.',
+  statementNote:
+    'Κατάσταση των τιμολογίων από {start} έως {end}. Η κατάσταση αυτή δεν είναι τιμολόγιο και δεν αναγράφει δικό της ΦΠΑ· ο ΦΠΑ αναγράφεται σε κάθε τιμολόγιο της λίστας.',
   statementNumber: 'Αριθμός κατάστασης',
   statementInvoice: 'Τιμολόγιο {number} της {date}',
   position: 'Α/Α',
@@ -264,7 +267,8 @@ const nl: InvoiceLabels = {
   refundsAmount: 'Terugbetaling op factuur {number} van {date}',
   collective: 'Verzamelfactuur voor de periode {start} tot en met {end}',
   statement: 'Factuuroverzicht',
-  statementNote: 'Overzicht van de facturen van {start} tot en met {end}. Dit overzicht is geen factuur en vermeldt geen eigen btw; de btw staat op elke vermelde factuur.',
+  statementNote:
+    'Overzicht van de facturen van {start} tot en met {end}. Dit overzicht is geen factuur en vermeldt geen eigen btw; de btw staat op elke vermelde factuur.',
   statementNumber: 'Overzichtsnummer',
   statementInvoice: 'Factuur {number} van {date}',
   position: 'Nr.',
@@ -323,7 +327,8 @@ const no: InvoiceLabels = {
   refundsAmount: 'Refusjon på faktura {number} av {date}',
   collective: 'Samlefaktura for perioden {start} til {end}',
   statement: 'Fakturaoversikt',
-  statementNote: 'Oversikt over fakturaene fra {start} til {end}. Denne oversikten er ikke en faktura og oppgir ingen egen MVA; MVA står på hver faktura som er oppført.',
+  statementNote:
+    'Oversikt over fakturaene fra {start} til {end}. Denne oversikten er ikke en faktura og oppgir ingen egen MVA; MVA står på hver faktura som er oppført.',
   statementNumber: 'Oversiktsnummer',
   statementInvoice: 'Faktura {number} av {date}',
   position: 'Nr.',

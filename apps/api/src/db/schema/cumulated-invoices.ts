@@ -2,16 +2,15 @@ import {
   CUMULATED_INVOICE_MODES,
   CUMULATED_PERIOD_MODES,
   CUMULATED_STATUSES,
-  type StatementEntry,
+  type StoredStatementEntry,
 } from '@rentloop/domain/cumulated-invoices';
 import { TAX_RULES } from '@rentloop/domain/invoices';
 import { sql } from 'drizzle-orm';
 import { bigint, date, foreignKey, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { recurringPayments, invoices } from './billing.ts';
+import { invoices, recurringPayments } from './billing.ts';
 import { bytea, createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
-
 
 /**
  * A customer's cumulated period (packages/domain cumulated-invoices.ts): one row per customer and month
@@ -39,7 +38,7 @@ export const cumulatedInvoices = pgTable(
     /** A collective period's pricing rule: every charge it collects was priced the same way. */
     tax_rule: text('tax_rule', { enum: TAX_RULES }),
     invoice_id: refColumn('invoice_id'),
-    entries: jsonb('entries').$type<StatementEntry[]>().notNull().default([]),
+    entries: jsonb('entries').$type<StoredStatementEntry[]>().notNull().default([]),
     total: money('total').notNull().default(sql`0`),
     currency: text('currency').notNull(),
     html: text('html'),

@@ -16,9 +16,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import {
-  customers,
   cumulatedInvoices,
   cumulatedItems,
+  customers,
   orderItems,
   type recurringPayments,
 } from '../../db/schema/index.ts';

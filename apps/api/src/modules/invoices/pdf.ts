@@ -12,9 +12,9 @@ import type { InvoicePdfDocument } from '@rentloop/domain/invoice-document';
 import { formatInvoiceDate, formatInvoicePeriod } from '@rentloop/domain/invoice-document';
 import {
   fillLabel,
-  invoiceReference,
   INVOICE_LABELS,
   type InvoiceLabels,
+  invoiceReference,
 } from '@rentloop/domain/invoice-labels';
 import PDFDocument from 'pdfkit';
 import { useInvoiceFonts } from './pdf-fonts.ts';
@@ -360,12 +360,12 @@ function summary(ctx: Ctx): void {
   const totals: [string, string, boolean][] = doc.statement
     ? [[labels.grossTotal, doc.totals.gross, true]]
     : [
-    [labels.netTotal, doc.totals.net, false],
-    [labels.vatTotal, doc.totals.vat, false],
-    [labels.grossTotal, doc.totals.gross, true],
-    [labels.paid, doc.totals.paid, false],
-    [labels.amountDue, doc.totals.amountDue, true],
-  ];
+        [labels.netTotal, doc.totals.net, false],
+        [labels.vatTotal, doc.totals.vat, false],
+        [labels.grossTotal, doc.totals.gross, true],
+        [labels.paid, doc.totals.paid, false],
+        [labels.amountDue, doc.totals.amountDue, true],
+      ];
   for (const [label, value, strong] of totals) {
     if (strong) {
       rule(pdf, TOTALS_LEFT, RIGHT, y - 3, TEXT, 0.75);

@@ -17,8 +17,8 @@ import { invoices, orders, paymentMethods, recurringPayments, transactions } fro
 import { AppError } from '../../errors.ts';
 import { gatewayFor, requireGateway } from '../../integrations/payments/index.ts';
 import type { GatewayOutcome, PaymentMethodRef } from '../../integrations/payments/types.ts';
-import { dunningAfterFailure, dunningAfterSuccess } from '../dunning/outcomes.ts';
 import { paymentsOfInvoice } from '../cumulated-invoices/collect.ts';
+import { dunningAfterFailure, dunningAfterSuccess } from '../dunning/outcomes.ts';
 import { transition } from '../events/transition.ts';
 import { collectionFacts } from '../invoices/corrections.ts';
 import { invoicePaymentMachine, recurringPaymentMachine, transactionMachine } from '../invoices/machine.ts';

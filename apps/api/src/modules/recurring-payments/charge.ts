@@ -52,7 +52,13 @@ export async function chargeRecurringPayments(
     const attempt = recorded.get(id);
     const invoiceId = prepared.find((p) => p.recurringPaymentId === id)?.invoiceId ?? null;
     if (collected.has(id))
-      return { id, ok: true, status: statusOf.get(id) ?? null, invoice_id: null, message: MESSAGES.recurringPaymentCollected };
+      return {
+        id,
+        ok: true,
+        status: statusOf.get(id) ?? null,
+        invoice_id: null,
+        message: MESSAGES.recurringPaymentCollected,
+      };
     const ok = attempt !== undefined && (attempt.state === 'succeeded' || attempt.state === 'pending');
     const message =
       refused.get(id) ??
