@@ -31,20 +31,34 @@ CREATE TABLE "cumulated_items" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "customers" ADD COLUMN "cumulated_invoice" text DEFAULT 'off' NOT NULL;--> statement-breakpoint
-ALTER TABLE "cumulated_invoices" ADD CONSTRAINT "cumulated_invoices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cumulated_invoices" ADD CONSTRAINT "cumulated_invoices_customer_fk" FOREIGN KEY ("company_id","customer_id") REFERENCES "public"."customers"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cumulated_invoices" ADD CONSTRAINT "cumulated_invoices_invoice_fk" FOREIGN KEY ("company_id","invoice_id") REFERENCES "public"."invoices"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cumulated_items" ADD CONSTRAINT "cumulated_items_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cumulated_items" ADD CONSTRAINT "cumulated_items_period_fk" FOREIGN KEY ("company_id","cumulated_invoice_id") REFERENCES "public"."cumulated_invoices"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "cumulated_items" ADD CONSTRAINT "cumulated_items_payment_fk" FOREIGN KEY ("company_id","recurring_payment_id") REFERENCES "public"."recurring_payments"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "cumulated_invoices_company_id_key" ON "cumulated_invoices" USING btree ("company_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "cumulated_invoices_customer_period_key" ON "cumulated_invoices" USING btree ("company_id","customer_id","period_start");--> statement-breakpoint
-CREATE UNIQUE INDEX "cumulated_invoices_company_number_key" ON "cumulated_invoices" USING btree ("company_id","number");--> statement-breakpoint
-CREATE UNIQUE INDEX "cumulated_invoices_invoice_key" ON "cumulated_invoices" USING btree ("company_id","invoice_id");--> statement-breakpoint
-CREATE INDEX "cumulated_invoices_status_idx" ON "cumulated_invoices" USING btree ("company_id","status","period_end");--> statement-breakpoint
-CREATE UNIQUE INDEX "cumulated_items_payment_key" ON "cumulated_items" USING btree ("company_id","recurring_payment_id");--> statement-breakpoint
-CREATE INDEX "cumulated_items_period_idx" ON "cumulated_items" USING btree ("company_id","cumulated_invoice_id","id");--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "cumulated_invoice" text DEFAULT 'off' NOT NULL;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "cumulated_invoices_company_id_key" ON "cumulated_invoices" USING btree ("company_id","id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "cumulated_invoices_customer_period_key" ON "cumulated_invoices" USING btree ("company_id","customer_id","period_start");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "cumulated_invoices_company_number_key" ON "cumulated_invoices" USING btree ("company_id","number");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "cumulated_invoices_invoice_key" ON "cumulated_invoices" USING btree ("company_id","invoice_id");
+--> statement-breakpoint
+CREATE INDEX "cumulated_invoices_status_idx" ON "cumulated_invoices" USING btree ("company_id","status","period_end");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "cumulated_items_payment_key" ON "cumulated_items" USING btree ("company_id","recurring_payment_id");
+--> statement-breakpoint
+CREATE INDEX "cumulated_items_period_idx" ON "cumulated_items" USING btree ("company_id","cumulated_invoice_id","id");
+--> statement-breakpoint
+ALTER TABLE "cumulated_invoices" ADD CONSTRAINT "cumulated_invoices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "cumulated_invoices" ADD CONSTRAINT "cumulated_invoices_customer_fk" FOREIGN KEY ("company_id","customer_id") REFERENCES "public"."customers"("company_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "cumulated_invoices" ADD CONSTRAINT "cumulated_invoices_invoice_fk" FOREIGN KEY ("company_id","invoice_id") REFERENCES "public"."invoices"("company_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "cumulated_items" ADD CONSTRAINT "cumulated_items_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "cumulated_items" ADD CONSTRAINT "cumulated_items_period_fk" FOREIGN KEY ("company_id","cumulated_invoice_id") REFERENCES "public"."cumulated_invoices"("company_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "cumulated_items" ADD CONSTRAINT "cumulated_items_payment_fk" FOREIGN KEY ("company_id","recurring_payment_id") REFERENCES "public"."recurring_payments"("company_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Cumulated periods and what they collected are billing decisions: audited like the invoices.
 SELECT audit_table('cumulated_invoices');
 --> statement-breakpoint
