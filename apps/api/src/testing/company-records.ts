@@ -222,7 +222,15 @@ export async function seedCompanyRecords(
       period_end: '2098-12-31',
       status: 'closed',
       number: `ST-${marker}`,
-      entries: [{ invoice_id: invoice.id, number: `RE-${marker}`, type: 'initial', issue_date: '2098-12-01', gross: '1000' }],
+      entries: [
+        {
+          invoice_id: invoice.id,
+          number: `RE-${marker}`,
+          type: 'initial',
+          issue_date: '2098-12-01',
+          gross: '1000',
+        },
+      ],
       total: 1000n,
       currency: 'EUR',
       html: `<p>${marker}</p>`,

@@ -112,7 +112,9 @@ beforeAll(async () => {
 describe('the customer setting', () => {
   it('is off by default, takes statement or collective, and names the field of a bad value', async () => {
     collective = await customer('collective@sum.test');
-    const fresh = await ok<{ cumulated_invoice: string }>(await req(staff, 'GET', api(`customers/${collective}`)));
+    const fresh = await ok<{ cumulated_invoice: string }>(
+      await req(staff, 'GET', api(`customers/${collective}`)),
+    );
     expect(fresh.data.cumulated_invoice).toBe('off');
     const bad = await req(staff, 'PUT', api(`customers/${collective}`), { cumulated_invoice: 'weekly' });
     expect(bad.statusCode).toBe(422);
@@ -125,7 +127,7 @@ describe('the customer setting', () => {
 });
 
 describe('a month of charges', () => {
-  it('collects the collective customer\'s charges instead of invoicing them, invoices the others', async () => {
+  it("collects the collective customer's charges instead of invoicing them, invoices the others", async () => {
     await order(collective, 1);
     await order(collective, 3);
     await order(statement, 1);
@@ -206,7 +208,9 @@ describe('a month of charges', () => {
     );
     expect(one.data).toMatchObject({ mode: 'statement', total: '49.99', entries: [{ gross: '49.99' }] });
     expect(one.data.html).toContain('ST-2026-1');
-    expect(one.data.html).toContain('Diese Übersicht ist keine Rechnung und weist keine eigene Umsatzsteuer aus');
+    expect(one.data.html).toContain(
+      'Diese Übersicht ist keine Rechnung und weist keine eigene Umsatzsteuer aus',
+    );
     expect(one.data.html).not.toContain('USt. 19');
     // The statement's number is no invoice number: the invoice series did not move for it.
     expect(april.every((i) => !i.number?.startsWith('ST-'))).toBe(true);
@@ -233,18 +237,21 @@ describe('the routes', () => {
     expect(list.data).toHaveLength(1);
     const all = await ok<unknown[]>(await req(staff, 'GET', api('cumulated-invoices?mode=collective')));
     expect(all.data).toHaveLength(1);
-    const coll = await ok<{ id: number; invoice_id: number; recurring_payment_ids: number[]; status: string }>(
-      await req(staff, 'GET', api(`cumulative-invoices?customer_id=${collective}`)),
-    );
+    const coll = await ok<{
+      id: number;
+      invoice_id: number;
+      recurring_payment_ids: number[];
+      status: string;
+    }>(await req(staff, 'GET', api(`cumulative-invoices?customer_id=${collective}`)));
     expect(coll.data.status).toBe('closed');
     for (const q of [
       `id=${coll.data.id}`,
       `invoice_id=${coll.data.invoice_id}`,
       `recurring_payment_id=${coll.data.recurring_payment_ids[0]}`,
     ])
-      expect((await ok<{ id: number }>(await req(staff, 'GET', api(`cumulative-invoices?${q}`)))).data.id).toBe(
-        coll.data.id,
-      );
+      expect(
+        (await ok<{ id: number }>(await req(staff, 'GET', api(`cumulative-invoices?${q}`)))).data.id,
+      ).toBe(coll.data.id);
     const none = await req(staff, 'GET', api('cumulative-invoices'));
     expect(none.statusCode).toBe(422);
     const two = await req(staff, 'GET', api(`cumulative-invoices?id=1&customer_id=${statement}`));
