@@ -12,7 +12,11 @@ export { shellIds } from '../../apps/web/src/app/testids.ts';
 export { confirmDialogIds, discardDialogIds, routeDialogIds } from '../../apps/web/src/components/testids.ts';
 export { companiesIds, companyAdminIds } from '../../apps/web/src/features/companies/testids.ts';
 export { cronFormIds, cronsIds } from '../../apps/web/src/features/crons/testids.ts';
-export { customersIds, paymentMethodIds } from '../../apps/web/src/features/customers/testids.ts';
+export {
+  cumulatedIds,
+  customersIds,
+  paymentMethodIds,
+} from '../../apps/web/src/features/customers/testids.ts';
 export { emailHistoryIds } from '../../apps/web/src/features/email-history/testids.ts';
 export { eventsIds } from '../../apps/web/src/features/events/testids.ts';
 export { historyLogsIds } from '../../apps/web/src/features/history-logs/testids.ts';

@@ -32,6 +32,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { companyRoutes } from './modules/companies/routes.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
+import { cumulatedInvoiceRoutes } from './modules/cumulated-invoices/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(shippingRoutes);
   await app.register(invoiceRoutes);
   await app.register(invoiceCorrectionRoutes);
+  await app.register(cumulatedInvoiceRoutes);
   await app.register(recurringPaymentRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(refundRoutes);

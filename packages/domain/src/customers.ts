@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
 import { booleanFilter, emailText, isoDate, safeText, updateSchemaOf } from './api.ts';
+import { CUMULATED_INVOICE_MODES } from './cumulated-invoices.ts';
 
 /** Languages a customer can be written to in (the spec's content languages, as ISO 639-1 codes). */
 export const CUSTOMER_LANGUAGES = ['da', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'no', 'sl', 'sv'] as const;
@@ -14,6 +15,8 @@ export const customerSchema = z.object({
   language: z.enum(CUSTOMER_LANGUAGES),
   company_name: z.string().nullable(),
   vat_number: z.string().nullable(),
+  /** Cumulated invoices (cumulated-invoices.ts): off, a monthly statement or a monthly collective invoice. */
+  cumulated_invoice: z.enum(CUMULATED_INVOICE_MODES),
   // What is stored is shown as it is: the country rules check input, not output (a stored address that a
   // newer rule would refuse must not break the list), and running them per row cost ~0.5 ms a page.
   billing_address: addressFieldsSchema.nullable(),
@@ -48,6 +51,7 @@ export const customerInputSchema = z.object({
   language: z.enum(CUSTOMER_LANGUAGES).default('en'),
   company_name: optionalText(200),
   vat_number: optionalText(40),
+  cumulated_invoice: z.enum(CUMULATED_INVOICE_MODES).default('off'),
   billing_address: addressSchema.nullable().optional(),
   shipping_address: addressSchema.nullable().optional(),
 });

@@ -96,6 +96,10 @@ export interface InvoicePdfDocument {
   footerText: string | null;
   /** For a cancellation (and a replacement): the invoice it corrects. */
   original: { number: string; issueDate: IsoDate } | null;
+  /** For a refund by lines: the positions of `original` it refunds (named in its reference). */
+  refundedPositions?: number[];
+  /** A statement (not an invoice): no VAT breakdown, no net and VAT totals of its own. */
+  statement?: { note: string } | null;
 }
 
 /** The locale of each invoice language, for numbers and amounts. `gr` is the spec's code for Greek. */

@@ -19,6 +19,17 @@ export interface InvoiceLabels {
   corrects: string;
   /** A replacement's reference: "Replaces invoice {number} of {date}". */
   replaces: string;
+  /** A refund by lines: names the invoice and the positions it refunds. */
+  refunds: string;
+  /** A refund by amount (split per rate): names the invoice. */
+  refundsAmount: string;
+  /** A collective invoice's reference: the period whose charges it bills. */
+  collective: string;
+  /** A statement (not an invoice): its title, its legal note, its number's label, a listed invoice. */
+  statement: string;
+  statementNote: string;
+  statementNumber: string;
+  statementInvoice: string;
   position: string;
   description: string;
   period: string;
@@ -72,6 +83,14 @@ const de: InvoiceLabels = {
   customerNumber: 'Kundennummer',
   corrects: 'Storno der Rechnung {number} vom {date}',
   replaces: 'Ersetzt die Rechnung {number} vom {date}',
+  refunds: 'Erstattung der Positionen {positions} der Rechnung {number} vom {date}',
+  refundsAmount: 'Erstattung zur Rechnung {number} vom {date}',
+  collective: 'Sammelrechnung für den Zeitraum {start} bis {end}',
+  statement: 'Rechnungsübersicht',
+  statementNote:
+    'Übersicht der Rechnungen vom {start} bis {end}. Diese Übersicht ist keine Rechnung und weist keine eigene Umsatzsteuer aus; die Umsatzsteuer steht auf jeder aufgeführten Rechnung.',
+  statementNumber: 'Übersichtsnummer',
+  statementInvoice: 'Rechnung {number} vom {date}',
   position: 'Pos.',
   description: 'Beschreibung',
   period: 'Zeitraum',
@@ -124,6 +143,14 @@ const en: InvoiceLabels = {
   customerNumber: 'Customer number',
   corrects: 'Cancellation of invoice {number} of {date}',
   replaces: 'Replaces invoice {number} of {date}',
+  refunds: 'Refund of positions {positions} of invoice {number} of {date}',
+  refundsAmount: 'Refund on invoice {number} of {date}',
+  collective: 'Collective invoice for the period {start} to {end}',
+  statement: 'Statement of invoices',
+  statementNote:
+    'Statement of the invoices of {start} to {end}. This statement is not an invoice and states no VAT of its own; the VAT is stated on each invoice listed.',
+  statementNumber: 'Statement number',
+  statementInvoice: 'Invoice {number} of {date}',
   position: 'No.',
   description: 'Description',
   period: 'Period',
@@ -176,6 +203,14 @@ const gr: InvoiceLabels = {
   customerNumber: 'Αριθμός πελάτη',
   corrects: 'Ακύρωση του τιμολογίου {number} της {date}',
   replaces: 'Αντικαθιστά το τιμολόγιο {number} της {date}',
+  refunds: 'Επιστροφή των θέσεων {positions} του τιμολογίου {number} της {date}',
+  refundsAmount: 'Επιστροφή επί του τιμολογίου {number} της {date}',
+  collective: 'Συγκεντρωτικό τιμολόγιο για την περίοδο {start} έως {end}',
+  statement: 'Κατάσταση τιμολογίων',
+  statementNote:
+    'Κατάσταση των τιμολογίων από {start} έως {end}. Η κατάσταση αυτή δεν είναι τιμολόγιο και δεν αναγράφει δικό της ΦΠΑ· ο ΦΠΑ αναγράφεται σε κάθε τιμολόγιο της λίστας.',
+  statementNumber: 'Αριθμός κατάστασης',
+  statementInvoice: 'Τιμολόγιο {number} της {date}',
   position: 'Α/Α',
   description: 'Περιγραφή',
   period: 'Περίοδος',
@@ -228,6 +263,14 @@ const nl: InvoiceLabels = {
   customerNumber: 'Klantnummer',
   corrects: 'Annulering van factuur {number} van {date}',
   replaces: 'Vervangt factuur {number} van {date}',
+  refunds: 'Terugbetaling van posities {positions} van factuur {number} van {date}',
+  refundsAmount: 'Terugbetaling op factuur {number} van {date}',
+  collective: 'Verzamelfactuur voor de periode {start} tot en met {end}',
+  statement: 'Factuuroverzicht',
+  statementNote:
+    'Overzicht van de facturen van {start} tot en met {end}. Dit overzicht is geen factuur en vermeldt geen eigen btw; de btw staat op elke vermelde factuur.',
+  statementNumber: 'Overzichtsnummer',
+  statementInvoice: 'Factuur {number} van {date}',
   position: 'Nr.',
   description: 'Omschrijving',
   period: 'Periode',
@@ -280,6 +323,14 @@ const no: InvoiceLabels = {
   customerNumber: 'Kundenummer',
   corrects: 'Annullering av faktura {number} av {date}',
   replaces: 'Erstatter faktura {number} av {date}',
+  refunds: 'Refusjon av posisjon {positions} på faktura {number} av {date}',
+  refundsAmount: 'Refusjon på faktura {number} av {date}',
+  collective: 'Samlefaktura for perioden {start} til {end}',
+  statement: 'Fakturaoversikt',
+  statementNote:
+    'Oversikt over fakturaene fra {start} til {end}. Denne oversikten er ikke en faktura og oppgir ingen egen MVA; MVA står på hver faktura som er oppført.',
+  statementNumber: 'Oversiktsnummer',
+  statementInvoice: 'Faktura {number} av {date}',
   position: 'Nr.',
   description: 'Beskrivelse',
   period: 'Periode',
@@ -325,14 +376,41 @@ export function fillLabel(label: string, values: Record<string, string | number>
   );
 }
 
+/** The types of a refund document (packages/domain invoices: isRefundInvoiceType's list). */
+const REFUND_TYPES = new Set(['refund', 'partial_refund', 'full_refund']);
+
 /**
- * The legal reference a correction prints under its title, naming the invoice it corrects (shared/BILLING.md
- * "Corrections"): a replacement "replaces" it, any other correction (a cancellation) "cancels" it.
+ * The legal reference a document prints under its title (shared/BILLING.md "Corrections", "Cumulated
+ * invoices"): a cancellation names the invoice it cancels, a replacement the one it replaces, a refund
+ * the invoice and the positions it refunds (or only the invoice when refunded by amount), a collective
+ * invoice the period it bills. Empty when the document names nothing.
  */
+export function invoiceReference(
+  labels: InvoiceLabels,
+  type: string,
+  refs: {
+    original?: { number: string; date: string } | null;
+    positions?: readonly number[];
+    period?: { start: string; end: string } | null;
+  },
+): string {
+  if (type === 'cumulated invoice' && refs.period) return fillLabel(labels.collective, refs.period);
+  const original = refs.original;
+  if (!original) return '';
+  if (REFUND_TYPES.has(type)) {
+    const positions = [...new Set(refs.positions ?? [])].sort((a, b) => a - b);
+    return positions.length > 0
+      ? fillLabel(labels.refunds, { ...original, positions: positions.join(', ') })
+      : fillLabel(labels.refundsAmount, original);
+  }
+  return fillLabel(type === 'replacement' ? labels.replaces : labels.corrects, original);
+}
+
+/** A correction's reference without positions or period (a cancellation's, a replacement's). */
 export function correctionReference(
   labels: InvoiceLabels,
   type: string,
   original: { number: string; date: string },
 ): string {
-  return fillLabel(type === 'replacement' ? labels.replaces : labels.corrects, original);
+  return invoiceReference(labels, type, { original });
 }

@@ -292,6 +292,8 @@ export const MESSAGES = {
     'A payment attempt for this invoice is still in progress. Wait for its answer before trying again.',
   invoiceNotIssued: 'This invoice has not been issued yet.',
   invoicePdfNotReady: 'The PDF of this invoice has not been made yet. Try again shortly.',
+  cumulatedInvoiceOpen:
+    "This collective invoice is still collecting the charges of its month: it is issued at the month's end.",
   invoiceQueryRequired: 'Give one of order_id, subscription_id, recurring_payment_id or transaction_id.',
   invoiceFrozen: 'An issued invoice cannot be changed: issue a correction instead.',
   invoiceAlreadyExists: 'This payment already has an invoice.',
@@ -326,6 +328,8 @@ export const MESSAGES = {
   recurringPaymentsCharged: 'Recurring payments charged.',
   recurringPaymentNotChargeable: 'Only a scheduled, failed or parked recurring payment can be charged.',
   recurringPaymentNotDue: 'This recurring payment is not due yet.',
+  recurringPaymentCollected:
+    "Collected into the collective invoice of the month: it is charged with it at the month's end.",
   recurringPaymentsChargeLimit: (limit: number) =>
     `At most ${limit} recurring payments can be charged at once.`,
   recurringPaymentStateChanged: 'This recurring payment changed meanwhile. Reload it and try again.',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { runBusinessDay } from '../modules/companies/business-day.ts';
 import type { BusinessJob } from '../modules/companies/business-jobs.ts';
+import { closeCumulatedPeriods } from '../modules/cumulated-invoices/close.ts';
 import { dunningRetriesJob } from '../modules/dunning/retries.ts';
 import { reconcilePaymentsJob } from '../modules/payments/reconcile.ts';
 import { runBilling } from '../modules/recurring-payments/run.ts';
@@ -17,6 +18,8 @@ export const BUSINESS_JOBS: readonly BusinessJob[] = [
   { name: 'recurring-payments-create', run: createRecurringPayments },
   // Every payment due by today is invoiced and charged.
   { name: 'billing-run', run: async (ctx, transact) => (await runBilling(ctx, transact)).issued },
+  // A month that ended: its collective invoices issued and charged, its statements made.
+  { name: 'cumulated-invoices-close', run: closeCumulatedPeriods },
   // The failed payments whose retry is due are charged again.
   dunningRetriesJob,
   // Attempts without a definitive answer are looked up at their gateway.

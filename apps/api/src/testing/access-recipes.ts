@@ -131,6 +131,13 @@ export const RECIPES: Record<string, Recipe> = {
   // The owner's answer is the 503 of a server without the job queue (this harness runs none), after
   // the ids were checked: another company's invoice is a 404 before that.
   'POST /api/:company/rentloopdb/invoices/zip': { body: (r) => ({ ids: [r.invoice] }) },
+  // Cumulated invoices (modules/cumulated-invoices/routes.ts): made by the month's close, read here.
+  'GET /api/:company/rentloopdb/cumulated-invoices': { query: (r) => `customer_id=${r.customer}` },
+  'GET /api/:company/rentloopdb/cumulated-invoices/:id': { params: byId((r) => r.cumulatedInvoice) },
+  'GET /api/:company/rentloopdb/cumulative-invoices': {
+    query: (r) => `id=${r.cumulatedInvoice}`,
+    queryNamesRecord: 'One cumulative invoice, named by a query key and id as the spec has it.',
+  },
   // Still queued (no job made it here): the owner's answer is the 409 saying it is being prepared.
   'GET /api/:company/rentloopdb/invoices/zip/:id': { params: byId((r) => r.invoiceZip) },
   'POST /api/:company/rentloopdb/invoices/:id/charge': { params: byId((r) => r.invoice), body: () => ({}) },

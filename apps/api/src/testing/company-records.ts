@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { events, paymentMethods, recurringPayments } from '../db/schema/index.ts';
+import { cumulatedInvoices, events, paymentMethods, recurringPayments } from '../db/schema/index.ts';
 import { recordInvoicesZip } from '../modules/invoices/zip.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
 import { recordSubscriptionImport } from '../modules/subscriptions/import.ts';
@@ -60,6 +60,8 @@ export interface CompanyRecords {
   invoiceZip: number;
   /** A recurring payment of `subscription`'s next period, scheduled (written as the creation job does). */
   recurringPayment: number;
+  /** A statement of `customer`'s month listing `invoice` (written as the month's close does, without its PDF). */
+  cumulatedInvoice: number;
   transaction: number;
 }
 
@@ -209,6 +211,31 @@ export async function seedCompanyRecords(
       status: 'scheduled',
     })
     .returning({ id: recurringPayments.id });
+  // Made by the month's close (a business job), not by a route: the statement as it writes one.
+  const [cumulatedInvoice] = await h.database.primary
+    .insert(cumulatedInvoices)
+    .values({
+      company_id: companyId,
+      customer_id: customer.id,
+      mode: 'statement',
+      period_start: '2098-12-01',
+      period_end: '2098-12-31',
+      status: 'closed',
+      number: `ST-${marker}`,
+      entries: [
+        {
+          invoice_id: invoice.id,
+          number: `RE-${marker}`,
+          type: 'initial',
+          issue_date: '2098-12-01',
+          gross: '1000',
+        },
+      ],
+      total: 1000n,
+      currency: 'EUR',
+      html: `<p>${marker}</p>`,
+    })
+    .returning({ id: cumulatedInvoices.id });
   // The route needs the job queue too: the download it records, recorded as it does.
   const invoiceZip = await recordInvoicesZip(testCtx(h.database.primary, companyId), [invoice.id]);
   const subscriptionImport = await recordSubscriptionImport(testCtx(h.database.primary, companyId), [], {
@@ -236,6 +263,7 @@ export async function seedCompanyRecords(
     notification,
     paymentMethod: paymentMethod!.id,
     recurringPayment: recurringPayment!.id,
+    cumulatedInvoice: cumulatedInvoice!.id,
     voucher: voucher.id,
     shipping: {
       country: shippingCountry.id,

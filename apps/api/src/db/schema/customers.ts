@@ -1,4 +1,5 @@
 import type { Address } from '@rentloop/domain/addresses';
+import { CUMULATED_INVOICE_MODES } from '@rentloop/domain/cumulated-invoices';
 import { CUSTOMER_LANGUAGES } from '@rentloop/domain/customers';
 import { type SQL, sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -18,6 +19,8 @@ export const customers = pgTable(
     language: text('language', { enum: CUSTOMER_LANGUAGES }).notNull().default('en'),
     company_name: text('company_name'),
     vat_number: text('vat_number'),
+    /** Cumulated invoices (packages/domain cumulated-invoices.ts): off, a monthly statement or collective invoice. */
+    cumulated_invoice: text('cumulated_invoice', { enum: CUMULATED_INVOICE_MODES }).notNull().default('off'),
     billing_address: jsonb('billing_address').$type<Address>(),
     shipping_address: jsonb('shipping_address').$type<Address>(),
     /** Country of the billing address, kept as a column so the list can filter on it with an index. */

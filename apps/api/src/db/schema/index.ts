@@ -6,6 +6,7 @@ export * from './companies.ts';
 export * from './counts.ts';
 export * from './credit-checks.ts';
 export * from './crons.ts';
+export * from './cumulated-invoices.ts';
 export * from './customers.ts';
 export * from './dunning.ts';
 export * from './events.ts';

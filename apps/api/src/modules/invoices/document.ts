@@ -6,7 +6,7 @@
 import type { CUSTOMER_LANGUAGES } from '@rentloop/domain/customers';
 import type { InvoiceType, TemplateLanguage } from '@rentloop/domain/enums';
 import { formatInvoiceDate } from '@rentloop/domain/invoice-document';
-import { correctionReference, INVOICE_LABELS } from '@rentloop/domain/invoice-labels';
+import { INVOICE_LABELS, invoiceReference } from '@rentloop/domain/invoice-labels';
 import type { InvoiceTax } from '@rentloop/domain/invoice-tax';
 import { formatMoney } from '@rentloop/domain/money';
 import type { Ctx } from '../../context.ts';
@@ -125,6 +125,10 @@ export interface DocumentInput {
   type: InvoiceType;
   /** The invoice a correction names (its number and issue date), printed under the title. */
   original: { number: string; issueDate: string } | null;
+  /** A refund by lines: the positions of `original` it refunds. */
+  positions?: number[];
+  /** A collective invoice: the service period of the charges it bills. */
+  period?: { start: string; end: string } | null;
 }
 
 /** The lines and the VAT breakdown as an HTML table, every text escaped. */
@@ -159,12 +163,20 @@ export async function renderInvoiceHtml(ctx: Ctx, d: DocumentInput): Promise<str
     data: {
       invoice: {
         title: labels.titles[d.type],
-        reference: d.original
-          ? correctionReference(labels, d.type, {
-              number: d.original.number,
-              date: formatInvoiceDate(d.original.issueDate, d.language),
-            })
-          : '',
+        // The legal wording of the type (issue 24 part 6): what it cancels, replaces or refunds, the period
+        // a collective invoice bills.
+        reference: invoiceReference(labels, d.type, {
+          original: d.original
+            ? { number: d.original.number, date: formatInvoiceDate(d.original.issueDate, d.language) }
+            : null,
+          positions: d.positions ?? [],
+          period: d.period
+            ? {
+                start: formatInvoiceDate(d.period.start, d.language),
+                end: formatInvoiceDate(d.period.end, d.language),
+              }
+            : null,
+        }),
         number: d.number,
         date: d.issueDate,
         due_date: d.dueDate,

@@ -73,6 +73,13 @@ export interface InvoiceDraft {
 
 const NUMBER_STAND_IN = 'RL-INVOICE-NUMBER-7F3A9C';
 
+/** The service period of the lines (first start to last end), as the PDF computes it (pdf-document.ts). */
+function servicePeriodOf(lines: InvoiceDraft['lines']): { start: string; end: string } | null {
+  const starts = lines.flatMap((l) => (l.period_start && l.period_end ? [l.period_start] : [])).sort();
+  const ends = lines.flatMap((l) => (l.period_start && l.period_end ? [l.period_end] : [])).sort();
+  return starts.length > 0 ? { start: starts[0]!, end: ends.at(-1)! } : null;
+}
+
 /** The company's own name: the seller's name when the invoice settings give no legal name. */
 async function companyName(ctx: Ctx): Promise<string> {
   const [row] = await ctx.db
@@ -132,6 +139,8 @@ async function prepareInvoice(ctx: Ctx, draft: InvoiceDraft) {
     taxPercents: draft.lines.map((l) => l.tax_percent),
     type: draft.type,
     original: draft.original ?? null,
+    positions: draft.lines.flatMap((l) => (l.original_position ? [l.original_position] : [])),
+    period: servicePeriodOf(draft.lines),
   });
   const lines: StoredInvoiceLine[] = docLines.map((l, i) => ({
     position: i + 1,

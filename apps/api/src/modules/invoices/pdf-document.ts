@@ -101,5 +101,6 @@ export function pdfDocumentOf(
     paymentTerms: null,
     footerText: text(s.footer),
     original,
+    refundedPositions: row.lines.flatMap((l) => (l.original_position ? [l.original_position] : [])),
   };
 }

@@ -11,10 +11,10 @@
 import type { InvoicePdfDocument } from '@rentloop/domain/invoice-document';
 import { formatInvoiceDate, formatInvoicePeriod } from '@rentloop/domain/invoice-document';
 import {
-  correctionReference,
   fillLabel,
   INVOICE_LABELS,
   type InvoiceLabels,
+  invoiceReference,
 } from '@rentloop/domain/invoice-labels';
 import PDFDocument from 'pdfkit';
 import { useInvoiceFonts } from './pdf-fonts.ts';
@@ -164,7 +164,7 @@ function firstPageHead(ctx: Ctx): void {
 
   // The invoice's details, right of the window.
   const details: [string, string][] = [
-    [labels.number, doc.number ?? labels.draft],
+    [doc.statement ? labels.statementNumber : labels.number, doc.number ?? labels.draft],
     [labels.issueDate, formatInvoiceDate(doc.issueDate, doc.language)],
   ];
   if (doc.dueDate) details.push([labels.dueDate, formatInvoiceDate(doc.dueDate, doc.language)]);
@@ -187,13 +187,21 @@ function firstPageHead(ctx: Ctx): void {
   ctx.y = Math.max(addressY, infoY, 255) + 12;
   font(pdf, 'bold', SIZE.title);
   ctx.y += block(pdf, ctx.title, LEFT, ctx.y, WIDTH);
-  if (doc.original) {
-    font(pdf, 'regular', SIZE.body);
-    const corrects = correctionReference(labels, doc.type, {
-      number: doc.original.number,
-      date: formatInvoiceDate(doc.original.issueDate, doc.language),
+  // What the document names (issue 24 part 6): the corrected invoice, the refunded positions, the
+  // collective invoice's period, or a statement's legal note.
+  const date = (d: string) => formatInvoiceDate(d, doc.language);
+  const reference =
+    doc.statement?.note ??
+    invoiceReference(labels, doc.type, {
+      original: doc.original ? { number: doc.original.number, date: date(doc.original.issueDate) } : null,
+      positions: doc.refundedPositions ?? [],
+      period: doc.servicePeriod
+        ? { start: date(doc.servicePeriod.start), end: date(doc.servicePeriod.end) }
+        : null,
     });
-    ctx.y += 2 + block(pdf, corrects, LEFT, ctx.y + 2, WIDTH);
+  if (reference) {
+    font(pdf, 'regular', SIZE.body);
+    ctx.y += 2 + block(pdf, reference, LEFT, ctx.y + 2, WIDTH);
   }
   ctx.y += 14;
 }
@@ -213,15 +221,17 @@ function continuationHead(ctx: Ctx): void {
 // ---- the line table -----------------------------------------------------------------------------
 
 function tableHeader(ctx: Ctx): void {
-  const { pdf, labels } = ctx;
+  const { pdf, labels, doc } = ctx;
+  // A statement's lines are invoices at their gross: no rate or VAT columns of its own.
+  const s = Boolean(doc.statement);
   const titles: Record<ColumnKey, string> = {
     position: labels.position,
     description: labels.description,
     quantity: labels.quantity,
-    unitPrice: labels.unitPrice,
-    vatRate: labels.vatRate,
-    vat: labels.vat,
-    net: labels.net,
+    unitPrice: s ? '' : labels.unitPrice,
+    vatRate: s ? '' : labels.vatRate,
+    vat: s ? '' : labels.vat,
+    net: s ? labels.gross : labels.net,
   };
   font(pdf, 'bold', SIZE.small);
   let height = 0;
@@ -316,42 +326,46 @@ function summary(ctx: Ctx): void {
   ctx.y += 10;
   const top = ctx.y;
 
-  // The VAT breakdown (EN 16931 BG-23): one row per rate.
+  // The VAT breakdown (EN 16931 BG-23): one row per rate; a statement has none of its own.
   let y = top;
-  font(pdf, 'bold', SIZE.body);
-  cell(pdf, labels.vatBreakdown, LEFT, y, BREAKDOWN_WIDTH);
-  y += ROW + 2;
-  const quarter = BREAKDOWN_WIDTH / 4;
-  const breakdownColumns = [labels.vatRate, labels.net, labels.vat, labels.gross];
-  font(pdf, 'regular', SIZE.small, GREY);
-  breakdownColumns.forEach((title, i) => {
-    cell(pdf, title, LEFT + quarter * i, y, quarter, i > 0);
-  });
-  y += ROW - 3;
-  rule(pdf, LEFT, LEFT + BREAKDOWN_WIDTH, y);
-  y += 4;
-  for (const row of doc.vatBreakdown) {
-    font(pdf, 'regular', SIZE.table);
-    [row.vatRate, row.net, row.vat, row.gross].forEach((value, i) => {
-      cell(pdf, value, LEFT + quarter * i, y, quarter, i > 0);
+  if (!doc.statement) {
+    font(pdf, 'bold', SIZE.body);
+    cell(pdf, labels.vatBreakdown, LEFT, y, BREAKDOWN_WIDTH);
+    y += ROW + 2;
+    const quarter = BREAKDOWN_WIDTH / 4;
+    const breakdownColumns = [labels.vatRate, labels.net, labels.vat, labels.gross];
+    font(pdf, 'regular', SIZE.small, GREY);
+    breakdownColumns.forEach((title, i) => {
+      cell(pdf, title, LEFT + quarter * i, y, quarter, i > 0);
     });
-    y += ROW;
-    if (row.exemptionReason) {
-      font(pdf, 'regular', SIZE.small, GREY);
-      y += block(pdf, row.exemptionReason, LEFT, y - 2, BREAKDOWN_WIDTH);
+    y += ROW - 3;
+    rule(pdf, LEFT, LEFT + BREAKDOWN_WIDTH, y);
+    y += 4;
+    for (const row of doc.vatBreakdown) {
+      font(pdf, 'regular', SIZE.table);
+      [row.vatRate, row.net, row.vat, row.gross].forEach((value, i) => {
+        cell(pdf, value, LEFT + quarter * i, y, quarter, i > 0);
+      });
+      y += ROW;
+      if (row.exemptionReason) {
+        font(pdf, 'regular', SIZE.small, GREY);
+        y += block(pdf, row.exemptionReason, LEFT, y - 2, BREAKDOWN_WIDTH);
+      }
     }
   }
   const breakdownBottom = y;
 
   // Totals, level with the breakdown's first row.
   y = top + ROW + 2;
-  const totals: [string, string, boolean][] = [
-    [labels.netTotal, doc.totals.net, false],
-    [labels.vatTotal, doc.totals.vat, false],
-    [labels.grossTotal, doc.totals.gross, true],
-    [labels.paid, doc.totals.paid, false],
-    [labels.amountDue, doc.totals.amountDue, true],
-  ];
+  const totals: [string, string, boolean][] = doc.statement
+    ? [[labels.grossTotal, doc.totals.gross, true]]
+    : [
+        [labels.netTotal, doc.totals.net, false],
+        [labels.vatTotal, doc.totals.vat, false],
+        [labels.grossTotal, doc.totals.gross, true],
+        [labels.paid, doc.totals.paid, false],
+        [labels.amountDue, doc.totals.amountDue, true],
+      ];
   for (const [label, value, strong] of totals) {
     if (strong) {
       rule(pdf, TOTALS_LEFT, RIGHT, y - 3, TEXT, 0.75);

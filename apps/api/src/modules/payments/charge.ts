@@ -17,6 +17,7 @@ import { invoices, orders, paymentMethods, recurringPayments, transactions } fro
 import { AppError } from '../../errors.ts';
 import { gatewayFor, requireGateway } from '../../integrations/payments/index.ts';
 import type { GatewayOutcome, PaymentMethodRef } from '../../integrations/payments/types.ts';
+import { paymentsOfInvoice } from '../cumulated-invoices/collect.ts';
 import { dunningAfterFailure, dunningAfterSuccess } from '../dunning/outcomes.ts';
 import { transition } from '../events/transition.ts';
 import { collectionFacts } from '../invoices/corrections.ts';
@@ -133,20 +134,14 @@ export async function startCharge(
     })
     .returning();
   if (!attempt) throw new Error('The attempt was not written.');
-  if (invoice.recurring_payment_id !== null) {
+  // Its recurring payment, or those a collective invoice collected (cumulated-invoices/collect.ts).
+  for (const rpId of await paymentsOfInvoice(ctx, invoice)) {
     const [rp] = await ctx.db
       .select({ status: recurringPayments.status })
       .from(recurringPayments)
-      .where(
-        and(
-          eq(recurringPayments.company_id, ctx.companyId),
-          eq(recurringPayments.id, invoice.recurring_payment_id),
-        ),
-      );
+      .where(and(eq(recurringPayments.company_id, ctx.companyId), eq(recurringPayments.id, rpId)));
     if (rp && rp.status !== 'charging')
-      await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'charge', {
-        guard: { due: true },
-      });
+      await transition(ctx, recurringPaymentMachine, rpId, 'charge', { guard: { due: true } });
   }
   return { attempt, method };
 }
@@ -218,11 +213,9 @@ async function invoicePaid(ctx: Ctx, invoiceId: number, action: 'pay' | 'settle'
       .set({ recovered_at: ctx.clock.now().toISOString() })
       .where(and(eq(invoices.company_id, ctx.companyId), eq(invoices.id, invoiceId)));
   await orderPaymentStatus(ctx, invoice, 'paid');
-  if (invoice.recurring_payment_id !== null) {
-    await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'pay', {
-      guard: { due: true },
-    });
-    await dunningAfterSuccess(ctx, invoice.recurring_payment_id);
+  for (const rpId of await paymentsOfInvoice(ctx, invoice)) {
+    await transition(ctx, recurringPaymentMachine, rpId, 'pay', { guard: { due: true } });
+    await dunningAfterSuccess(ctx, rpId);
   }
 }
 
@@ -287,14 +280,17 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
         });
         // Soft: the next retry and its reminder; hard: never retried; technical: no dunning.
         await dunningAfterFailure(ctx, updated ?? attempt);
+      } else {
+        // A collective invoice's payments fail with it; staff charge the invoice again (no dunning of
+        // its own: dunning works per recurring payment and its own invoice).
+        for (const rpId of await paymentsOfInvoice(ctx, invoice))
+          await transition(ctx, recurringPaymentMachine, rpId, 'fail', { guard: { due: true } });
       }
     } else if (outcome.state === 'pending') {
       const invoice = await invoiceRow(ctx, invoiceId);
       await orderPaymentStatus(ctx, invoice, 'payment_pending');
-      if (invoice.recurring_payment_id !== null)
-        await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'await', {
-          guard: { due: true },
-        });
+      for (const rpId of await paymentsOfInvoice(ctx, invoice))
+        await transition(ctx, recurringPaymentMachine, rpId, 'await', { guard: { due: true } });
     }
   }
   return updated ?? attempt;

@@ -30,9 +30,13 @@ export async function chargeRecurringPayments(
   if (own.length !== ids.length) throw notFound();
   const prepared: Prepared[] = [];
   const refused = new Map<number, string>();
+  const collected = new Set<number>();
   for (const id of ids) {
     try {
-      prepared.push(await transact((tx) => prepareRecurringCharge(tx, id)));
+      const p = await transact((tx) => prepareRecurringCharge(tx, id));
+      // A collective customer's payment is collected into the month's invoice, not charged alone.
+      if (p) prepared.push(p);
+      else collected.add(id);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       refused.set(id, error.message);
@@ -47,6 +51,14 @@ export async function chargeRecurringPayments(
   return ids.map((id) => {
     const attempt = recorded.get(id);
     const invoiceId = prepared.find((p) => p.recurringPaymentId === id)?.invoiceId ?? null;
+    if (collected.has(id))
+      return {
+        id,
+        ok: true,
+        status: statusOf.get(id) ?? null,
+        invoice_id: null,
+        message: MESSAGES.recurringPaymentCollected,
+      };
     const ok = attempt !== undefined && (attempt.state === 'succeeded' || attempt.state === 'pending');
     const message =
       refused.get(id) ??

@@ -26,6 +26,7 @@ import { claimDue } from '../../db/claim.ts';
 import { billingRuns, invoices, recurringPayments, type transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { PaymentMethodRef } from '../../integrations/payments/types.ts';
+import { collectRecurringPayment } from '../cumulated-invoices/collect.ts';
 import { transition } from '../events/transition.ts';
 import { recurringPaymentMachine } from '../invoices/machine.ts';
 import { callGateway, recordOutcome, startCharge } from '../payments/charge.ts';
@@ -55,8 +56,10 @@ export interface Prepared {
 /**
  * Phase 1 for one payment, in the caller's transaction (its row locked): its invoice (issued now if it
  * has none) and a `processing` attempt. Throws the refusal (AppError) when it cannot be charged.
+ * Answers null when the payment was collected into its customer's collective invoice instead
+ * (cumulated-invoices/collect.ts): nothing to send now, the period's invoice is charged at its end.
  */
-export async function prepareRecurringCharge(ctx: Ctx, rpId: number): Promise<Prepared> {
+export async function prepareRecurringCharge(ctx: Ctx, rpId: number): Promise<Prepared | null> {
   const [rp] = await ctx.db
     .select()
     .from(recurringPayments)
@@ -68,6 +71,7 @@ export async function prepareRecurringCharge(ctx: Ctx, rpId: number): Promise<Pr
   if (!['scheduled', 'failed', 'parked'].includes(rp.status))
     throw new AppError('conflict', MESSAGES.recurringPaymentNotChargeable);
   if (rp.due_date > today) throw new AppError('conflict', MESSAGES.recurringPaymentNotDue);
+  if (await collectRecurringPayment(ctx, rp)) return null;
   const invoice = await recurringInvoiceOf(ctx, rp);
   const { attempt, method } = await startCharge(ctx, invoice.id);
   return { recurringPaymentId: rp.id, invoiceId: invoice.id, attempt, method };
@@ -100,7 +104,8 @@ async function issueBatch(ctx: Ctx, today: string, size: number) {
   for (const id of ids) {
     try {
       // A savepoint: a refused payment's invoice and number roll back alone (the series stays gapless).
-      prepared.push(await ctx.db.transaction((sp) => prepareRecurringCharge({ ...ctx, db: sp }, id)));
+      const p = await ctx.db.transaction((sp) => prepareRecurringCharge({ ...ctx, db: sp }, id));
+      if (p) prepared.push(p);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       await park(ctx, id, error.message);

@@ -1,6 +1,6 @@
 /**
- * `/cms/customers/{id}`: every field of one customer, both addresses, the stored payment methods, its
- * notes, and the Edit action.
+ * `/cms/customers/{id}`: every field of one customer, both addresses, the stored payment methods, the
+ * cumulated invoices (setting and documents), its notes, and the Edit action.
  */
 
 import Edit from '@mui/icons-material/Edit';
@@ -22,6 +22,7 @@ import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
+import { CumulatedInvoicesCard } from './CumulatedInvoicesCard.tsx';
 import { useCustomer, useDeleteCustomer, useSetCustomerArchived } from './hooks.ts';
 import { PaymentMethodsCard } from './PaymentMethodsCard.tsx';
 import { customersIds } from './testids.ts';
@@ -187,6 +188,7 @@ export function CustomerDetailPage() {
           <AddressCard title="Billing address" kind="billing" address={c.billing_address} />
           <AddressCard title="Shipping address" kind="shipping" address={c.shipping_address} />
           <PaymentMethodsCard customerId={c.id} />
+          <CumulatedInvoicesCard customerId={c.id} mode={c.cumulated_invoice} />
           <NotesCard entity="customer" entityId={c.id} />
         </CardGrid>
       )}

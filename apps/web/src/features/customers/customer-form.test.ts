@@ -19,6 +19,7 @@ const customer: Customer = {
   language: 'fr',
   company_name: null,
   vat_number: null,
+  cumulated_invoice: 'off',
   billing_address: {
     first_name: 'Ann',
     last_name: 'Lee',

@@ -45,3 +45,15 @@ export const paymentMethodIds = {
   methodReference: 'payment-method-method-reference',
   isDefault: 'payment-method-is-default',
 } as const;
+
+/** The "Cumulated invoices" card of the customer page (CumulatedInvoicesCard.tsx). */
+export const cumulatedIds = {
+  card: 'customer-cumulated-card',
+  mode: 'customer-cumulated-mode',
+  option: (mode: string) => `customer-cumulated-option-${mode}`,
+  saved: 'customer-cumulated-saved',
+  empty: 'customer-cumulated-empty',
+  row: (id: number) => `customer-cumulated-row-${id}`,
+  open: (id: number) => `customer-cumulated-open-${id}`,
+  pdf: (id: number) => `customer-cumulated-pdf-${id}`,
+} as const;

@@ -57,6 +57,9 @@ describe('invoiceTitle', () => {
     expect(invoiceTitle({ id: 11, number: 'INV-2026-1004', type: 'full_refund' })).toBe(
       'Refund invoice INV-2026-1004',
     );
+    expect(invoiceTitle({ id: 12, number: 'INV-2026-1005', type: 'cumulated invoice' })).toBe(
+      'Collective invoice INV-2026-1005',
+    );
   });
 });
 

@@ -74,7 +74,9 @@ export function invoiceTitle(invoice: Pick<Invoice, 'id' | 'number'> & { type?: 
         ? 'Replacement invoice'
         : invoice.type === 'partial_refund' || invoice.type === 'full_refund' || invoice.type === 'refund'
           ? 'Refund invoice'
-          : 'Invoice';
+          : invoice.type === 'cumulated invoice'
+            ? 'Collective invoice'
+            : 'Invoice';
   return invoice.number ? `${kind} ${invoice.number}` : `Draft ${kind.toLowerCase()} #${invoice.id}`;
 }
 
