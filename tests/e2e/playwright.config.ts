@@ -36,7 +36,8 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1440, height: 900 },
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          // scripts/chromium.mjs finds it for npm test; run alone, Debian's.
+          executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
           args: [
             '--headless',
             '--no-sandbox',
