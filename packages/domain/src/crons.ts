@@ -24,6 +24,10 @@ export const cronSchema = z.object({
 export type Cron = z.infer<typeof cronSchema>;
 
 /** What `GET crons` answers: the crons, and the jobs that could get one (for the create dialog). */
+/**
+ * The Cron Manager's screen data: the crons (`GET system/crons`, a list in the paginated envelope of every
+ * other list, all on one page) and the scheduled jobs that have none (`GET system/crons/jobs`).
+ */
 export const cronListSchema = z.object({
   crons: z.array(cronSchema),
   available_jobs: z.array(z.string()),

@@ -341,6 +341,7 @@ export const RECIPES: Record<string, Recipe> = {
   'DELETE /api/notifications/:id': { params: byId((r) => r.notification) },
   // crons (operators only; platform rows: the first seeded by migration 0027)
   'GET /api/:company/system/crons/:id': { params: () => ({ id: 1 }) },
+  'GET /api/:company/system/crons/jobs': {},
   'PUT /api/:company/system/crons/:id': { params: () => ({ id: 1 }), body: () => ({ enabled: false }) },
   'DELETE /api/:company/system/crons/:id': { params: () => ({ id: 1 }) },
   'POST /api/:company/system/crons/:id/run': { params: () => ({ id: 1 }) },

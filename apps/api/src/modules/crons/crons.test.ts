@@ -18,7 +18,7 @@ const send = (
 
 type CronRow = { id: number; name: string; enabled: boolean; next_runs: string[] };
 const cronNamed = async (name: string) =>
-  ((await send(operator, 'GET')).json().data.crons as CronRow[]).find((c) => c.name === name);
+  ((await send(operator, 'GET')).json().data as CronRow[]).find((c) => c.name === name);
 
 beforeAll(async () => {
   const company = await createCompany(h.database);
@@ -31,7 +31,11 @@ describe('the Cron Manager', () => {
   it("lists the platform's scheduled jobs with their next three runs, to operators only", async () => {
     const res = await send(operator, 'GET');
     expect(res.statusCode).toBe(200);
-    const { crons, available_jobs } = res.json().data;
+    // The envelope of every list: the crons as `data`, all on one page.
+    const { data: crons, is_paginated, meta } = res.json();
+    expect(is_paginated).toBe(true);
+    expect(meta).toMatchObject({ current_page: 1, last_page: 1, total: 3, from: 1, to: 3 });
+    const available_jobs = (await send(operator, 'GET', '/jobs')).json().data;
     expect(crons.map((c: CronRow) => c.name)).toEqual([
       'business-day',
       'sessions-purge-expired',
@@ -106,7 +110,7 @@ describe('the Cron Manager', () => {
     const gone = await send(operator, 'DELETE', `/${fold.id}`);
     expect(gone.json()).toMatchObject({ status: true, message: MESSAGES.cronDeleted });
     expect((await h.boss.getSchedules()).some((s) => s.name === 'trail-counts-fold')).toBe(false);
-    expect((await send(operator, 'GET')).json().data.available_jobs).toEqual(['trail-counts-fold']);
+    expect((await send(operator, 'GET', '/jobs')).json().data).toEqual(['trail-counts-fold']);
     expect((await send(operator, 'GET', `/${fold.id}`)).statusCode).toBe(404);
     const made = await send(operator, 'POST', '', { name: 'trail-counts-fold', cron: '*/5 * * * *' });
     expect(made.statusCode).toBe(201);

@@ -1,5 +1,5 @@
-import { envelope, idParam } from '@rentloop/domain/api';
-import { cronInputSchema, cronListSchema, cronSchema, cronUpdateSchema } from '@rentloop/domain/crons';
+import { envelope, idParam, paginatedEnvelope } from '@rentloop/domain/api';
+import { cronInputSchema, cronSchema, cronUpdateSchema } from '@rentloop/domain/crons';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -10,8 +10,8 @@ import { companies } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { access } from '../../http/access.ts';
 import { platformCtxOf } from '../../http/context.ts';
-import { ok } from '../../http/envelope.ts';
-import { createCron, deleteCron, getCron, listCrons, runCron, updateCron } from './service.ts';
+import { ok, paginated } from '../../http/envelope.ts';
+import { availableJobs, createCron, deleteCron, getCron, listCrons, runCron, updateCron } from './service.ts';
 
 const companyParams = z.object({ company: idParam });
 const cronParams = companyParams.extend({ id: idParam });
@@ -42,12 +42,39 @@ export const cronRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listCrons',
         tags: ['system'],
         summary:
-          'The scheduled jobs, with their next three runs, and the jobs that could get one (operators)',
+          'The scheduled jobs, with their next three runs (operators): the envelope of every list, all on one page',
         params: companyParams,
-        response: { 200: envelope(cronListSchema) },
+        response: { 200: paginatedEnvelope(cronSchema) },
       },
     },
-    async (request) => ok(await listCrons(await operatorCtx(request, request.params.company))),
+    async (request) => {
+      const list = await listCrons(await operatorCtx(request, request.params.company));
+      const n = list.length;
+      const meta = {
+        current_page: 1,
+        from: n ? 1 : null,
+        last_page: 1,
+        per_page: Math.max(n, 1),
+        to: n || null,
+        total: n,
+      };
+      return paginated(list, { ...meta, path: request.url.split('?')[0] ?? request.url });
+    },
+  );
+
+  app.get(
+    '/api/:company/system/crons/jobs',
+    {
+      config: { access: access.operator },
+      schema: {
+        operationId: 'listCronJobs',
+        tags: ['system'],
+        summary: 'The scheduled jobs that have no cron, each of which one may be created for (operators)',
+        params: companyParams,
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
+    async (request) => ok(await availableJobs(await operatorCtx(request, request.params.company))),
   );
 
   app.post(

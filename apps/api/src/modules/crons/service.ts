@@ -53,13 +53,16 @@ async function rowOf(ctx: PlatformCtx, id: number): Promise<Row> {
   return row;
 }
 
-export async function listCrons(ctx: PlatformCtx): Promise<CronList> {
+export async function listCrons(ctx: PlatformCtx): Promise<CronList['crons']> {
   const rows = await ctx.db.select().from(crons).orderBy(asc(crons.name));
   const now = ctx.clock.now();
-  return {
-    crons: rows.map((r) => toCron(r, now)),
-    available_jobs: SCHEDULED_JOBS.filter((name) => !rows.some((r) => r.name === name)),
-  };
+  return rows.map((r) => toCron(r, now));
+}
+
+/** The scheduled jobs that have no cron (one may be created for each). */
+export async function availableJobs(ctx: PlatformCtx): Promise<CronList['available_jobs']> {
+  const rows = await ctx.db.select({ name: crons.name }).from(crons);
+  return SCHEDULED_JOBS.filter((name) => !rows.some((r) => r.name === name));
 }
 
 export const getCron = async (ctx: PlatformCtx, id: number) => toCron(await rowOf(ctx, id), ctx.clock.now());

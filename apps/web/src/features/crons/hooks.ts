@@ -1,7 +1,10 @@
-/** Data hooks of the Cron Manager (operators): `/api/{company}/system/crons`. */
+/**
+ * Data hooks of the Cron Manager (operators): `/api/{company}/system/crons` (a list in the envelope of every
+ * list) and `.../crons/jobs` (the scheduled jobs without a cron), read together as the screen's data.
+ */
 import type { Cron, CronInput, CronList, CronUpdate } from '@rentloop/domain/crons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
+import { api, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
 
@@ -13,7 +16,13 @@ export function useCrons() {
   const company = useCompanyId();
   return useQuery({
     queryKey: cronsKeys.list(company),
-    queryFn: async ({ signal }) => unwrap(await api.get<CronList>(cronsPath(company), { signal })),
+    queryFn: async ({ signal }): Promise<CronList> => {
+      const [list, jobs] = await Promise.all([
+        api.get<Cron[]>(cronsPath(company), { signal }),
+        api.get<string[]>(cronsPath(company, '/jobs'), { signal }),
+      ]);
+      return { crons: unwrapPage(list).data, available_jobs: unwrap(jobs) };
+    },
   });
 }
 
