@@ -1,7 +1,7 @@
 /** The columns of the order lists (orders, consumables, quotes). */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { OrderListRow } from '@rentloop/domain/orders';
+import { type OrderListRow, shownPaymentStatus } from '@rentloop/domain/orders';
 import type { Column } from '../../components/DataList.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -58,7 +58,7 @@ export const orderColumns: Column<OrderListRow>[] = [
     id: 'payment_status',
     label: 'Payment',
     hideOnMobile: true,
-    render: (o) => <StatusChip status={o.payment_status} />,
+    render: (o) => <StatusChip status={shownPaymentStatus(o)} />,
   },
   {
     id: 'tag',
