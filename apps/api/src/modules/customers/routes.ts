@@ -4,8 +4,8 @@ import {
   CUSTOMER_TEXTS,
   customerDetailSchema,
   customerFiltersSchema,
-  customerInsightsSchema,
   customerInputSchema,
+  customerInsightsSchema,
   customerSchema,
   customerUpdateSchema,
 } from '@rentloop/domain/customers';

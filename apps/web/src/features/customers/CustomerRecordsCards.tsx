@@ -12,7 +12,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { shownPaymentStatus } from '@rentloop/domain/orders';
+import { shownPaymentStatus } from '@rentloop/domain/order-payment';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';

@@ -14,7 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrderDetail } from '@rentloop/domain/order-details';
-import { shownPaymentStatus } from '@rentloop/domain/orders';
+import { shownPaymentStatus } from '@rentloop/domain/order-payment';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { AddressLike } from '../../components/address-format.ts';
 import { addressLines } from '../../components/address-format.ts';

@@ -1,7 +1,8 @@
 /** The columns of the order lists (orders, consumables, quotes). */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { type OrderListRow, shownPaymentStatus } from '@rentloop/domain/orders';
+import { shownPaymentStatus } from '@rentloop/domain/order-payment';
+import type { OrderListRow } from '@rentloop/domain/orders';
 import type { Column } from '../../components/DataList.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
