@@ -103,7 +103,9 @@ export const SCREENS = [
     // and icons in the route table (272.8 measured).
     // 273 -> 274: the orders' Net/Tax/Gross grid code shared in the route table's chunk (273.2 measured).
     // 274 -> 275: the invoice corrections' routes and texts (issue 24; 274.3 measured).
-    budgetKb: 275,
+    // 275 -> 276: the payment chip's "owes nothing" rule (domain order-payment.ts) and the customer page's
+    // support-desk routes in the route table (issue 25 item 1; 275.2 measured).
+    budgetKb: 276,
   },
   {
     name: 'subscriptions list /cms/subscriptions',
@@ -157,7 +159,8 @@ export const SCREENS = [
     // order amounts; 373.7 measured). 374 -> 375: the invoice downloads' route in the route table
     // (issue 23; 374.2 measured).
     // 375 -> 376: the refunds' texts in the message catalogue (issue 24 part 2; 375.1 measured).
-    budgetKb: 376,
+    // 376 -> 377: ?customer= preselection and the picker's label fix (issue 25 item 1; 376.0 measured).
+    budgetKb: 377,
   },
 ];
 

@@ -16,6 +16,7 @@ export {
   cumulatedIds,
   customersIds,
   paymentMethodIds,
+  supportIds,
 } from '../../apps/web/src/features/customers/testids.ts';
 export { emailHistoryIds } from '../../apps/web/src/features/email-history/testids.ts';
 export { eventsIds } from '../../apps/web/src/features/events/testids.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
 import { booleanFilter, emailText, isoDate, safeText, updateSchemaOf } from './api.ts';
 import { CUMULATED_INVOICE_MODES } from './cumulated-invoices.ts';
+import { amountSchema } from './money.ts';
 
 /** Languages a customer can be written to in (the spec's content languages, as ISO 639-1 codes). */
 export const CUSTOMER_LANGUAGES = ['da', 'de', 'el', 'en', 'es', 'fr', 'it', 'nl', 'no', 'sl', 'sv'] as const;
@@ -74,6 +75,26 @@ export const customerFiltersSchema = z.object({
   archived: booleanFilter(),
 });
 export type CustomerFilters = z.infer<typeof customerFiltersSchema>;
+
+/**
+ * `GET /api/{company}/insights/customers/{id}`: one customer's figures for the support desk, counted and
+ * summed from their records. Money is in the company's currency (invoices in another are left out):
+ * `revenue_paid` is what the customer's settled invoices came to (refunds paid out subtract),
+ * `open_amount` what their issued, not settled and not cancelled invoices still ask for.
+ */
+export const customerInsightsSchema = z.object({
+  currency: z.string(),
+  orders: z.number().int(),
+  open_orders: z.number().int(),
+  quotes: z.number().int(),
+  subscriptions: z.number().int(),
+  active_subscriptions: z.number().int(),
+  invoices: z.number().int(),
+  revenue_paid: amountSchema,
+  open_amount: amountSchema,
+  last_order_at: z.string().nullable(),
+});
+export type CustomerInsights = z.infer<typeof customerInsightsSchema>;
 
 /** What archiving, restoring and deleting a customer answer (not in the spec's catalogue). */
 export const CUSTOMER_TEXTS = {

@@ -24,4 +24,6 @@ export const EMAIL_ENTRY_SORTS = ['id', 'created_at'] as const;
 export const emailEntryFiltersSchema = z.object({
   status: z.enum(EMAIL_STATUSES).optional(),
   kind: safeText().max(64).optional(),
+  /** The mails sent to this customer's email address (the customer page's "Mails" card). */
+  customer_id: z.coerce.number().int().positive().optional(),
 });

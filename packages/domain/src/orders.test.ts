@@ -15,6 +15,7 @@ import {
   ordersBulkUpdateSchema,
   orderUpdateSchema,
   paymentStatusRefusal,
+  shownPaymentStatus,
 } from './orders.ts';
 import { allowedActions, refusal } from './transitions.ts';
 
@@ -200,5 +201,24 @@ describe('ORDER_TRANSITIONS', () => {
     expect(paymentStatusRefusal('payment_required')).toBeNull();
     for (const s of ['paid', 'payment_pending', 'trial'] as const)
       expect(paymentStatusRefusal(s)).toBe('Order does not require initial payment.');
+  });
+});
+
+describe('shownPaymentStatus', () => {
+  const order = (
+    status: 'open' | 'cancelled' | 'draft' | 'fulfilled',
+    payment_status: 'paid' | 'payment_required' | 'payment_pending',
+    total = '59.38',
+  ) => ({ status, payment_status, total });
+  it('shows what billing keeps on the order', () => {
+    expect(shownPaymentStatus(order('open', 'payment_required'))).toBe('payment_required');
+    expect(shownPaymentStatus(order('open', 'payment_pending'))).toBe('payment_pending');
+    expect(shownPaymentStatus(order('cancelled', 'paid'))).toBe('paid');
+  });
+  it('never asks for money an order does not owe: cancelled, a quote, or a zero total', () => {
+    expect(shownPaymentStatus(order('cancelled', 'payment_required'))).toBeNull();
+    expect(shownPaymentStatus(order('draft', 'payment_required'))).toBeNull();
+    expect(shownPaymentStatus(order('open', 'payment_required', '0.00'))).toBeNull();
+    expect(shownPaymentStatus(order('open', 'payment_required', '0'))).toBeNull();
   });
 });

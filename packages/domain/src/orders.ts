@@ -407,3 +407,5 @@ export const orderActionsSchema = actionsSchema(z.enum(ORDER_STATUSES), z.enum(O
 export function paymentStatusRefusal(payment_status: AccountPaymentState): string | null {
   return payment_status === 'payment_required' ? null : MESSAGES.orderNoInitialPayment;
 }
+
+export { shownPaymentStatus } from './order-payment.ts';

@@ -85,6 +85,7 @@ export const RECIPES: Record<string, Recipe> = {
   'DELETE /api/auth/:company/users/:id': { params: byId((r) => r.member.id) },
   // customers
   'GET /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
+  'GET /api/:company/insights/customers/:id': { params: byId((r) => r.customer) },
   'PUT /api/:company/rentloopdb/customers/:id': {
     params: byId((r) => r.customer),
     body: () => ({ name: 'Renamed' }),

@@ -5,6 +5,7 @@ import {
   customerDetailSchema,
   customerFiltersSchema,
   customerInputSchema,
+  customerInsightsSchema,
   customerSchema,
   customerUpdateSchema,
 } from '@rentloop/domain/customers';
@@ -16,6 +17,7 @@ import { ctxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { registerListExport } from '../../http/list-export.ts';
 import { listMeta, listParams } from '../../lists.ts';
+import { customerFigures } from './insights.ts';
 import {
   createCustomer,
   customerInsights,
@@ -188,5 +190,22 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await customerInsights(ctxOf(request))),
+  );
+
+  app.get(
+    '/api/:company/insights/customers/:id',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        operationId: 'getCustomerFigures',
+        tags: ['insights'],
+        summary: "One customer's figures: orders, quotes, subscriptions, invoices, paid and open amounts",
+        description:
+          "Computed from the customer's records. revenue_paid: the settled invoices' total (refunds paid out subtract); open_amount: issued invoices not settled and not cancelled. Money in the company's currency (decimal strings). A customer of another company: 404.",
+        params: customerParams,
+        response: { 200: envelope(customerInsightsSchema) },
+      },
+    },
+    async (request) => ok(await customerFigures(ctxOf(request), request.params.id)),
   );
 };

@@ -39,7 +39,7 @@ export const emailRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['email'],
         summary: 'Email History: every email the company sent (secret links hidden), newest first',
         description:
-          'Filters (JSON): status (queued, sent, failed, not_sent), kind. Search: recipient or subject.',
+          'Filters (JSON): status (queued, sent, failed, not_sent), kind, customer_id (the mails sent to that customer’s email address). Search: recipient or subject.',
         params: z.object({ company: idParam }),
         querystring: listQuerySchema,
         response: { 200: paginatedEnvelope(emailEntrySchema) },

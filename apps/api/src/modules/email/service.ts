@@ -2,14 +2,14 @@ import type { EMAIL_ENTRY_SORTS, EmailEntry } from '@rentloop/domain/email';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { type Ctx, isOperator, type UserActor } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
-import { emailEntries } from '../../db/schema/index.ts';
+import { customers, emailEntries } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lists.ts';
 
 // Never `delivery_html`: the unredacted body (with a still-valid link) stays with the delivery job.
 const { updated_at: _u, delivery_html: _d, ...columns } = getTableColumns(emailEntries);
 
 type Sort = (typeof EMAIL_ENTRY_SORTS)[number];
-type Filters = { status?: EmailEntry['status']; kind?: string };
+type Filters = { status?: EmailEntry['status']; kind?: string; customer_id?: number };
 
 /**
  * The Email History as a list (db/define-list.ts). No entity_counts trigger (platform mail has no
@@ -30,6 +30,10 @@ export const emailEntryList = defineList<Sort, Filters, EmailEntry>({
   filters: {
     status: (v) => sql`${emailEntries.status} = ${v}`,
     kind: (v) => sql`${emailEntries.kind} = ${v}`,
+    // Mail is addressed, not linked to a record: a customer's mails are those sent to their address.
+    customer_id: (v) =>
+      sql`lower(${emailEntries.to}) = (SELECT lower(${customers.email}) FROM ${customers}
+            WHERE ${customers.company_id} = ${ph('companyId')} AND ${customers.id} = ${v})`,
   },
   search: (pattern) =>
     sql`(lower(${emailEntries.to}) LIKE ${pattern} OR lower(${emailEntries.subject}) LIKE ${pattern})`,

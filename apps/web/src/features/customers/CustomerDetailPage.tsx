@@ -1,8 +1,11 @@
 /**
- * `/cms/customers/{id}`: every field of one customer, both addresses, the stored payment methods, the
- * cumulated invoices (setting and documents), its notes, and the Edit action.
+ * `/cms/customers/{id}`, the support desk: the customer's figures, their newest orders, subscriptions,
+ * invoices, payments, quotes and (admins) mails with "Show all" to each list filtered by the customer,
+ * every field, both addresses, the stored payment methods, the cumulated invoices (setting and
+ * documents), the notes, and the New order and Edit actions.
  */
 
+import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Edit from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,9 +26,18 @@ import { languageName } from '../../utils/languages.ts';
 import { useCurrentCompany } from '../companies/current-company.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { CumulatedInvoicesCard } from './CumulatedInvoicesCard.tsx';
+import {
+  CustomerFiguresCard,
+  CustomerInvoicesCard,
+  CustomerMailsCard,
+  CustomerOrdersCard,
+  CustomerPaymentsCard,
+  CustomerQuotesCard,
+  CustomerSubscriptionsCard,
+} from './CustomerRecordsCards.tsx';
 import { useCustomer, useDeleteCustomer, useSetCustomerArchived } from './hooks.ts';
 import { PaymentMethodsCard } from './PaymentMethodsCard.tsx';
-import { customersIds } from './testids.ts';
+import { customersIds, supportIds } from './testids.ts';
 
 const fieldGrid = {
   display: 'grid',
@@ -95,6 +107,8 @@ export function CustomerDetailPage() {
   const navigate = useNavigate();
   // Archiving is staff work (like editing); deleting for good is for admins, as the API says.
   const mayDelete = mayOpen('admin', useCurrentCompany().flags);
+  // The email history is an admin screen (API: admin); its card shows to those who may open it.
+  const maySeeMails = mayDelete;
   const setArchived = useSetCustomerArchived(id);
   const remove = useDeleteCustomer(id);
   const { buttons, dialog } = useArchiveActions({
@@ -121,6 +135,16 @@ export function CustomerDetailPage() {
           actions={
             <>
               {buttons}
+              <Button
+                component={Link}
+                to={`/cms/orders/create?customer=${id}`}
+                variant="outlined"
+                startIcon={<AddShoppingCart />}
+                disabled={!c || c.archived_at !== null}
+                data-testid={supportIds.newOrder}
+              >
+                New order
+              </Button>
               <Button
                 component={Link}
                 to="edit"
@@ -185,6 +209,13 @@ export function CustomerDetailPage() {
               </Box>
             </CardContent>
           </Card>
+          <CustomerFiguresCard customerId={c.id} />
+          <CustomerOrdersCard customerId={c.id} />
+          <CustomerSubscriptionsCard customerId={c.id} />
+          <CustomerInvoicesCard customerId={c.id} />
+          <CustomerPaymentsCard customerId={c.id} />
+          <CustomerQuotesCard customerId={c.id} />
+          {maySeeMails ? <CustomerMailsCard customerId={c.id} /> : null}
           <AddressCard title="Billing address" kind="billing" address={c.billing_address} />
           <AddressCard title="Shipping address" kind="shipping" address={c.shipping_address} />
           <PaymentMethodsCard customerId={c.id} />

@@ -57,3 +57,15 @@ export const cumulatedIds = {
   open: (id: number) => `customer-cumulated-open-${id}`,
   pdf: (id: number) => `customer-cumulated-pdf-${id}`,
 } as const;
+
+/** The support desk of the customer page (CustomerRecordsCards.tsx). */
+export const supportIds = {
+  newOrder: 'customer-new-order',
+  figures: 'customer-figures',
+  figure: (name: string) => `customer-figure-${name}`,
+  card: (kind: string) => `customer-${kind}-card`,
+  count: (kind: string) => `customer-${kind}-count`,
+  showAll: (kind: string) => `customer-${kind}-show-all`,
+  empty: (kind: string) => `customer-${kind}-empty`,
+  row: (kind: string, id: number) => `customer-${kind}-row-${id}`,
+} as const;

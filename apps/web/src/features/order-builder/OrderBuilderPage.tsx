@@ -52,6 +52,9 @@ export function OrderBuilderPage() {
   const [params] = useSearchParams();
   const draftParam = Number(params.get('draft'));
   const draftId = Number.isInteger(draftParam) && draftParam > 0 ? draftParam : null;
+  // `?customer=ID` (the customer page's "New order"): the builder opens with that customer chosen.
+  const customerParam = Number(params.get('customer'));
+  const customerId = Number.isInteger(customerParam) && customerParam > 0 ? customerParam : null;
   const draft = useDraft(draftId);
   if (draftId !== null && draft.isPending) return <PageLoader />;
   if (draftId !== null && draft.error)
@@ -62,9 +65,9 @@ export function OrderBuilderPage() {
     );
   return (
     <Builder
-      key={draftId ?? 'new'}
+      key={draftId ?? `new-${customerId ?? ''}`}
       draftId={draftId}
-      initial={draft.data ? cartFromDraft(draft.data) : emptyCart()}
+      initial={draft.data ? cartFromDraft(draft.data) : { ...emptyCart(), customer_id: customerId }}
     />
   );
 }

@@ -47,6 +47,9 @@ export function CustomerPicker({
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, 'data-testid': builderIds.customer },
+            // A customer chosen before the field mounts (?customer= from the customer page) keeps the
+            // label above the value instead of over it.
+            inputLabel: { ...params.slotProps.inputLabel, ...(value ? { shrink: true } : {}) },
           }}
         />
       )}

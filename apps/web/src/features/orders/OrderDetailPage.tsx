@@ -14,6 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrderDetail } from '@rentloop/domain/order-details';
+import { shownPaymentStatus } from '@rentloop/domain/order-payment';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import type { AddressLike } from '../../components/address-format.ts';
 import { addressLines } from '../../components/address-format.ts';
@@ -65,11 +66,15 @@ function AddressBlock({
   );
 }
 
-export function OrderChips({ order }: { order: Pick<OrderDetail, 'status' | 'payment_status' | 'tag'> }) {
+export function OrderChips({
+  order,
+}: {
+  order: Pick<OrderDetail, 'status' | 'payment_status' | 'tag' | 'total'>;
+}) {
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
       <StatusChip status={order.status} testId={ordersIds.chip('status')} />
-      <StatusChip status={order.payment_status} testId={ordersIds.chip('payment')} />
+      <StatusChip status={shownPaymentStatus(order)} testId={ordersIds.chip('payment')} />
       <StatusChip status={order.tag} testId={ordersIds.chip('tag')} />
     </Stack>
   );

@@ -1,6 +1,7 @@
 /** The columns of the order lists (orders, consumables, quotes). */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { shownPaymentStatus } from '@rentloop/domain/order-payment';
 import type { OrderListRow } from '@rentloop/domain/orders';
 import type { Column } from '../../components/DataList.tsx';
 import { formatAmount } from '../../components/money.ts';
@@ -58,7 +59,7 @@ export const orderColumns: Column<OrderListRow>[] = [
     id: 'payment_status',
     label: 'Payment',
     hideOnMobile: true,
-    render: (o) => <StatusChip status={o.payment_status} />,
+    render: (o) => <StatusChip status={shownPaymentStatus(o)} />,
   },
   {
     id: 'tag',

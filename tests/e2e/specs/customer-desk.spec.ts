@@ -1,0 +1,72 @@
+/**
+ * The customer page as the support desk (issue 25 item 1): a customer with two orders and a quote shows
+ * its figures, its newest orders, subscriptions, invoices and quotes with counts; "Show all" opens the
+ * orders list filtered by the customer; "New order" opens the builder with the customer chosen. A
+ * cancelled order that was never paid shows no "Payment required" (item 3). Axe judges the page.
+ * Desktop and phone screenshots: artifacts/screenshots/customer-desk-*.png.
+ */
+import { expect, type Page, test } from '../fixtures.ts';
+import { callApi, customersIds, screenshot, signInToOwnCompany, supportIds } from '../helpers.ts';
+import { seedOrders } from '../orders-seed.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function bothWidths(page: Page, name: string) {
+  await screenshot(page, `customer-desk-${name}`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `customer-desk-${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+test('the customer page shows the customer’s records, figures and a New order for them', async ({
+  page,
+  a11y,
+}) => {
+  test.slow();
+  await page.setViewportSize(DESKTOP);
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Desk');
+  const { name, first, second, quote } = await seedOrders(page, company.id);
+  const order = await callApi<{ customer_id: number }>(
+    page,
+    'GET',
+    `/api/${company.id}/rentloopdb/orders/${first.id}`,
+  );
+  await callApi(page, 'POST', `/api/${company.id}/rentloopdb/orders/${second.id}/cancel`, {
+    refunded: false,
+  });
+  const customerId = order.customer_id;
+
+  await page.goto(`/cms/customers/${customerId}`);
+  await expect(page.getByTestId(customersIds.detailName)).toHaveText(name);
+  const orders = page.getByTestId(supportIds.card('orders'));
+  await expect(orders.getByTestId(supportIds.count('orders'))).toHaveText('(2)');
+  await expect(orders.getByTestId(supportIds.row('orders', first.id))).toContainText('Payment required');
+  // The cancelled order owes nothing: no payment chip asks for money.
+  const cancelled = orders.getByTestId(supportIds.row('orders', second.id));
+  await expect(cancelled).toContainText('Cancelled');
+  await expect(cancelled).not.toContainText('Payment required');
+  await expect(
+    page.getByTestId(supportIds.card('quotes')).getByTestId(supportIds.row('quotes', quote)),
+  ).toBeVisible();
+  await expect(page.getByTestId(supportIds.count('subscriptions'))).not.toHaveText('');
+  await expect(page.getByTestId(supportIds.figure('orders'))).toHaveText('2 (1)');
+  await expect(page.getByTestId(supportIds.figure('paid'))).toBeVisible();
+  await expect(page.getByTestId(supportIds.card('mails'))).toBeVisible();
+  await a11y.check(page);
+  await bothWidths(page, '01-page');
+  await page.getByTestId(supportIds.card('invoices')).scrollIntoViewIfNeeded();
+  await bothWidths(page, '02-records');
+
+  // "Show all" opens the orders list with this customer's orders only.
+  await orders.getByTestId(supportIds.showAll('orders')).click();
+  await expect(page).toHaveURL(/\/cms\/orders\?filters=/);
+  await expect(page.getByText(`Order ${first.number}`).first()).toBeVisible();
+
+  // "New order" opens the builder with the customer chosen.
+  await page.goto(`/cms/customers/${customerId}`);
+  await page.getByTestId(supportIds.newOrder).click();
+  await expect(page).toHaveURL(new RegExp(`/cms/orders/create\\?customer=${customerId}$`));
+  await expect(page.getByText(name).first()).toBeVisible();
+  await bothWidths(page, '03-new-order');
+});
