@@ -263,6 +263,8 @@ export const MESSAGES = {
   /** Ours: refunds (refunds.ts, modules/payments/refunds.ts). */
   refundModeRequired: 'Give exactly one of full_refund, amount, or items/products.',
   refundCumulatedUnavailable: 'Cumulated invoices cannot be refunded yet.',
+  /** A 503: the database cannot be reached (health, and any request that meets it down). */
+  databaseUnavailable: 'Database unavailable.',
   refundExceedsPaid: (left: string) =>
     `A refund cannot exceed what was paid: at most ${left} can still be refunded.`,
   refundNothingPaid: 'Nothing has been paid on this invoice that could be refunded.',

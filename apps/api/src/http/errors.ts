@@ -7,6 +7,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { connectionFailure } from '../db/connection-errors.ts';
 import { dataExceptionMessage, isDataException } from '../db/errors.ts';
 import { AppError, DEFAULT_MESSAGES, fieldErrors, UNKNOWN_FIELD } from '../errors.ts';
 
@@ -45,6 +46,9 @@ function isTextParam(request: FastifyRequest, key: string): boolean {
   const schema = shape?.[key];
   return schema !== undefined && schema !== idParam;
 }
+
+/** How long a client waits before retrying a request the unreachable database refused. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -98,6 +102,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large.
       return reply.status(status).send(body('bad_request', error.message));
+    }
+    // The database is not there (down, restarting, the pool ended): the request may be retried as is,
+    // so it is a 503 with Retry-After, the answer health gives, not a 500 that reads as a bug.
+    const unreachable = connectionFailure(error);
+    if (unreachable) {
+      request.log.error({ err: error, failure: unreachable }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body('unavailable', MESSAGES.databaseUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('internal', MESSAGES.internalServerError));
