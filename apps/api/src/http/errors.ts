@@ -47,6 +47,20 @@ function isTextParam(request: FastifyRequest, key: string): boolean {
   return schema !== undefined && schema !== idParam;
 }
 
+/**
+ * Errors of the multipart parser (busboy, under @fastify/multipart) for a body that is not well-formed
+ * multipart: plain Errors with no status, which would otherwise answer 500.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
+
+export const MALFORMED_FORM_MESSAGE = 'The form data could not be read: it is not well-formed multipart.';
+
+const isMalformedMultipart = (request: FastifyRequest, error: FastifyError) =>
+  error.statusCode === undefined &&
+  /^multipart\//i.test(request.headers['content-type'] ?? '') &&
+  MALFORMED_MULTIPART.test(error.message ?? '');
+
 /** How long a client waits before retrying a request the unreachable database refused. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -94,6 +108,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: error }, 'data exception from the database (input validation missed it)');
       const message = failureMessage ?? MESSAGES.validationFailed;
       return reply.status(422).send(body('validation', message, { request: [dataExceptionMessage(error)] }));
+    }
+    if (isMalformedMultipart(request, error)) {
+      return reply.status(400).send(body('bad_request', `${MALFORMED_FORM_MESSAGE} (${error.message})`));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
