@@ -109,6 +109,8 @@ export const MESSAGES = {
   loneSurrogate: 'Must be valid Unicode text (it holds half of a character pair).',
   /** Ours: a date filter outside these years is a typo (and year 0 is no date at all). */
   dateOutOfRange: 'Must be a date between 1900-01-01 and 2999-12-31.',
+  /** Dates records keep (subscriptions, vouchers, orders' tag date): api.ts `businessDate`. */
+  businessDateOutOfRange: 'Must be a date between 2000-01-01 and 2100-12-31.',
 
   // Accounts (spec 01 §8 "Users and settings", "Companies"); texts marked ours where the spec has none.
   passwordChanged: 'Password changed.',
