@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, migrate, openPglite, openPostgres } from './db/client.ts';
+import { redactedUrl, startFailureLine } from './db/connection-errors.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
 import { createMailer } from './integrations/email/mailer.ts';
 import { gatewayConfigFrom } from './integrations/payments/adapters.ts';
@@ -17,8 +18,12 @@ import { bootstrap } from './seed/bootstrap.ts';
 const version = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'))
   .version as string;
 
+/** The database a failed start names (the URL without its password, or PGlite's directory). */
+let databaseTarget: string | null = null;
+
 async function main() {
   const config = loadConfig();
+  databaseTarget = config.databaseUrl ? redactedUrl(config.databaseUrl) : `PGlite in ${config.dataDir}`;
   let unlock: (() => Promise<void>) | undefined;
   let database: Database;
   if (config.databaseUrl) {
@@ -121,7 +126,8 @@ function printCredentials(op: { email: string; password: string; generated: bool
   process.stdout.write(`\n${bar}\n${lines.map((l) => `| ${l.padEnd(width - 1)}|`).join('\n')}\n${bar}\n\n`);
 }
 
+// One line that says which database and what failed (a refused connection has an empty message).
 main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`${startFailureLine(err, databaseTarget)}\n`);
   process.exit(1);
 });

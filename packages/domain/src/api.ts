@@ -47,6 +47,23 @@ export const isoDate = () =>
     return year >= MIN_DATE_YEAR && year <= MAX_DATE_YEAR;
   }, MESSAGES.dateOutOfRange);
 
+/** The range of a date the business runs on (a start, a next billing date, a voucher's validity). */
+export const BUSINESS_DATE_MIN = '2000-01-01';
+export const BUSINESS_DATE_MAX = '2100-12-31';
+
+/**
+ * A date a record keeps and the billing acts on: a calendar date in 2000-01-01..2100-12-31. A next
+ * billing date in 1901 (accepted before) would bill every day since; filters keep `isoDate`'s wider
+ * range. The 422 names the field (its path), with this range in the message.
+ */
+export const businessDate = () =>
+  z.iso
+    .date()
+    .refine(
+      (value) => value >= BUSINESS_DATE_MIN && value <= BUSINESS_DATE_MAX,
+      MESSAGES.businessDateOutOfRange,
+    );
+
 /** Every response: `{ status, message, data }`. */
 export const envelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.boolean(), message: z.string(), data });

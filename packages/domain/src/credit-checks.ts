@@ -31,6 +31,9 @@ export const CREDIT_TEXTS = {
     'The credit check provider refused the credentials. Check the CRIF credentials in Settings.',
   providerBadAnswer: 'The credit check provider gave an answer that could not be read.',
   providerHttpsRequired: 'The credit check address must start with https://. Correct it in Settings.',
+  /** Saving an http:// address for a provider that is not on the merchant's own network. */
+  urlHttps:
+    'Must start with https://: the provider gets your credentials and your customers’ addresses, which must be encrypted.',
   noAddress: 'The order has no billing address to check.',
   checked: 'Credit check done.',
   reused: 'Latest credit check.',

@@ -109,6 +109,8 @@ export const MESSAGES = {
   loneSurrogate: 'Must be valid Unicode text (it holds half of a character pair).',
   /** Ours: a date filter outside these years is a typo (and year 0 is no date at all). */
   dateOutOfRange: 'Must be a date between 1900-01-01 and 2999-12-31.',
+  /** Dates records keep (subscriptions, vouchers, orders' tag date): api.ts `businessDate`. */
+  businessDateOutOfRange: 'Must be a date between 2000-01-01 and 2100-12-31.',
 
   // Accounts (spec 01 §8 "Users and settings", "Companies"); texts marked ours where the spec has none.
   passwordChanged: 'Password changed.',
@@ -263,6 +265,8 @@ export const MESSAGES = {
   /** Ours: refunds (refunds.ts, modules/payments/refunds.ts). */
   refundModeRequired: 'Give exactly one of full_refund, amount, or items/products.',
   refundCumulatedUnavailable: 'Cumulated invoices cannot be refunded yet.',
+  /** A 503: the database cannot be reached (health, and any request that meets it down). */
+  databaseUnavailable: 'Database unavailable.',
   refundExceedsPaid: (left: string) =>
     `A refund cannot exceed what was paid: at most ${left} can still be refunded.`,
   refundNothingPaid: 'Nothing has been paid on this invoice that could be refunded.',

@@ -31,13 +31,29 @@ export const NOTIFICATION_TEXTS = {
   badDestination: 'A destination is a screen name: lower-case letters, digits and dashes.',
 } as const;
 
-/** A link the user may follow: http(s) or a path of this site, never `javascript:` or `//host`. */
+const THIS_SITE = 'https://this-site.invalid';
+
+/**
+ * A path of this site: it starts with one "/", holds no backslash (browsers read "\" as "/", so
+ * "/\evil.example" is "//evil.example", another host) and no white space, and resolved against the
+ * site it stays on the site.
+ */
+export function isSameOriginPath(v: string): boolean {
+  if (!/^\/(?!\/)[^\s\\]*$/.test(v)) return false;
+  try {
+    return new URL(v, THIS_SITE).origin === THIS_SITE;
+  } catch {
+    return false;
+  }
+}
+
+/** A link the user may follow: http(s) or a path of this site, never `javascript:`, `//host` or `/\host`. */
 const href = () =>
   safeText()
     .trim()
     .min(1, MESSAGES.required)
     .max(2000)
-    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), NOTIFICATION_TEXTS.badHref);
+    .refine((v) => /^https?:\/\/[^\s\\]+$/i.test(v) || isSameOriginPath(v), NOTIFICATION_TEXTS.badHref);
 
 export const downloadLinkInputSchema = z.strictObject({
   type: z.literal('download-link'),

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
-import { booleanFilter, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
+import { booleanFilter, businessDate, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
 import {
   ACCOUNT_PAYMENT_STATES,
   type AccountPaymentState,
@@ -198,7 +198,7 @@ export type OrderInputValues = z.output<typeof orderInputSchema>;
 
 const tagFields = {
   tag: z.enum(ORDER_SUB_STATUSES).nullable().optional(),
-  tag_date: isoDate().nullable().optional(),
+  tag_date: businessDate().nullable().optional(),
 };
 
 /**

@@ -5,7 +5,7 @@
  * update (`subscriptionActionTo`). The CSV import's rows are checked by `parseSubscriptionImportRow`.
  */
 import { z } from 'zod';
-import { booleanFilter, emailText, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
+import { booleanFilter, businessDate, emailText, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
 import { isDate } from './billing-periods.ts';
 import { percentInputSchema } from './catalog.ts';
 import { dunningSchema } from './dunning.ts';
@@ -81,7 +81,7 @@ export const subscriptionInputSchema = z.object({
   price: amountInputSchema,
   tax_percent: percentInputSchema,
   quantity: quantity.default(1),
-  start_date: isoDate(),
+  start_date: businessDate(),
   price_mode: z.enum(PRICE_MODES).default('changeable'),
   minimum_term_months: termMonths.default(0),
   auto_renew: z.boolean().default(true),
@@ -122,7 +122,7 @@ export const subscriptionUpdateSchema = z
     price_mode: z.enum(PRICE_MODES).optional(),
     price: amountInputSchema.optional(),
     quantity: quantity.optional(),
-    next_billing_date: isoDate().optional(),
+    next_billing_date: businessDate().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.action === 'reactivate') return;
@@ -441,7 +441,9 @@ const importRowSchema = z.object({
   tax_percent: requiredCell(percentInputSchema),
   frequency: requiredCell(oneOf(FREQUENCIES)),
   interval: wholeNumber(interval, '1'),
-  start_date: requiredCell(z.string().refine(isDate, SUBSCRIPTION_IMPORT_TEXTS.dateFormat).pipe(isoDate())),
+  start_date: requiredCell(
+    z.string().refine(isDate, SUBSCRIPTION_IMPORT_TEXTS.dateFormat).pipe(businessDate()),
+  ),
   minimum_term_months: wholeNumber(termMonths, '0'),
   auto_renew: z.preprocess(
     orDefault('true'),

@@ -45,10 +45,19 @@ export type TemplateKindSummary = z.infer<typeof templateKindSummarySchema>;
 /** The longest template, in characters (a designed mail is some 20 kB; this leaves room for images' markup). */
 export const TEMPLATE_MAX_LENGTH = 200_000;
 
+/** The 422 on `css_raw` for styles holding a "<". */
+export const TEMPLATE_CSS_NO_ANGLE = 'Styles cannot contain "<": write CSS rules only, no HTML tags.';
+
 const content = {
   subject: safeText().trim().min(1, MESSAGES.required).max(200, 'At most 200 characters.'),
   html_raw: z.string().min(1, MESSAGES.required).max(TEMPLATE_MAX_LENGTH, 'The template is too long.'),
-  css_raw: z.string().max(TEMPLATE_MAX_LENGTH, 'The styles are too long.').default(''),
+  css_raw: z
+    .string()
+    .max(TEMPLATE_MAX_LENGTH, 'The styles are too long.')
+    // No "<" at all: styles never need one, and without it nothing in them can end the <style> block
+    // and start markup (docs/decisions.md, "Template CSS: no '<'").
+    .refine((v) => !v.includes('<'), TEMPLATE_CSS_NO_ANGLE)
+    .default(''),
 };
 
 /** `PUT .../locales/{locale}` and `PUT /api/rentloopdb/templates/{id}`: the content of one language. */

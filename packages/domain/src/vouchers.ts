@@ -4,7 +4,7 @@
  * voucher is redeemed and by orders next. Amounts are integer minor units of the company's currency.
  */
 import { z } from 'zod';
-import { booleanFilter, isoDate, safeText, updateSchemaOf } from './api.ts';
+import { booleanFilter, businessDate, safeText, updateSchemaOf } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { amountSchema, percentOf } from './money.ts';
 
@@ -98,8 +98,8 @@ const voucherFields = {
     .optional(),
   kind: z.enum(VOUCHER_KINDS),
   value: decimalText.nullable().optional(),
-  valid_from: isoDate().nullable().optional(),
-  valid_until: isoDate().nullable().optional(),
+  valid_from: businessDate().nullable().optional(),
+  valid_until: businessDate().nullable().optional(),
   usage_limit: limit,
   usage_limit_per_customer: limit,
   minimum_cart_value: decimalText

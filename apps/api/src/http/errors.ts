@@ -7,6 +7,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { connectionFailure } from '../db/connection-errors.ts';
 import { dataExceptionMessage, isDataException } from '../db/errors.ts';
 import { AppError, DEFAULT_MESSAGES, fieldErrors, UNKNOWN_FIELD } from '../errors.ts';
 
@@ -45,6 +46,23 @@ function isTextParam(request: FastifyRequest, key: string): boolean {
   const schema = shape?.[key];
   return schema !== undefined && schema !== idParam;
 }
+
+/**
+ * Errors of the multipart parser (busboy, under @fastify/multipart) for a body that is not well-formed
+ * multipart: plain Errors with no status, which would otherwise answer 500.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
+
+export const MALFORMED_FORM_MESSAGE = 'The form data could not be read: it is not well-formed multipart.';
+
+const isMalformedMultipart = (request: FastifyRequest, error: FastifyError) =>
+  error.statusCode === undefined &&
+  /^multipart\//i.test(request.headers['content-type'] ?? '') &&
+  MALFORMED_MULTIPART.test(error.message ?? '');
+
+/** How long a client waits before retrying a request the unreachable database refused. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -91,6 +109,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const message = failureMessage ?? MESSAGES.validationFailed;
       return reply.status(422).send(body('validation', message, { request: [dataExceptionMessage(error)] }));
     }
+    if (isMalformedMultipart(request, error)) {
+      return reply.status(400).send(body('bad_request', `${MALFORMED_FORM_MESSAGE} (${error.message})`));
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send(body('rate_limited', error.message || DEFAULT_MESSAGES.rate_limited));
@@ -98,6 +119,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large.
       return reply.status(status).send(body('bad_request', error.message));
+    }
+    // The database is not there (down, restarting, the pool ended): the request may be retried as is,
+    // so it is a 503 with Retry-After, the answer health gives, not a 500 that reads as a bug.
+    const unreachable = connectionFailure(error);
+    if (unreachable) {
+      request.log.error({ err: error, failure: unreachable }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body('unavailable', MESSAGES.databaseUnavailable));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('internal', MESSAGES.internalServerError));

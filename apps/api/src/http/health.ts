@@ -4,6 +4,8 @@
  * their 18 months of orders, seed/demo-orders.ts) is made; 503 until then, so what waits on it never
  * watches the demo's lists change under it.
  */
+
+import { MESSAGES } from '@rentloop/domain/messages';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -12,7 +14,7 @@ import type { Database } from '../db/client.ts';
 import { seedDemoCustomersJob } from '../jobs/definitions.ts';
 import { DEMO_DATA_PENDING } from '../seed/bootstrap.ts';
 import { access } from './access.ts';
-import { AppError } from './errors.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS } from './errors.ts';
 import { errorSchema } from './openapi.ts';
 
 const answer = {
@@ -25,7 +27,9 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, b
     try {
       await database.primary.execute(sql`select 1`);
     } catch {
-      throw new AppError('unavailable', 'Database unavailable.');
+      throw new AppError('unavailable', MESSAGES.databaseUnavailable, undefined, {
+        'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+      });
     }
   };
   const config = { access: access.public };

@@ -49,14 +49,14 @@ export const validationErrorSchema = errorSchema
 const COMPONENTS = { Error: errorSchema, ValidationError: validationErrorSchema };
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {
-  400: 'Malformed request: a body that is not JSON, a malformed address (code `bad_request`).',
+  400: 'Malformed request: a body that is not JSON or not well-formed multipart form data, a malformed address (code `bad_request`).',
   401: 'No token, or an expired or revoked one (code `unauthenticated`).',
   403: 'Signed in but not allowed: a role too low, an email not verified yet, an operator’s action (code `forbidden`).',
   404: 'Not found: a missing record, or one of another company, which answers the same (code `not_found`).',
   409: 'The request conflicts with the current state (code `conflict`); the operation’s description says when.',
   422: 'Invalid input: `errors` gives the messages of each field (code `validation`).',
   429: 'Too many requests: wait for the seconds in `Retry-After` (code `rate_limited`).',
-  503: 'A service the operation needs is unavailable (code `unavailable`).',
+  503: 'A service the operation needs is unavailable (code `unavailable`): the database cannot be reached (retry after the seconds in `Retry-After`), or what the operation’s description names.',
 };
 
 type ZodShape = { shape?: Record<string, unknown> };
@@ -67,7 +67,8 @@ type ZodShape = { shape?: Record<string, unknown> };
  * - 401 and 403 unless it is public;
  * - 404 when its path has parameters (a missing record, a malformed id, another company);
  * - 422 when it takes a body, a query string or a text path parameter;
- * - 429 when it is rate limited (`config.rateLimit`).
+ * - 429 when it is rate limited (`config.rateLimit`);
+ * - 503 for every route (the database cannot be reached: http/errors.ts), with Retry-After.
  */
 export function errorStatusesOf(route: Pick<RouteOptions, 'schema' | 'config'>): number[] {
   const rule = (route.config as { access?: Access } | undefined)?.access;
@@ -79,6 +80,7 @@ export function errorStatusesOf(route: Pick<RouteOptions, 'schema' | 'config'>):
   if (params.length > 0) statuses.push(404);
   if (schema.body || schema.querystring || params.some((p) => p !== idParam)) statuses.push(422);
   if (config?.rateLimit) statuses.push(429);
+  statuses.push(503);
   return statuses;
 }
 
@@ -158,7 +160,7 @@ const transform: typeof jsonSchemaTransform = (input) => {
     response![status] = {
       ...json,
       description,
-      ...(status === '429'
+      ...(status === '429' || status === '503'
         ? {
             headers: {
               'Retry-After': { type: 'integer', description: 'Seconds to wait before trying again.' },

@@ -48,6 +48,8 @@ export class SessionCache {
   #entries = new Map<string, Entry>();
   #byUser = new Map<number, Set<string>>();
   #generation = 0;
+  /** Told of every auth change heard: a user id, or null for "anyone" (a reset, a company deleted). */
+  #watchers = new Set<(userId: number | null) => void>();
 
   constructor(opts: SessionCacheOptions = {}) {
     this.maxEntries = opts.maxEntries ?? 10_000;
@@ -125,8 +127,29 @@ export class SessionCache {
 
   /** A notification's payload: a user id drops that user's entries; anything else drops all. */
   onChange(payload: string): void {
-    if (/^\d{1,16}$/.test(payload)) this.dropUser(Number(payload));
+    const userId = /^\d{1,16}$/.test(payload) ? Number(payload) : null;
+    if (userId !== null) this.dropUser(userId);
     else this.clear();
+    this.#tell(userId);
+  }
+
+  /** The listener reconnected: changes may have been missed, so everything is dropped and re-checked. */
+  reset(): void {
+    this.clear();
+    this.#tell(null);
+  }
+
+  /**
+   * Calls `watcher` with each auth change heard (a user id, or null for any user): what outlives one
+   * request (a notification stream) checks its session again. Returns the unsubscribe.
+   */
+  watch(watcher: (userId: number | null) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
+  #tell(userId: number | null): void {
+    for (const watcher of [...this.#watchers]) watcher(userId);
   }
 
   dropUser(userId: number): void {
@@ -163,7 +186,7 @@ export async function startSessionCache(
   const cache = new SessionCache({ ...opts, live: () => false });
   const listener = await listenAuthChanges(
     database,
-    { onChange: (payload) => cache.onChange(payload), onReset: () => cache.clear() },
+    { onChange: (payload) => cache.onChange(payload), onReset: () => cache.reset() },
     log,
   );
   cache.setLive(() => listener.live());

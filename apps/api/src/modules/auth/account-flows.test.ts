@@ -179,7 +179,7 @@ describe('registration', () => {
     const res = await post('/api/auth/register', {
       name: 'New',
       email: 'new@example.test',
-      password: 'password 123',
+      password: 'registered passphrase 1',
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('Registration is disabled.');
@@ -191,7 +191,7 @@ describe('registration', () => {
       const res = await post('/api/auth/register', {
         name: ' Reg User ',
         email: ' Reg@Example.test ',
-        password: 'password 123',
+        password: 'registered passphrase 1',
       });
       expect(res.statusCode).toBe(201);
       const [user] = await h.database.primary.select().from(users).where(eq(users.email, 'reg@example.test'));
@@ -200,7 +200,7 @@ describe('registration', () => {
       const dup = await post('/api/auth/register', {
         name: 'X',
         email: 'reg@example.test',
-        password: 'password 123',
+        password: 'registered passphrase 1',
       });
       expect(dup.statusCode).toBe(422);
       expect(dup.json().errors).toHaveProperty('email');

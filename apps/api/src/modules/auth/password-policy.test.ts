@@ -5,7 +5,7 @@ import { platformSettings, users } from '../../db/schema/index.ts';
 import { bootstrap } from '../../seed/bootstrap.ts';
 import { testPlatformCtx } from '../../testing/ctx.ts';
 import { call, createUser, TEST_PASSWORD, type TestUser, useHarness } from '../../testing/harness.ts';
-import { passwordProblem } from './password-policy.ts';
+import { commonVariants, passwordProblem } from './password-policy.ts';
 import { issueUserToken } from './tokens.ts';
 
 const h = useHarness();
@@ -28,6 +28,22 @@ describe('passwordProblem (the rules)', () => {
     expect(await passwordProblem('doe.123456', jane)).toBe(MESSAGES.passwordPersonal);
     expect(await passwordProblem('x jane.doe@example.test x', jane)).toBe(MESSAGES.passwordPersonal);
     expect(await passwordProblem('tab\there-long', jane)).toBe(MESSAGES.passwordControlCharacter);
+  });
+
+  it('refuses the common variants of a listed password: case, look-alike letters, digits and symbols at the ends (issue 25 item 8)', async () => {
+    for (const password of [
+      'Passw0rd!',
+      'P@ssw0rd123',
+      'password 123',
+      'Dragon2024!',
+      '@dmin123',
+      'M0nkey!!',
+      '2024Sunshine',
+      'Summer2024!',
+    ]) {
+      expect(await passwordProblem(password, jane), password).toBe(MESSAGES.passwordCommon);
+    }
+    expect(commonVariants('Passw0rd!')).toContain('password');
   });
 
   it('has no composition rules: long passphrases and the passwords the tests and the seed use pass', async () => {
@@ -72,6 +88,7 @@ describe('every path that sets a password applies them (422 on password, saying 
           payload: { token, email: user.email, password },
         });
       expect(refusal(await post('password'))).toEqual([422, [MESSAGES.passwordCommon]]);
+      expect(refusal(await post('Passw0rd!'))).toEqual([422, [MESSAGES.passwordCommon]]);
       expect(refusal(await post(user.email))).toEqual([422, [MESSAGES.passwordPersonal]]);
       expect(refusal(await post('nul\u0000password'))).toEqual([422, [MESSAGES.passwordControlCharacter]]);
       expect(refusal(await post('        '))).toEqual([422, [MESSAGES.passwordRepetitive]]);

@@ -12,9 +12,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { UserActor } from '../../context.ts';
 import { access } from '../../http/access.ts';
 import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
+import { sessionStillValid } from '../../http/stream-session.ts';
 import { listMeta } from '../../lists.ts';
 import { publishQuietly } from './bus.ts';
 import {
@@ -86,10 +88,20 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { companyId } = ctxOf(request);
+      const { companyId, actor } = ctxOf(request);
       const bus = request.server.deps.notifications;
       if (!bus) throw new Error('No notification bus');
-      streamPushes(app, reply, bus, companyId);
+      const user = actor as UserActor;
+      const { db } = request;
+      const cache = request.server.sessionCache;
+      streamPushes(app, reply, bus, companyId, {
+        // Closed on logout and on revocation (http/stream-session.ts), not only when it ends.
+        session: {
+          userId: user.userId,
+          stillValid: () => sessionStillValid(db, user, companyId, request.server.clock.now()),
+          watch: cache ? (watcher) => cache.watch(watcher) : undefined,
+        },
+      });
       return reply;
     },
   );

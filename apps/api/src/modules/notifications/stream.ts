@@ -6,8 +6,11 @@
  *
  * - `event: ready` first, once the stream listens: nothing published after it is missed.
  * - a comment every 25 s, so proxies and load balancers keep an idle stream open;
- * - the stream ends after 10 minutes and the browser opens a new one (`retry`), so a revoked session
- *   stops hearing within that time (every other request is refused at once);
+ * - it ends as soon as its session may no longer hear it: a logout, a revoked session, a disabled user
+ *   or a lost membership is announced (SessionCache `watch`) and the session checked again
+ *   (http/stream-session.ts); the check also runs at every heartbeat (a missed announcement, an
+ *   expired access token), so a stream never outlives its session by more than 25 s;
+ * - the stream ends after 10 minutes and the browser opens a new one (`retry`);
  * - the listener is removed when the browser goes away or the server closes (`preClose`).
  */
 import type { NotificationPush } from '@rentloop/domain/notifications';
@@ -29,6 +32,15 @@ export function endStreamsOnClose(app: FastifyInstance) {
   });
 }
 
+/** The session that opened a stream: whose changes to watch, and how to check it again. */
+export interface StreamSession {
+  userId: number;
+  /** Whether the session may still hear the stream (false ends it). */
+  stillValid(): Promise<boolean>;
+  /** Subscribes to auth changes (a user id, or null for any); returns the unsubscribe. */
+  watch?(watcher: (userId: number | null) => void): () => void;
+}
+
 export const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Takes over the reply and streams the pushes that concern `companyId` (its own and the platform's). */
@@ -37,7 +49,7 @@ export function streamPushes(
   reply: FastifyReply,
   bus: NotificationBus,
   companyId: number,
-  opts: { heartbeatMs?: number; lifetimeMs?: number } = {},
+  opts: { heartbeatMs?: number; lifetimeMs?: number; session?: StreamSession } = {},
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -57,12 +69,31 @@ export function streamPushes(
   const unsubscribe = bus.subscribe((event: NotificationPush) => {
     if (event.company_id === null || event.company_id === companyId) send(frame('notification', event));
   });
-  const heartbeat = setInterval(() => send(': heartbeat\n\n'), opts.heartbeatMs ?? HEARTBEAT_MS);
+  const session = opts.session;
+  // Checks the session again; ends the stream when it is gone. A failed check (the database away)
+  // ends it too: the browser reconnects, and its new request is checked as any other.
+  const recheck = () => {
+    if (ended || !session) return;
+    session.stillValid().then(
+      (valid) => {
+        if (!valid) end();
+      },
+      () => end(),
+    );
+  };
+  const unwatch = session?.watch?.((userId) => {
+    if (userId === null || userId === session.userId) recheck();
+  });
+  const heartbeat = setInterval(() => {
+    send(': heartbeat\n\n');
+    recheck();
+  }, opts.heartbeatMs ?? HEARTBEAT_MS);
   const lifetime = setTimeout(() => end(), opts.lifetimeMs ?? STREAM_LIFETIME_MS);
   function cleanUp() {
     if (ended) return;
     ended = true;
     unsubscribe();
+    unwatch?.();
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     streams?.delete(end);

@@ -30,6 +30,7 @@ import { companySettings } from '../../db/schema/index.ts';
 import { AppError, fieldErrors } from '../../errors.ts';
 import { invoiceSeriesOf, peekInvoiceNumber } from '../../numbering.ts';
 import { freshRows, markDirty, type StoredRows, storedRows } from './cache.ts';
+import { checkCreditCheckUrl } from './provider-url.ts';
 import { getShopSettings } from './shop.ts';
 
 type Gateway = keyof typeof GATEWAY_CREDENTIAL_FIELDS;
@@ -204,6 +205,7 @@ export async function putSection<K extends SettingsSectionKey>(
 ): Promise<SectionView<K>> {
   const parsed = SETTINGS_SECTIONS[key].input.safeParse(body);
   if (!parsed.success) throw invalidSettings(fieldErrors(parsed.error.issues));
+  if (key === 'credit_check') await checkCreditCheckUrl(ctx, parsed.data as { base_url?: string }, '');
   const rows = await freshRows(ctx);
   const data = toStored(ctx, key, parsed.data as Stored, rows.get(key), '');
   await write(ctx, key, data);
@@ -224,6 +226,8 @@ export async function updateSection<K extends SettingsSectionKey>(
 
 /** Replaces the sections the input names (each already validated by the route's schema). */
 export async function putSettings(ctx: Ctx, input: CompanySettingsInput): Promise<CompanySettings> {
+  // Before anything is written (a DNS lookup).
+  if (input.credit_check) await checkCreditCheckUrl(ctx, input.credit_check, 'credit_check.');
   const rows = await freshRows(ctx);
   for (const key of SETTINGS_SECTION_KEYS) {
     const section = input[key];

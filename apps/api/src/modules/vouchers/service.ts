@@ -378,8 +378,10 @@ export async function quoteVoucher(
 /**
  * Redeems a voucher for a customer's cart (the checkout, payment 1): prices it, then counts the use
  * with one conditional UPDATE (`used_count < usage_limit`), so two uses at once can never pass the
- * limit: the second waits for the first's row lock and then finds no row to update (409). The row
- * lock also serialises the per-customer count. Run inside the caller's transaction.
+ * limit: the second waits for the first's row lock and then finds no row to update. The row lock also
+ * serialises the per-customer count. Run inside the caller's transaction. A refusal is the same 422 on
+ * `voucher_code` that pricing gives (orders/voucher-pricing.ts), whether the voucher was used up
+ * before the order was priced or by a use that got in between: one answer, whatever the timing.
  */
 export async function redeemVoucher(
   ctx: Ctx,
@@ -399,14 +401,14 @@ export async function redeemVoucher(
     )
     .returning({ id: vouchers.id });
   const row = await voucherRow(ctx, id);
-  if (!counted) throw new AppError('conflict', VOUCHER_REFUSALS.used_up);
+  if (!counted) throw invalid('voucher_code', VOUCHER_REFUSALS.used_up);
   // Priced as it was before this use was counted.
   const outcome = voucherDiscount({ ...(await termsOf(ctx, row)), used_count: row.used_count - 1 }, cart, {
     today: await companyToday(ctx),
     customer_uses: await customerUses(ctx, id, customerId),
     payment_number: 1,
   });
-  if (!outcome.applies) throw new AppError('conflict', outcome.message);
+  if (!outcome.applies) throw invalid('voucher_code', outcome.message);
   await ctx.db.insert(voucherRedemptions).values({
     company_id: ctx.companyId,
     voucher_id: id,

@@ -154,7 +154,7 @@ export const draftOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Finalise a quote: it gets its order number, its rented units become subscriptions',
         description:
-          'At the prices it was quoted at, in one transaction; the voucher’s use is counted now (one no longer valid: 409). Not a quote: 409.',
+          'At the prices it was quoted at, in one transaction; the voucher’s use is counted now (one no longer valid: 422 on `voucher_code`, as when it is priced). Not a quote: 409.',
         params: draftParams,
         response: { 200: envelope(orderDetailSchema) },
       },
