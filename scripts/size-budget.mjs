@@ -159,9 +159,9 @@ export const SCREENS = [
     // order amounts; 373.7 measured). 374 -> 375: the invoice downloads' route in the route table
     // (issue 23; 374.2 measured).
     // 375 -> 376: the refunds' texts in the message catalogue (issue 24 part 2; 375.1 measured).
-    // 376 -> 377: ?customer= preselection and the picker's label fix (issue 25 item 1; 376.0 measured).
-    // 377 -> 378: the shared validation of issue 25 item 8 (business dates, same-site link paths, the
-    // template styles' and credit check's texts), merged with the above (measured below).
+    // 376 -> 377: ?customer= preselection and the picker's label fix (issue 25 item 1; 376.0 measured),
+    // with the shared validation of issue 25 item 8 (business dates, same-site link paths, the template
+    // styles' and credit check's texts; 376.1 measured with both).
     budgetKb: 377,
   },
 ];
