@@ -97,6 +97,7 @@ test('a merchant works through an order, a bulk status change and a quote', asyn
   await expect(page.getByTestId(ordersIds.detailTitle)).toHaveText(`Quote #${quote}`);
   await screenshot(page, 'orders-06-quote');
   await page.getByTestId(ordersIds.draftAction('finalise')).click();
+  await page.getByTestId(ordersIds.finaliseConfirm).click();
   await expect(toasts(page).filter({ hasText: MESSAGES.orderFinalised })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/cms/orders/${quote}$`));
   await expect(page.getByTestId(ordersIds.chip('status'))).toHaveText('Open');

@@ -18,6 +18,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, type FieldErrors } from '../../api/client.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { notify } from '../../utils/notify.ts';
@@ -28,6 +29,7 @@ import {
   type Cart,
   type CartLine,
   cartBody,
+  cartChanged,
   cartFromDraft,
   completeLines,
   effectiveAddresses,
@@ -80,6 +82,11 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
   const [submitErrors, setSubmitErrors] = useState<FieldErrors | null>(null);
   const [editing, setEditing] = useState<'billing' | 'shipping' | null>(null);
   const customer = useCustomerById(cart.customer_id).data ?? picked;
+  // A half-built order is not lost by accident: leaving by the drawer, a breadcrumb, Back (the mouse's
+  // or Alt+←) or a reload asks first (the app's one "Discard unsaved changes?", unsaved-changes.tsx).
+  // Set once saved or placed: the page that follows is no leaving.
+  const settled = useRef(false);
+  useUnsavedChanges(() => !settled.current && cartChanged(initial, cart));
 
   const body = useMemo(() => cartBody(cart), [cart]);
   const bodyJson = JSON.stringify(body);
@@ -122,6 +129,7 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
     if (!body) return;
     saveQuote.mutate(body, {
       onSuccess: ({ id, message }) => {
+        settled.current = true;
         notify.success(message || (draftId ? MESSAGES.orderQuoteUpdated : MESSAGES.orderQuoteCreated));
         navigate(`/cms/orders/drafts/${id}`);
       },
@@ -134,6 +142,7 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
       { body, key: placeKey.current.key },
       {
         onSuccess: ({ id, message }) => {
+          settled.current = true;
           notify.success(message || (draftId ? MESSAGES.orderFinalised : MESSAGES.orderCreated));
           navigate(`/cms/orders/${id}`);
         },

@@ -5,6 +5,7 @@ import {
   availableIntervals,
   type Cart,
   cartBody,
+  cartChanged,
   effectiveAddresses,
   emptyCart,
   failureToast,
@@ -184,5 +185,21 @@ describe('recurringRows', () => {
     expect(recurringRows({ ...monthly, discounted: { ...discounted, until_payment: null } }, 'ALL')).toEqual([
       { label: 'then, monthly with ALL', gross: '184.19', covered: true },
     ]);
+  });
+});
+
+describe('cartChanged', () => {
+  it('is false for the cart the builder opened with, true after any change', () => {
+    const start = { ...emptyCart(), customer_id: 3 };
+    expect(cartChanged(start, { ...start })).toBe(false);
+    expect(cartChanged(start, { ...start, customer_id: 4 })).toBe(true);
+    expect(cartChanged(start, { ...start, voucher_code: 'SPRING' })).toBe(true);
+    expect(cartChanged(start, { ...start, lines: [newLine(bike)] })).toBe(true);
+  });
+  it('ignores the local keys of lines (a quote opened again is not a change)', () => {
+    const start: Cart = { ...emptyCart(), lines: [newLine(bike)] };
+    const same: Cart = { ...start, lines: start.lines.map((l) => ({ ...l, key: 'other' })) };
+    expect(cartChanged(start, same)).toBe(false);
+    expect(cartChanged(start, { ...start, lines: [{ ...start.lines[0]!, quantity: 2 }] })).toBe(true);
   });
 });

@@ -241,3 +241,16 @@ export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
+
+/** The cart as compared for "is anything unsaved?": a line's local key is no change. */
+function comparable(cart: Cart): string {
+  return JSON.stringify({ ...cart, lines: cart.lines.map(({ key: _key, ...line }) => line) });
+}
+
+/**
+ * Whether the cart differs from the one the builder opened with (empty, the customer of `?customer=`,
+ * or the quote being edited): the builder then asks before it is left (issue 25, "nothing is lost").
+ */
+export function cartChanged(initial: Cart, cart: Cart): boolean {
+  return comparable(initial) !== comparable(cart);
+}

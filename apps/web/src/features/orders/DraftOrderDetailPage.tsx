@@ -1,6 +1,6 @@
 /**
  * `/cms/orders/drafts/{id}`: one quote: customer, items and totals, with "Send quote", "Finalise"
- * (it becomes an order: its page opens), "Delete" and "Edit" (the order builder with `?draft=`).
+ * (it becomes an order: its page opens; both asked first, `quote-actions.tsx`), "Delete" and "Edit" (the order builder with `?draft=`).
  */
 import Delete from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
@@ -14,20 +14,21 @@ import { CardGrid, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
-import { useDeleteDraft, useDraftOrder, useFinaliseDraft, useSendOrderMail } from './hooks.ts';
+import { useDeleteDraft, useDraftOrder } from './hooks.ts';
 import { OrderCustomerCard } from './OrderDetailPage.tsx';
 import { OrderItemsCard } from './OrderItemsCard.tsx';
+import { useFinaliseQuoteDialog, useSendQuoteDialog } from './quote-actions.tsx';
 import { ordersIds } from './testids.ts';
 
 export function DraftOrderDetailPage() {
   const id = Number(useParams().id);
   const draft = useDraftOrder(id);
   const navigate = useNavigate();
-  const send = useSendOrderMail('send-draft');
-  const finalise = useFinaliseDraft(id);
+  const { openSendQuote } = useSendQuoteDialog();
+  const { openFinaliseQuote } = useFinaliseQuoteDialog();
   const remove = useDeleteDraft(id);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const busy = send.isPending || finalise.isPending || remove.isPending;
+  const busy = remove.isPending;
   const failed = (error: Error) => notify.error(error.message);
 
   return (
@@ -69,9 +70,7 @@ export function DraftOrderDetailPage() {
                 variant="outlined"
                 startIcon={<Send />}
                 disabled={!d || busy}
-                onClick={() =>
-                  send.mutate(id, { onSuccess: ({ message }) => notify.success(message), onError: failed })
-                }
+                onClick={() => d && openSendQuote(d)}
                 data-testid={ordersIds.draftAction('send')}
               >
                 Send quote
@@ -79,15 +78,7 @@ export function DraftOrderDetailPage() {
               <Button
                 variant="contained"
                 disabled={!d || busy}
-                onClick={() =>
-                  finalise.mutate(undefined, {
-                    onSuccess: ({ data, message }) => {
-                      notify.success(message);
-                      navigate(`/cms/orders/${data.id}`);
-                    },
-                    onError: failed,
-                  })
-                }
+                onClick={() => d && openFinaliseQuote(d)}
                 data-testid={ordersIds.draftAction('finalise')}
               >
                 Finalise

@@ -2,7 +2,8 @@
  * `/cms/orders/{id}` (and `/cms/orders/consumables/{id}`): one order: its chips, its dunning, customer, addresses,
  * shipping and voucher, items with tracking numbers, totals, subscriptions, tag and tag history, and
  * the actions the server allows now (`GET orders/{id}/actions`) beside Clone, Send confirmation and
- * Swap missing product.
+ * Swap missing product (those only while they apply: `order-availability.ts`; after a 404 or 409 the
+ * order is read again, hooks.ts).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,6 +34,7 @@ import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOr
 import { OrderItemsCard } from './OrderItemsCard.tsx';
 import { OrderTagCard } from './OrderTagCard.tsx';
 import { useCancelOrderDialog, useSwapItemDialog } from './order-actions.tsx';
+import { orderOffers } from './order-availability.ts';
 import { OrderBillingButtons, OrderInvoicesCard } from './order-billing.tsx';
 import { ordersIds } from './testids.ts';
 
@@ -153,6 +155,7 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
   const clone = useCloneOrder(order.id);
   const send = useSendOrderMail('send-order');
   const allowed = actions.data?.actions ?? [];
+  const offers = orderOffers(order);
   const busy = update.isPending || clone.isPending || send.isPending;
   const failed = (error: Error) => notify.error(error.message);
 
@@ -187,12 +190,12 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
           </Button>
         ) : null,
       )}
-      {order.items.some((i) => i.kind === 'rental') && order.status !== 'cancelled' && (
+      {offers.swap && (
         <Button variant="outlined" onClick={() => openSwapItem(order)} data-testid={ordersIds.action('swap')}>
           Swap missing product
         </Button>
       )}
-      {(order.status === 'open' || order.status === 'fulfilled') && (
+      {offers.oneTimePayment && (
         <Button
           variant="outlined"
           data-testid={oneTimeIds.open}
@@ -201,16 +204,18 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
           One-time payment
         </Button>
       )}
-      <Button
-        variant="outlined"
-        disabled={busy}
-        data-testid={ordersIds.action('send')}
-        onClick={() =>
-          send.mutate(order.id, { onSuccess: ({ message }) => notify.success(message), onError: failed })
-        }
-      >
-        Send confirmation
-      </Button>
+      {offers.confirmationMail && (
+        <Button
+          variant="outlined"
+          disabled={busy}
+          data-testid={ordersIds.action('send')}
+          onClick={() =>
+            send.mutate(order.id, { onSuccess: ({ message }) => notify.success(message), onError: failed })
+          }
+        >
+          Send confirmation
+        </Button>
+      )}
       <Button
         variant="contained"
         disabled={busy}
@@ -264,7 +269,7 @@ export function OrderDetailPage() {
           <DunningNotice dunning={o.dunning} />
           <OrderCustomerCard order={o} creditCheck />
           <OrderTagCard order={o} />
-          <OrderItemsCard order={o} tracking />
+          <OrderItemsCard order={o} tracking trackingEditable={orderOffers(o).tracking} />
           <Card>
             <CardHeader title="Subscriptions" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
             <CardContent sx={{ pt: 0 }}>

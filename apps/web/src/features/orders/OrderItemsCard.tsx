@@ -25,7 +25,16 @@ import { ordersIds } from './testids.ts';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracking: boolean }) {
+/** `tracking`: the column is shown; `trackingEditable` (default true): its button too (not on a cancelled order). */
+export function OrderItemsCard({
+  order,
+  tracking,
+  trackingEditable = true,
+}: {
+  order: OrderDetail;
+  tracking: boolean;
+  trackingEditable?: boolean;
+}) {
   const { openTrackingNumber } = useTrackingNumberDialog(order.id);
   const money = (v: string) => formatAmount(v, order.currency);
   // Most orders have no voucher: a column of zeros only pushes Tracking out of the card.
@@ -96,15 +105,17 @@ export function OrderItemsCard({ order, tracking }: { order: OrderDetail; tracki
                         {item.tracking_number}
                       </Typography>
                     )}
-                    <Button
-                      size="small"
-                      startIcon={<LocalShipping />}
-                      onClick={() => openTrackingNumber(item)}
-                      data-testid={ordersIds.addTracking(item.id)}
-                      sx={{ textAlign: 'left', lineHeight: 1.3 }}
-                    >
-                      {item.tracking_number ? 'Change' : 'Add tracking number'}
-                    </Button>
+                    {trackingEditable && (
+                      <Button
+                        size="small"
+                        startIcon={<LocalShipping />}
+                        onClick={() => openTrackingNumber(item)}
+                        data-testid={ordersIds.addTracking(item.id)}
+                        sx={{ textAlign: 'left', lineHeight: 1.3 }}
+                      >
+                        {item.tracking_number ? 'Change' : 'Add tracking number'}
+                      </Button>
+                    )}
                   </TableCell>
                 )}
               </TableRow>

@@ -18,6 +18,7 @@ import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { useCompanyId } from '../companies/current-company.tsx';
+import { isStaleRecordError } from './order-availability.ts';
 
 export const ordersKeys = queryKeysFactory('orders');
 export const draftOrdersKeys = queryKeysFactory('draft-orders');
@@ -107,6 +108,14 @@ function useOrderChanged(id: number) {
   };
 }
 
+/**
+ * After a 409 (the order changed meanwhile) or a 404 (it is gone), the page reads the order and its
+ * allowed actions again, so what no longer applies disappears instead of failing a second time.
+ */
+function refetchIfStale(error: Error, changed: () => void) {
+  if (isStaleRecordError(error)) changed();
+}
+
 /** `PUT orders/{id}`: the tag and its date, the note, or the status (a transition). */
 export function useUpdateOrder(id: number) {
   const company = useCompanyId();
@@ -115,6 +124,7 @@ export function useUpdateOrder(id: number) {
     mutationFn: async (input: OrderUpdate) =>
       unwrapAnswer(await api.put<OrderDetail>(paths.company(company, `orders/${id}`), input)),
     onSuccess: ({ data }) => changed(data),
+    onError: (error) => refetchIfStale(error, changed),
   });
 }
 
@@ -125,6 +135,7 @@ export function useCancelOrder(id: number) {
     mutationFn: async (input: OrderCancel) =>
       unwrapAnswer(await api.post<OrderDetail>(paths.company(company, `orders/${id}/cancel`), input)),
     onSuccess: ({ data }) => changed(data),
+    onError: (error) => refetchIfStale(error, changed),
   });
 }
 
@@ -143,7 +154,14 @@ export function useCloneOrder(id: number) {
 /** `POST /api/{company}/email/send-order` (an order's confirmation) or `send-draft` (a quote). */
 export function useSendOrderMail(kind: 'send-order' | 'send-draft') {
   const company = useCompanyId();
+  const queryClient = useQueryClient();
+  const keys = kind === 'send-draft' ? draftOrdersKeys : ordersKeys;
   return useMutation({
+    // A quote finalised or an order cancelled meanwhile (409), or gone (404): read it again.
+    onError: (error, id) => {
+      if (isStaleRecordError(error))
+        void queryClient.invalidateQueries({ queryKey: keys.detail(company, id) });
+    },
     mutationFn: async (id: number) =>
       unwrapAnswer(
         await api.post<unknown>(
@@ -166,6 +184,7 @@ export function useSwapItem(id: number) {
         await api.post<OrderDetail>(paths.company(company, 'orders/swap'), { order: id, ...input }),
       ),
     onSuccess: ({ data }) => changed(data),
+    onError: (error) => refetchIfStale(error, changed),
   });
 }
 
@@ -181,6 +200,7 @@ export function useAddTrackingNumber(orderId: number) {
         }),
       ),
     onSuccess: () => changed(),
+    onError: (error) => refetchIfStale(error, changed),
   });
 }
 
@@ -206,6 +226,11 @@ export function useFinaliseDraft(id: number) {
       queryClient.removeQueries({ queryKey: draftOrdersKeys.detail(company, id) });
       void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: ordersKeys.lists() });
+    },
+    // Finalised or deleted meanwhile: the page reads the quote again (and says it is gone).
+    onError: (error) => {
+      if (isStaleRecordError(error))
+        void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.detail(company, id) });
     },
   });
 }
