@@ -12,7 +12,7 @@
  */
 import { addDays, addPeriods, periodIndexOn } from '@rentloop/domain/billing-periods';
 import { periodVoucherDiscounts } from '@rentloop/domain/recurring-payments';
-import { and, asc, eq, gt, gte, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx, Transact } from '../../context.ts';
 import { claimDue } from '../../db/claim.ts';
@@ -133,6 +133,11 @@ export async function createRecurringPayments(ctx: Ctx, transact: Transact): Pro
           inArray(subscriptions.status, [...BILLED_STATUSES]),
           isNotNull(subscriptions.next_billing_date),
           lte(subscriptions.next_billing_date, horizon),
+          // Billed up to a scheduled end: nothing to make from its day on (else claimed again for ever).
+          or(
+            isNull(subscriptions.end_scheduled_on),
+            lt(subscriptions.next_billing_date, subscriptions.end_scheduled_on),
+          ),
         )!,
         order: subscriptions.next_billing_date,
         limit: BATCH,
