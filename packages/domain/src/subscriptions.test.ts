@@ -162,9 +162,9 @@ describe('subscription inputs', () => {
     });
     const other = subscriptionEndSchema.safeParse({ reason_code: 'other' }).error?.issues[0];
     expect([other?.path, other?.message]).toEqual([['reason'], SUBSCRIPTION_END_TEXTS.otherNeedsText]);
-    expect(subscriptionEndSchema.safeParse({ reason: 'x', reason_code: 'bored' }).error?.issues[0]?.path).toEqual([
-      'reason_code',
-    ]);
+    expect(
+      subscriptionEndSchema.safeParse({ reason: 'x', reason_code: 'bored' }).error?.issues[0]?.path,
+    ).toEqual(['reason_code']);
     expect(subscriptionEndSchema.safeParse({ reason: 'x', when: 'later' }).error?.issues[0]?.path).toEqual([
       'when',
     ]);

@@ -11,8 +11,8 @@ import { percentInputSchema } from './catalog.ts';
 import { dunningSchema } from './dunning.ts';
 import { FREQUENCIES, PRICE_MODES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { SUBSCRIPTION_END_REASONS } from './subscription-end.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
+import { SUBSCRIPTION_END_REASONS } from './subscription-end.ts';
 import { actionsSchema, type TransitionTable } from './transitions.ts';
 
 const id = z.number().int().positive();

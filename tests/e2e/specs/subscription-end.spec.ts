@@ -4,8 +4,9 @@
  * term is shown on the page until it happens and can be withdrawn; the timeline tells what happened,
  * by whom and why, also after a reactivation. Desktop and phone.
  */
-import { SUBSCRIPTION_END_TEXTS } from '../../../packages/domain/src/subscription-end.ts';
+
 import { subscriptionsIds } from '../../../apps/web/src/features/subscriptions/testids.ts';
+import { SUBSCRIPTION_END_TEXTS } from '../../../packages/domain/src/subscription-end.ts';
 import { expect, test } from '../fixtures.ts';
 import { callApi, MESSAGES, pickFromMenu, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
 import { setUpOrderCatalog } from '../order-setup.ts';
@@ -30,7 +31,11 @@ test('staff end a subscription at the end of its term or now, withdraw it, and r
   const dialog = page.getByTestId(subscriptionsIds.endDialog);
   await expect(dialog).toContainText('The minimum term runs until');
   await expect(page.getByRole('radio', { name: /At the end of the minimum term/ })).toBeChecked();
-  await pickFromMenu(page, subscriptionsIds.endReasonCode, page.getByRole('option', { name: 'Too expensive' }));
+  await pickFromMenu(
+    page,
+    subscriptionsIds.endReasonCode,
+    page.getByRole('option', { name: 'Too expensive' }),
+  );
   await page.getByTestId(subscriptionsIds.endReason).fill('Found a cheaper offer');
   await screenshot(page, 'subscription-end-01-dialog');
   const desktop = page.viewportSize()!;

@@ -1,5 +1,4 @@
 import type { Address } from '@rentloop/domain/addresses';
-import { SUBSCRIPTION_END_REASONS } from '@rentloop/domain/subscription-end';
 import {
   ACCOUNT_PAYMENT_STATES,
   FREQUENCIES,
@@ -8,6 +7,7 @@ import {
   PRICE_MODES,
   SUBSCRIPTION_STATUSES,
 } from '@rentloop/domain/enums';
+import { SUBSCRIPTION_END_REASONS } from '@rentloop/domain/subscription-end';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,

@@ -180,7 +180,9 @@ export async function cancelUpcomingPayments(
         eq(recurringPayments.company_id, ctx.companyId),
         eq(recurringPayments.subscription_id, subscriptionId),
         inArray(recurringPayments.status, ['scheduled', 'parked']),
-        from === undefined ? gt(recurringPayments.period_start, today) : gte(recurringPayments.period_start, from),
+        from === undefined
+          ? gt(recurringPayments.period_start, today)
+          : gte(recurringPayments.period_start, from),
       ),
     );
   for (const r of rows)

@@ -5,6 +5,7 @@
  */
 import { nextBillingDate } from '@rentloop/domain/billing-periods';
 import type { BulkAnswer } from '@rentloop/domain/order-details';
+import type { SubscriptionEndReason } from '@rentloop/domain/subscription-end';
 import {
   SUBSCRIPTION_TRANSITIONS,
   type SubscriptionAction,
@@ -15,7 +16,6 @@ import {
   subscriptionActionTo,
   subscriptionInputSchema,
 } from '@rentloop/domain/subscriptions';
-import type { SubscriptionEndReason } from '@rentloop/domain/subscription-end';
 import { transitionOf } from '@rentloop/domain/transitions';
 import { and, count, eq, notInArray } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';

@@ -6,10 +6,7 @@
  * out and the scheduled end in order, with who and why; another company's subscription is not found.
  */
 import { MESSAGES } from '@rentloop/domain/messages';
-import {
-  SUBSCRIPTION_END_TEXTS,
-  type SubscriptionTimelineEntry,
-} from '@rentloop/domain/subscription-end';
+import { SUBSCRIPTION_END_TEXTS, type SubscriptionTimelineEntry } from '@rentloop/domain/subscription-end';
 import type { SubscriptionDetail } from '@rentloop/domain/subscriptions';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +62,12 @@ beforeAll(async () => {
     await req('POST', api('orders/full'), {
       customer_id: customer.data.id,
       items: [
-        { variant_id: product.data.variants[0]!.id, quantity: 4, kind: 'rental', billing_interval: 'monthly' },
+        {
+          variant_id: product.data.variants[0]!.id,
+          quantity: 4,
+          kind: 'rental',
+          billing_interval: 'monthly',
+        },
       ],
     }),
     201,
@@ -105,7 +107,12 @@ describe('POST subscriptions/{id}/end', () => {
       end_scheduled_on: null,
     });
     const again = await ok(await req('PUT', api(`subscriptions/${id}`), { action: 'reactivate' }));
-    expect(again.data).toMatchObject({ status: 'active', ended_at: null, end_reason: null, end_reason_code: null });
+    expect(again.data).toMatchObject({
+      status: 'active',
+      ended_at: null,
+      end_reason: null,
+      end_reason_code: null,
+    });
 
     const story = await timeline(id);
     expect(story.map((e) => e.kind)).toEqual([
@@ -186,8 +193,7 @@ describe('POST subscriptions/{id}/end', () => {
     );
     const termEnd = scheduled.data.minimum_term_end;
     expect(termEnd).toBe('2026-06-10');
-    const advance = (to: string) =>
-      req('POST', `/api/companies/${cid}/clock/advance`, { to }, operator);
+    const advance = (to: string) => req('POST', `/api/companies/${cid}/clock/advance`, { to }, operator);
 
     await ok(await advance('2026-06-09T10:00:00Z'));
     expect(await get(id)).toMatchObject({ status: 'active', end_scheduled_on: termEnd });

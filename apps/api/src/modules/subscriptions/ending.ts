@@ -41,7 +41,8 @@ export async function endSubscription(ctx: Ctx, id: number, input: SubscriptionE
     bought_out: row.bought_out_at !== null,
   });
   if (refused !== null) throw new AppError('conflict', refused);
-  if (row.minimum_term_end <= (await companyToday(ctx))) throw invalid('when', SUBSCRIPTION_END_TEXTS.termOver);
+  if (row.minimum_term_end <= (await companyToday(ctx)))
+    throw invalid('when', SUBSCRIPTION_END_TEXTS.termOver);
   await ctx.db
     .update(subscriptions)
     .set({
@@ -55,7 +56,11 @@ export async function endSubscription(ctx: Ctx, id: number, input: SubscriptionE
     type: 'subscription.end_scheduled',
     object: 'subscription',
     objectId: id,
-    payload: { end_on: row.minimum_term_end, reason_code: end.code, ...(end.text ? { reason: end.text } : {}) },
+    payload: {
+      end_on: row.minimum_term_end,
+      reason_code: end.code,
+      ...(end.text ? { reason: end.text } : {}),
+    },
   });
 }
 

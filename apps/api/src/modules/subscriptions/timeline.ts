@@ -59,11 +59,7 @@ export async function subscriptionTimeline(ctx: Ctx, id: number): Promise<Subscr
     .from(events)
     .leftJoin(users, eq(users.id, events.actor_id))
     .where(
-      and(
-        eq(events.company_id, ctx.companyId),
-        eq(events.object, 'subscription'),
-        eq(events.object_id, id),
-      ),
+      and(eq(events.company_id, ctx.companyId), eq(events.object, 'subscription'), eq(events.object_id, id)),
     )
     .orderBy(asc(events.id));
   const entries: SubscriptionTimelineEntry[] = [];
@@ -72,7 +68,9 @@ export async function subscriptionTimeline(ctx: Ctx, id: number): Promise<Subscr
     const action = text(p.action);
     const kind =
       KIND_OF_TYPE[row.type] ??
-      (row.type === 'subscription.status_changed' ? (KIND_OF_ACTION[action ?? ''] ?? 'status_changed') : null);
+      (row.type === 'subscription.status_changed'
+        ? (KIND_OF_ACTION[action ?? ''] ?? 'status_changed')
+        : null);
     if (kind === null) continue; // auto-renew and field edits are not the subscription's life
     entries.push({
       id: row.id,

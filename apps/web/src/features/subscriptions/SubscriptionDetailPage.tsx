@@ -135,8 +135,7 @@ export function SubscriptionDetailPage() {
   const run = (action: string, to: string) => {
     if (action === 'end') {
       if (subscription.data) openEndSubscription(subscription.data);
-    }
-    else if (action === 'bought_out') {
+    } else if (action === 'bought_out') {
       if (offer.data) openBuyout(id, offer.data);
     } else if (action === 'reactivate') reactivate();
     else runAction(to);
@@ -364,6 +363,7 @@ function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
             )}
           </CardContent>
         </Card>
+        <TimelineCard id={s.id} currency={currency} />
         <NotesCard entity="subscription" entityId={s.id} />
       </Stack>
     </CardGrid>

@@ -123,7 +123,10 @@ export function useEndSubscriptionDialog() {
             slotProps={{ htmlInput: { maxLength: 500, 'data-testid': subscriptionsIds.endReason } }}
           />
           {termRuns && (
-            <WhenField control={control as Control<EndValues, unknown, unknown>} termEnd={s.minimum_term_end} />
+            <WhenField
+              control={control as Control<EndValues, unknown, unknown>}
+              termEnd={s.minimum_term_end}
+            />
           )}
         </>
       ),

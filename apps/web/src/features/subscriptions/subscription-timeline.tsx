@@ -80,7 +80,12 @@ export function TimelineCard({ id, currency }: { id: number; currency: string })
                 <li
                   key={e.id ?? `start-${i}`}
                   data-testid={subscriptionsIds.timelineEntry(e.kind)}
-                  style={{ display: 'flex', gap: 12, padding: '8px 0', borderTop: i ? '1px solid #0000001f' : 0 }}
+                  style={{
+                    display: 'flex',
+                    gap: 12,
+                    padding: '8px 0',
+                    borderTop: i ? '1px solid #0000001f' : 0,
+                  }}
                 >
                   <Typography variant="body2" color="text.secondary" sx={{ minWidth: 96, flexShrink: 0 }}>
                     {formatDate(e.at, e.id !== null)}
