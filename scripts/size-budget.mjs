@@ -157,7 +157,9 @@ export const SCREENS = [
     // order amounts; 373.7 measured). 374 -> 375: the invoice downloads' route in the route table
     // (issue 23; 374.2 measured).
     // 375 -> 376: the refunds' texts in the message catalogue (issue 24 part 2; 375.1 measured).
-    budgetKb: 376,
+    // 376 -> 377: the subscription record's end reason code and scheduled end (its schema is in the route
+    // table's shared chunk; issue 25 item 5; 376.0 before, 376.6 measured).
+    budgetKb: 377,
   },
 ];
 
