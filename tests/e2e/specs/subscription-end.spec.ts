@@ -77,12 +77,10 @@ test('staff end a subscription at the end of its term or now, withdraw it, and r
     'Goes travelling for a year',
   );
   await expect(timeline.getByTestId(subscriptionsIds.timelineEntry('reactivated'))).toBeVisible();
-  await timeline.scrollIntoViewIfNeeded();
   await screenshot(page, 'subscription-end-04-timeline');
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(timeline.getByTestId(subscriptionsIds.timelineEntry('reactivated'))).toBeVisible();
-  await timeline.scrollIntoViewIfNeeded();
   await screenshot(page, 'subscription-end-05-timeline-phone');
 });
