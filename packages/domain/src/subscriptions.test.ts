@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_STATUSES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { SUBSCRIPTION_END_TEXTS, subscriptionEndSchema } from './subscription-end.ts';
 import {
   buyoutOffer,
   parseSubscriptionImportRow,
@@ -8,7 +9,6 @@ import {
   SUBSCRIPTION_TEXTS,
   SUBSCRIPTION_TRANSITIONS,
   subscriptionActionTo,
-  subscriptionEndSchema,
   subscriptionInputSchema,
   subscriptionsBulkUpdateSchema,
   subscriptionUpdateSchema,
@@ -149,6 +149,25 @@ describe('subscription inputs', () => {
     );
     expect(subscriptionEndSchema.safeParse({}).error?.issues[0]?.message).toBe(MESSAGES.required);
     expect(subscriptionEndSchema.safeParse({ reason: 'x'.repeat(501) }).success).toBe(false);
+    // The spec's payload alone: ended now, filed under `other`; a code alone needs no text.
+    expect(subscriptionEndSchema.parse({ reason: 'Moved abroad' })).toEqual({
+      reason: 'Moved abroad',
+      reason_code: 'other',
+      when: 'now',
+    });
+    expect(subscriptionEndSchema.parse({ reason_code: 'moved', when: 'end_of_term' })).toEqual({
+      reason: null,
+      reason_code: 'moved',
+      when: 'end_of_term',
+    });
+    const other = subscriptionEndSchema.safeParse({ reason_code: 'other' }).error?.issues[0];
+    expect([other?.path, other?.message]).toEqual([['reason'], SUBSCRIPTION_END_TEXTS.otherNeedsText]);
+    expect(
+      subscriptionEndSchema.safeParse({ reason: 'x', reason_code: 'bored' }).error?.issues[0]?.path,
+    ).toEqual(['reason_code']);
+    expect(subscriptionEndSchema.safeParse({ reason: 'x', when: 'later' }).error?.issues[0]?.path).toEqual([
+      'when',
+    ]);
     expect(subscriptionsBulkUpdateSchema.safeParse({ ids: [1], status: 'ended' }).success).toBe(false);
     expect(
       subscriptionsBulkUpdateSchema.parse({ ids: [1, 1, 2], status: 'ended', reason: 'Moved' }).ids,

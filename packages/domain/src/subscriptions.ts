@@ -12,6 +12,7 @@ import { dunningSchema } from './dunning.ts';
 import { FREQUENCIES, PRICE_MODES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
+import { SUBSCRIPTION_END_REASONS } from './subscription-end.ts';
 import { actionsSchema, type TransitionTable } from './transitions.ts';
 
 const id = z.number().int().positive();
@@ -51,6 +52,10 @@ export const subscriptionSchema = z.object({
   next_billing_date: z.string().nullable(),
   ended_at: z.string().nullable(),
   end_reason: z.string().nullable(),
+  /** Why it ended (or will end), as churn is counted (subscription-end.ts); null when not ended by `end`. */
+  end_reason_code: z.enum(SUBSCRIPTION_END_REASONS).nullable(),
+  /** The day the business jobs end it (an end asked for at the end of the term); null when none is due. */
+  end_scheduled_on: z.string().nullable(),
   /** When it was bought out (process-buyout: status `ended`, action `bought_out`); null otherwise. */
   bought_out_at: z.string().nullable(),
   auto_renew: z.boolean(),
@@ -161,9 +166,6 @@ export const subscriptionsBulkUpdateSchema = z
   })
   .transform((v) => ({ ...v, ids: [...new Set(v.ids)] }));
 export type SubscriptionsBulkUpdate = z.input<typeof subscriptionsBulkUpdateSchema>;
-
-/** POST subscriptions/{id}/end. */
-export const subscriptionEndSchema = z.object({ reason });
 
 /** POST subscriptions/{id}/process-buyout. */
 export const subscriptionBuyoutSchema = z.object({

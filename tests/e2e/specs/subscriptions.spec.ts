@@ -11,6 +11,7 @@ import {
   choose,
   dataListIds,
   MESSAGES,
+  pickFromMenu,
   screenshot,
   sessionToken,
   signInToOwnCompany,
@@ -85,7 +86,9 @@ test('staff find the subscriptions of a new order, change them in bulk, end one 
   await page.getByTestId(subscriptionsIds.action('end')).click();
   await page.getByTestId(subscriptionsIds.endConfirm).click();
   await expect(page.getByTestId(subscriptionsIds.endDialog)).toContainText(MESSAGES.required);
+  await pickFromMenu(page, subscriptionsIds.endReasonCode, page.getByRole('option', { name: 'Moved away' }));
   await page.getByTestId(subscriptionsIds.endReason).fill('Customer moved abroad');
+  await page.getByRole('radio', { name: 'Now' }).check();
   await screenshot(page, 'subscriptions-04-end-dialog');
   await page.getByTestId(subscriptionsIds.endConfirm).click();
   await expect(toasts(page).filter({ hasText: MESSAGES.subscriptionEnded })).toBeVisible();

@@ -11,9 +11,12 @@ import { dunningRetriesJob } from '../modules/dunning/retries.ts';
 import { reconcilePaymentsJob } from '../modules/payments/reconcile.ts';
 import { runBilling } from '../modules/recurring-payments/run.ts';
 import { createRecurringPayments } from '../modules/recurring-payments/schedule.ts';
+import { endScheduledSubscriptions } from '../modules/subscriptions/ending.ts';
 import { defineJob } from './queue.ts';
 
 export const BUSINESS_JOBS: readonly BusinessJob[] = [
+  // Ends asked for at the end of the term whose day has come, before that day's payments are made.
+  { name: 'subscriptions-scheduled-end', run: endScheduledSubscriptions },
   // The periods starting within the week get their payment rows (scheduled).
   { name: 'recurring-payments-create', run: createRecurringPayments },
   // Every payment due by today is invoiced and charged.

@@ -228,6 +228,9 @@ export const RECIPES: Record<string, Recipe> = {
       'GET /api/:company/rentloopdb/subscriptions/:id/actions',
       'GET /api/:company/rentloopdb/subscriptions/:id/product-tracking',
       'GET /api/:company/rentloopdb/subscriptions/:id/buyout',
+      'GET /api/:company/rentloopdb/subscriptions/:id/timeline',
+      // Answers 409 for the own company's subscription (no end scheduled), 404 for another's.
+      'DELETE /api/:company/rentloopdb/subscriptions/:id/scheduled-end',
     ].map((key) => [key, { params: byId((r) => r.subscription) }]),
   ),
   'GET /api/:company/rentloopdb/subscriptions/import/:id': { params: byId((r) => r.subscriptionImport) },

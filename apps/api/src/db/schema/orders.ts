@@ -7,6 +7,7 @@ import {
   PRICE_MODES,
   SUBSCRIPTION_STATUSES,
 } from '@rentloop/domain/enums';
+import { SUBSCRIPTION_END_REASONS } from '@rentloop/domain/subscription-end';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -241,6 +242,13 @@ export const subscriptions = pgTable(
     buyout_price: money('buyout_price'),
     ended_at: tsOrNull('ended_at'),
     end_reason: text('end_reason'),
+    /** Why it ended or will end, as churn is counted (packages/domain subscription-end.ts). */
+    end_reason_code: text('end_reason_code', { enum: SUBSCRIPTION_END_REASONS }),
+    /**
+     * The day the business jobs end it (an end asked for at the end of the term, migration 0048): it runs
+     * and bills until then; cleared by the end itself, a withdrawal or any other final status.
+     */
+    end_scheduled_on: date('end_scheduled_on', { mode: 'string' }),
     /**
      * When it was bought out through process-buyout (status `ended`, action `bought_out`, decision in
      * docs/decisions.md): what tells a bought-out end from any other, so it is never reactivated.
@@ -260,6 +268,9 @@ export const subscriptions = pgTable(
       ['id', 'status', 'start_date', 'next_billing_date', 'price', 'created_at', 'updated_at'] as const
     ).map((k) => index(`subscriptions_company_${k}_idx`).on(t.company_id, t[k], t.id)),
     index('subscriptions_company_order_idx').on(t.company_id, t.order_id),
+    index('subscriptions_company_end_scheduled_idx')
+      .on(t.company_id, t.end_scheduled_on)
+      .where(sql`${t.end_scheduled_on} is not null`),
     index('subscriptions_company_customer_idx').on(t.company_id, t.customer_id, t.id),
     index('subscriptions_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
     foreignKey({

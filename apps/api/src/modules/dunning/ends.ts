@@ -75,6 +75,8 @@ export async function runEndAction(
       dunning.subscription_id,
       'cancel',
       DUNNING_TEXTS.subscriptionCancelledReason,
+      // Churn counted by reason: a cancellation by dunning is a payment problem.
+      { code: 'payment_issue', text: DUNNING_TEXTS.subscriptionCancelledReason },
     );
     await setTag(ctx, dunning.order_id, 'dunning-cancelled', null);
     return { subscription_cancelled: true };

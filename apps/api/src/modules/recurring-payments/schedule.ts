@@ -12,7 +12,7 @@
  */
 import { addDays, addPeriods, periodIndexOn } from '@rentloop/domain/billing-periods';
 import { periodVoucherDiscounts } from '@rentloop/domain/recurring-payments';
-import { and, asc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx, Transact } from '../../context.ts';
 import { claimDue } from '../../db/claim.ts';
@@ -66,7 +66,10 @@ async function makePeriods(ctx: Ctx, s: Sub, horizon: string, voucherId: number 
   let next = s.next_billing_date;
   let made = 0;
   const now = ctx.clock.now().toISOString();
-  while (next !== null && next <= horizon) {
+  // A period from the day a scheduled end takes effect is not made (the end runs first that day); the
+  // billing date stays, so a withdrawn end bills on as before.
+  const until = s.end_scheduled_on;
+  while (next !== null && next <= horizon && (until === null || next < until)) {
     const n = periodIndexOn(s.start_date, s.frequency, s.interval, next);
     if (n === null || !billsPeriod(s, next)) {
       // Off the anchored boundaries (an imported date) or past a term that does not renew: nothing more.
@@ -130,6 +133,11 @@ export async function createRecurringPayments(ctx: Ctx, transact: Transact): Pro
           inArray(subscriptions.status, [...BILLED_STATUSES]),
           isNotNull(subscriptions.next_billing_date),
           lte(subscriptions.next_billing_date, horizon),
+          // Billed up to a scheduled end: nothing to make from its day on (else claimed again for ever).
+          or(
+            isNull(subscriptions.end_scheduled_on),
+            lt(subscriptions.next_billing_date, subscriptions.end_scheduled_on),
+          ),
         )!,
         order: subscriptions.next_billing_date,
         limit: BATCH,
@@ -156,8 +164,13 @@ export async function createRecurringPayments(ctx: Ctx, transact: Transact): Pro
 /**
  * A subscription that stops billing (ended, cancelled, paused): its payments made ahead for periods
  * that have not begun (scheduled or parked) are cancelled through their table, each with its event.
+ * `from`: the periods from that day on (a scheduled end: the period beginning on the end day too).
  */
-export async function cancelUpcomingPayments(ctx: Ctx, subscriptionId: number): Promise<number> {
+export async function cancelUpcomingPayments(
+  ctx: Ctx,
+  subscriptionId: number,
+  from?: string,
+): Promise<number> {
   const today = await companyToday(ctx);
   const rows = await ctx.db
     .select({ id: recurringPayments.id })
@@ -167,7 +180,9 @@ export async function cancelUpcomingPayments(ctx: Ctx, subscriptionId: number): 
         eq(recurringPayments.company_id, ctx.companyId),
         eq(recurringPayments.subscription_id, subscriptionId),
         inArray(recurringPayments.status, ['scheduled', 'parked']),
-        gt(recurringPayments.period_start, today),
+        from === undefined
+          ? gt(recurringPayments.period_start, today)
+          : gte(recurringPayments.period_start, from),
       ),
     );
   for (const r of rows)

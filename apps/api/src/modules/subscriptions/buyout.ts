@@ -169,7 +169,14 @@ export async function processBuyout(
     const message = input.message ?? null;
     const { row: sub } = await transition(tx, subscriptionMachine, id, 'bought_out', {
       guard: withReason(undefined),
-      set: { ended_at: now, end_reason: message, next_billing_date: null, bought_out_at: now },
+      set: {
+        ended_at: now,
+        end_reason: message,
+        end_reason_code: null,
+        end_scheduled_on: null,
+        next_billing_date: null,
+        bought_out_at: now,
+      },
       payload: { buyout_price: input.buyout_price, ...(message ? { message } : {}) },
     });
     const deleted = await deleteUnbilledPayments(tx, id);

@@ -5,6 +5,7 @@
  */
 import { nextBillingDate } from '@rentloop/domain/billing-periods';
 import type { BulkAnswer } from '@rentloop/domain/order-details';
+import type { SubscriptionEndReason } from '@rentloop/domain/subscription-end';
 import {
   SUBSCRIPTION_TRANSITIONS,
   type SubscriptionAction,
@@ -70,14 +71,29 @@ async function touch(ctx: Ctx, id: number, set: Change): Promise<void> {
 export const subscriptionActions = (ctx: Ctx, id: number) =>
   actionsOf(ctx, subscriptionMachine, id, withReason(undefined));
 
+/** Why an end happened, as recorded: the code churn is counted by and the free text (null: the code alone). */
+export interface EndReason {
+  code: SubscriptionEndReason | null;
+  text: string | null;
+  /** Run by the business jobs on the day an end asked for at the end of the term was due. */
+  scheduled?: boolean;
+}
+
 /**
  * The dates that go with a move to `to`, from the row as locked: a subscription that stops running
- * stops billing (and, ended or cancelled, records when and why); one that runs again without a billing
- * date (or with one already past) bills from the next period boundary after `today`, counted from its
- * original start.
+ * stops billing (and, ended or cancelled, records when and why; an end still scheduled is moot); one
+ * that runs again without a billing date (or with one already past) bills from the next period boundary
+ * after `today`, counted from its original start. What the end was is kept in the timeline's events.
  */
-function datesFor(to: Status, locked: Row, reason: string | null, now: string, today: string | null): Change {
-  if (FINAL_STATUSES.includes(to)) return { ended_at: now, end_reason: reason, next_billing_date: null };
+function datesFor(to: Status, locked: Row, end: EndReason, now: string, today: string | null): Change {
+  if (FINAL_STATUSES.includes(to))
+    return {
+      ended_at: now,
+      end_reason: end.text,
+      end_reason_code: end.code,
+      end_scheduled_on: null,
+      next_billing_date: null,
+    };
   // Back to active without a billing date, or with one in the past (a pause): billed from the next
   // boundary after today, so the months it did not run are not billed when it runs again.
   if (
@@ -88,6 +104,7 @@ function datesFor(to: Status, locked: Row, reason: string | null, now: string, t
     return {
       ended_at: null,
       end_reason: null,
+      end_reason_code: null,
       next_billing_date: nextBillingDate(locked.start_date, locked.frequency, locked.interval, today),
     };
   return {};
@@ -104,24 +121,30 @@ export async function runSubscriptionAction(
   id: number,
   action: SubscriptionAction,
   reason?: string | null,
+  end?: EndReason,
 ): Promise<Status> {
   const { to } = transitionOf(SUBSCRIPTION_TRANSITIONS, action);
+  // A reason without a code (bulk change, an order's cancellation): an `end` is filed under `other`.
+  const why: EndReason = end ?? {
+    code: action === 'end' && reason ? 'other' : null,
+    text: reason ?? null,
+  };
   // Today only matters to a move to active; the clock, not the row, decides it.
   const today = to === 'active' ? await companyToday(ctx) : null;
   const now = ctx.clock.now().toISOString();
   await transition(ctx, subscriptionMachine, id, action, {
     guard: withReason(reason),
-    set: (locked) => datesFor(to, locked, reason ?? null, now, today),
-    payload: reason ? { reason } : {},
+    set: (locked) => datesFor(to, locked, why, now, today),
+    payload: {
+      ...(why.text ? { reason: why.text } : {}),
+      ...(why.code ? { reason_code: why.code } : {}),
+      ...(why.scheduled ? { scheduled: true } : {}),
+    },
   });
   // A subscription that no longer bills: its payments made ahead for periods not yet begun are cancelled.
   if (!(BILLED_STATUSES as readonly string[]).includes(to)) await cancelUpcomingPayments(ctx, id);
   return to;
 }
-
-/** `POST subscriptions/{id}/end {reason}`: ended now; nothing more is billed. */
-export const endSubscription = (ctx: Ctx, id: number, reason: string) =>
-  runSubscriptionAction(ctx, id, 'end', reason);
 
 /** `PUT subscriptions/{id} {action: reactivate}`: "Subscription already active." when it is. */
 export const reactivateSubscription = (ctx: Ctx, id: number) => runSubscriptionAction(ctx, id, 'reactivate');

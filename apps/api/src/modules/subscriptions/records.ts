@@ -48,6 +48,8 @@ export function toSubscription(row: Row, currency: string): Subscription {
     next_billing_date: row.next_billing_date,
     ended_at: row.ended_at,
     end_reason: row.end_reason,
+    end_reason_code: row.end_reason_code,
+    end_scheduled_on: row.end_scheduled_on,
     bought_out_at: row.bought_out_at,
     auto_renew: row.auto_renew,
     buyout_price: toDecimal(row.buyout_price, currency),

@@ -2,10 +2,14 @@
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import { MESSAGES } from '@rentloop/domain/messages';
 import {
+  SUBSCRIPTION_END_TEXTS,
+  subscriptionEndSchema,
+  subscriptionTimelineEntrySchema,
+} from '@rentloop/domain/subscription-end';
+import {
   SUBSCRIPTION_SORTS,
   subscriptionActionsSchema,
   subscriptionDetailSchema,
-  subscriptionEndSchema,
   subscriptionFiltersSchema,
   subscriptionInputSchema,
   subscriptionSchema,
@@ -21,13 +25,14 @@ import { registerListExport } from '../../http/list-export.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import {
   createSubscription,
-  endSubscription,
   subscriptionActions,
   updateSubscription,
   updateSubscriptions,
 } from './changes.ts';
+import { endSubscription, withdrawScheduledEnd } from './ending.ts';
 import { productTracking } from './figures.ts';
 import { getSubscription, listSubscriptions, subscriptionList } from './records.ts';
+import { subscriptionTimeline } from './timeline.ts';
 
 const tags = ['subscriptions'];
 const companyParams = z.object({ company: idParam });
@@ -188,7 +193,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'endSubscription',
         tags,
-        summary: 'End a subscription with a reason: nothing more is billed',
+        summary: 'End a subscription with a reason, now or when its minimum term ends',
+        description:
+          'The spec’s `{reason}` (free text) ends it now, filed under the reason code `other`. Optional: ' +
+          '`reason_code` (too_expensive, no_longer_needed, moved, switched_provider, product_issue, ' +
+          'payment_issue, other; `other` needs `reason`) and `when` (`now`, default, or `end_of_term`: it ' +
+          'runs and bills until `minimum_term_end`, which becomes `end_scheduled_on`, and the business ' +
+          'jobs end it that day; 422 on `when` once the term is over). 409 when it can no longer be ended.',
         params: subscriptionParams,
         body: subscriptionEndSchema,
         response: { 200: envelope(subscriptionDetailSchema) },
@@ -196,9 +207,46 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ctx = ctxOf(request);
-      await endSubscription(ctx, request.params.id, request.body.reason);
-      return ok(await getSubscription(ctx, request.params.id), MESSAGES.subscriptionEnded);
+      await endSubscription(ctx, request.params.id, request.body);
+      const message =
+        request.body.when === 'now' ? MESSAGES.subscriptionEnded : SUBSCRIPTION_END_TEXTS.endScheduled;
+      return ok(await getSubscription(ctx, request.params.id), message);
     },
+  );
+
+  app.delete(
+    `${base}/subscriptions/:id/scheduled-end`,
+    {
+      config: { access: user },
+      schema: {
+        operationId: 'withdrawScheduledSubscriptionEnd',
+        tags,
+        summary: 'Withdraw an end scheduled for the end of the minimum term: it runs on as before',
+        description: '409 "No end is scheduled for this subscription." when none is.',
+        params: subscriptionParams,
+        response: { 200: envelope(subscriptionDetailSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = ctxOf(request);
+      await withdrawScheduledEnd(ctx, request.params.id);
+      return ok(await getSubscription(ctx, request.params.id), SUBSCRIPTION_END_TEXTS.endWithdrawn);
+    },
+  );
+
+  app.get(
+    `${base}/subscriptions/:id/timeline`,
+    {
+      config: { access: user },
+      schema: {
+        operationId: 'getSubscriptionTimeline',
+        tags,
+        summary: 'What happened to the subscription, oldest first, with who and why (from its events)',
+        params: subscriptionParams,
+        response: { 200: envelope(z.array(subscriptionTimelineEntrySchema)) },
+      },
+    },
+    async (request) => ok(await subscriptionTimeline(ctxOf(request), request.params.id)),
   );
 
   app.get(

@@ -43,6 +43,7 @@ import {
 } from './hooks.ts';
 import { useOneTimePaymentDialog } from './one-time-action.tsx';
 import { useEndSubscriptionDialog } from './subscription-actions.tsx';
+import { reasonText, ScheduledEndNotice, TimelineCard } from './subscription-timeline.tsx';
 import { oneTimeIds, subscriptionsIds } from './testids.ts';
 
 /** The actions shown as buttons; the others (return, lost, replacement...) are under "More actions". */
@@ -132,8 +133,9 @@ export function SubscriptionDetailPage() {
     );
 
   const run = (action: string, to: string) => {
-    if (action === 'end') openEndSubscription(id);
-    else if (action === 'bought_out') {
+    if (action === 'end') {
+      if (subscription.data) openEndSubscription(subscription.data);
+    } else if (action === 'bought_out') {
       if (offer.data) openBuyout(id, offer.data);
     } else if (action === 'reactivate') reactivate();
     else runAction(to);
@@ -213,6 +215,7 @@ function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
   return (
     <CardGrid alignStart>
       <DunningNotice dunning={s.dunning} />
+      <ScheduledEndNotice subscription={s} />
       <Card variant="outlined">
         <CardHeader title="Subscription" />
         <CardContent>
@@ -274,7 +277,9 @@ function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
             {s.ended_at && (
               <DetailField
                 label="Ended"
-                value={`${formatDate(s.ended_at)}${s.end_reason ? ` – ${s.end_reason}` : ''}`}
+                value={[formatDate(s.ended_at), reasonText(s.end_reason_code, s.end_reason)]
+                  .filter(Boolean)
+                  .join(' – ')}
                 testId={field('ended')}
               />
             )}
@@ -358,6 +363,7 @@ function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
             )}
           </CardContent>
         </Card>
+        <TimelineCard id={s.id} currency={currency} />
         <NotesCard entity="subscription" entityId={s.id} />
       </Stack>
     </CardGrid>

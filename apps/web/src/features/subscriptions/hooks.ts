@@ -1,5 +1,6 @@
 /** Data hooks of subscriptions on one query-key factory (STYLE.md #2). */
 import type { BulkAnswer } from '@rentloop/domain/order-details';
+import type { SubscriptionEndInput } from '@rentloop/domain/subscription-end';
 import type {
   Subscription,
   SubscriptionDetail,
@@ -51,8 +52,11 @@ export function useSubscription(id: number) {
   });
 }
 
-/** The actions allowed now, the buyout offer or the product tracking of one subscription. */
-export function useSubscriptionPart<T>(id: number, part: 'actions' | 'buyout' | 'product-tracking') {
+/** The actions allowed now, the buyout offer, the product tracking or the timeline of one subscription. */
+export function useSubscriptionPart<T>(
+  id: number,
+  part: 'actions' | 'buyout' | 'product-tracking' | 'timeline',
+) {
   const company = useCompanyId();
   return useQuery({
     queryKey: [...subscriptionsKeys.detail(company, id), part],
@@ -96,16 +100,29 @@ export function useUpdateSubscription(id: number) {
   });
 }
 
-/** `POST subscriptions/{id}/end` with a reason. */
+/** `POST subscriptions/{id}/end` with a reason code and text, now or at the end of the term. */
 export function useEndSubscription(id: number) {
   const company = useCompanyId();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (reason: string): Promise<Changed> => {
+    mutationFn: async (body: SubscriptionEndInput): Promise<Changed> => {
       const result = unwrapAnswer(
-        await api.post<Subscription>(paths.company(company, `subscriptions/${id}/end`), {
-          reason,
-        }),
+        await api.post<Subscription>(paths.company(company, `subscriptions/${id}/end`), body),
+      );
+      return { subscription: result.data, message: result.message };
+    },
+    onSuccess: ({ subscription }) => refresh(subscription),
+  });
+}
+
+/** `DELETE subscriptions/{id}/scheduled-end`: the end asked for at the end of the term, withdrawn. */
+export function useWithdrawScheduledEnd(id: number) {
+  const company = useCompanyId();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: async (): Promise<Changed> => {
+      const result = unwrapAnswer(
+        await api.delete<Subscription>(paths.company(company, `subscriptions/${id}/scheduled-end`)),
       );
       return { subscription: result.data, message: result.message };
     },
