@@ -60,9 +60,10 @@ export default defineConfig({
         command: `${process.env.E2E_PREBUILT ? '' : 'npm run build && '}node_modules/.bin/tsx tests/e2e/start-server.ts`,
         cwd: root,
         // Ready: the demo companies' customers, order and billing history are made (GET /api/health/ready;
-        // about a minute a company on the embedded database, more on a loaded machine).
+        // about a minute a company on the embedded database on a quiet machine; over ten minutes was seen
+        // with five other sessions running).
         url: `${baseURL}/api/health/ready`,
-        timeout: 600_000,
+        timeout: 900_000,
         reuseExistingServer: !process.env.CI,
         stdout: 'pipe',
         stderr: 'pipe',
