@@ -17,6 +17,7 @@ import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { DateFilter } from '../../components/ListFilters.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { useCompanyId, useCurrentCompany } from '../companies/current-company.tsx';
 import { pricePerPeriod } from './format.ts';
@@ -87,13 +88,7 @@ export function SubscriptionsPage() {
   const filtered = Boolean(state.search || Object.keys(state.filters).length);
 
   const dateFilter = (key: 'next_billing_from' | 'next_billing_to', label: string, testId: string) => (
-    <TextField
-      type="date"
-      label={label}
-      value={state.filters[key] ?? ''}
-      onChange={(event) => state.setFilter(key, event.target.value || null)}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': testId } }}
-    />
+    <DateFilter state={state} name={key} label={label} width={200} testId={testId} />
   );
 
   return (
