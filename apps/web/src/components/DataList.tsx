@@ -21,8 +21,8 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { notify } from '../utils/notify.ts';
 import type { DataListCards as DataListCardsType } from './DataListCards.tsx';
 import { DataListTable } from './DataListTable.tsx';
-import { countActiveFilters, FILTERS_PANEL_ID, FiltersButton } from './FiltersButton.tsx';
 import { ExportButton } from './ExportButton.tsx';
+import { countActiveFilters, FILTERS_PANEL_ID, FiltersButton } from './FiltersButton.tsx';
 import type { Column } from './list-columns.ts';
 import { selectionKey, useListSelection } from './list-selection.ts';
 import { type ListStateControls, listQuery } from './list-state.ts';
@@ -176,7 +176,11 @@ export function DataList<T>(props: DataListProps<T>) {
         <Box sx={{ flexGrow: 1 }} />
         {!phone && props.toolbar}
         {phone && (props.toolbar || sortable) && (
-          <FiltersButton open={filtersOpen} onToggle={() => setFiltersOpen((o) => !o)} active={activeFilters} />
+          <FiltersButton
+            open={filtersOpen}
+            onToggle={() => setFiltersOpen((o) => !o)}
+            active={activeFilters}
+          />
         )}
         {props.exportPath && <ExportButton path={props.exportPath} query={params} total={meta?.total} />}
       </Box>

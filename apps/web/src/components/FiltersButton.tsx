@@ -8,7 +8,15 @@ import { dataListIds } from './testids.ts';
 export { countActiveFilters };
 export const FILTERS_PANEL_ID = 'data-list-filters';
 
-export function FiltersButton({ open, onToggle, active }: { open: boolean; onToggle: () => void; active: number }) {
+export function FiltersButton({
+  open,
+  onToggle,
+  active,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  active: number;
+}) {
   return (
     <Button
       variant="outlined"
