@@ -22,6 +22,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import {
   LANGUAGE_NAMES,
   TEMPLATE_LANGUAGE_LIST as TEMPLATE_LANGUAGES,
+  previewRecordType,
   templateKind,
 } from '@rentloop/domain/template-kinds';
 import type { Template } from '@rentloop/domain/templates';
@@ -43,6 +44,7 @@ import {
 } from './hooks.ts';
 import { PlaceholderList } from './PlaceholderList.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
+import type { PickedRecord } from './RecordPicker.tsx';
 import { editorPath } from './TemplatesPage.tsx';
 import { templatesIds } from './testids.ts';
 import { VisualEditor, type VisualEditorHandle } from './VisualEditor.tsx';
@@ -125,6 +127,9 @@ function Editor({
   const save = useSaveTemplate(scope, id, lang);
   const reset = useResetTemplate(scope, id, lang);
   const preview = usePreviewTemplate(scope, id);
+  // The record the preview is filled from: a company's records only (operators' defaults have none).
+  const recordType = scope === 'default' ? null : previewRecordType(kind);
+  const [picked, setPicked] = useState<PickedRecord | null>(null);
 
   const change = (next: Partial<Content>) => {
     setContent((c) => {
@@ -142,9 +147,9 @@ function Editor({
   // The preview follows the content while it is open (a second after the last change).
   useEffect(() => {
     if (tab !== 'preview') return;
-    const t = setTimeout(() => preview.mutate({ lang, ...content }), 400);
+    const t = setTimeout(() => preview.mutate({ lang, ...content, record_id: picked?.id }), 400);
     return () => clearTimeout(t);
-  }, [tab, content, lang, preview.mutate]);
+  }, [tab, content, lang, picked, preview.mutate]);
 
   const onSave = () =>
     save.mutate(content, {
@@ -303,7 +308,14 @@ function Editor({
         <PlaceholderList placeholders={kind.placeholders} onPick={insert} disabled={!mayEdit} />
       </Box>
       {tab === 'preview' && (
-        <PreviewPane preview={preview.data} pending={preview.isPending} failed={preview.isError} />
+        <PreviewPane
+          preview={preview.data}
+          pending={preview.isPending}
+          failed={preview.isError}
+          recordType={recordType}
+          picked={picked}
+          onPickRecord={setPicked}
+        />
       )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         {(own || (scope === 'default' && template.updated_by_name)) && mayEdit && (
