@@ -24,7 +24,8 @@ export function PreviewPane(props: {
   picked: PickedRecord | null;
 }) {
   const { preview } = props;
-  const shown = props.picked ?? (preview?.record ? { id: preview.record.id, label: preview.record.label } : null);
+  const shown =
+    props.picked ?? (preview?.record ? { id: preview.record.id, label: preview.record.label } : null);
   return (
     <Card data-testid={templatesIds.preview}>
       {props.pending && <LinearProgress aria-label="Rendering the preview" />}

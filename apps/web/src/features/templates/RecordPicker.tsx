@@ -5,8 +5,8 @@
  */
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PreviewRecordType } from '@rentloop/domain/template-kinds';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, paths, unwrapPage } from '../../api/client.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../components/paging.ts';

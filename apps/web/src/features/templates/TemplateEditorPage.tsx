@@ -21,8 +21,8 @@ import type { TemplateLanguage } from '@rentloop/domain/enums';
 import { MESSAGES } from '@rentloop/domain/messages';
 import {
   LANGUAGE_NAMES,
-  TEMPLATE_LANGUAGE_LIST as TEMPLATE_LANGUAGES,
   previewRecordType,
+  TEMPLATE_LANGUAGE_LIST as TEMPLATE_LANGUAGES,
   templateKind,
 } from '@rentloop/domain/template-kinds';
 import type { Template } from '@rentloop/domain/templates';
@@ -30,6 +30,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useCrumbLabel } from '../../components/crumb-labels.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
@@ -64,6 +65,8 @@ export function TemplateEditorPage({ scope }: { scope: TemplateScope }) {
   const kind = templateKind(id);
   const template = useTemplate(scope, id, lang);
   const listPath = scope === 'company' ? '/cms/email-templates' : '/super/default-email-templates';
+  // The breadcrumb names the template by its title ("Order confirmation · English"), not its id.
+  useCrumbLabel(kind ? `${kind.name} · ${LANGUAGE_NAMES[lang]}` : undefined);
 
   if (!kind) return <Alert severity="error">No such template.</Alert>;
   return (

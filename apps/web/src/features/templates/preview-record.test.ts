@@ -6,7 +6,9 @@ describe('recordLabel', () => {
     expect(recordLabel('customer', { id: 1, name: 'Jane Doe', email: 'jane@x.test' })).toBe(
       'Jane Doe · jane@x.test',
     );
-    expect(recordLabel('order', { id: 4, number: 'ORD-1042', customer_name: 'Jane' })).toBe('ORD-1042 · Jane');
+    expect(recordLabel('order', { id: 4, number: 'ORD-1042', customer_name: 'Jane' })).toBe(
+      'ORD-1042 · Jane',
+    );
     expect(recordLabel('quote', { id: 7, number: null, customer_name: 'Jane' })).toBe('Q-7 · Jane');
     expect(recordLabel('invoice', { id: 9, number: null, customer_name: null })).toBe('Draft #9');
     expect(
