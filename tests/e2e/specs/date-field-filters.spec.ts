@@ -7,7 +7,9 @@ import { USERS } from '../credentials.ts';
 import { expect, test } from '../fixtures.ts';
 import { dataListIds, invoicesIds, screenshot, signInThroughApi, templatesIds } from '../helpers.ts';
 
-test('the invoices list’s date filter shows no date as placeholder, and reads what is typed', async ({ page }) => {
+test('the invoices list’s date filter shows no date as placeholder, and reads what is typed', async ({
+  page,
+}) => {
   await signInThroughApi(page, USERS.northwindUser, '/cms/invoices');
   await expect(page.getByTestId(dataListIds.placeholderRow)).toHaveCount(0);
   const from = page.getByTestId(invoicesIds.filter('issued_from'));
