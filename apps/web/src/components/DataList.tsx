@@ -9,7 +9,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import type { Theme } from '@mui/material/styles';
@@ -22,8 +21,8 @@ import { notify } from '../utils/notify.ts';
 import type { DataListCards as DataListCardsType } from './DataListCards.tsx';
 import { DataListTable } from './DataListTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
-import { countActiveFilters, FILTERS_PANEL_ID, FiltersButton } from './FiltersButton.tsx';
 import type { Column } from './list-columns.ts';
+import { countActiveFilters } from './list-filters-count.ts';
 import { selectionKey, useListSelection } from './list-selection.ts';
 import { type ListStateControls, listQuery } from './list-state.ts';
 import { Pager } from './Pager.tsx';
@@ -34,7 +33,9 @@ import { useMinimumDuration } from './use-minimum-duration.ts';
 
 export type { Column } from './list-columns.ts';
 
-// Phones only: desktops never load the cards.
+// Phones only: desktops never load the cards, nor the Filters button and its panel.
+const FiltersButton = lazy(() => import('./FiltersButton.tsx').then((m) => ({ default: m.FiltersButton })));
+const FiltersPanel = lazy(() => import('./FiltersButton.tsx').then((m) => ({ default: m.FiltersPanel })));
 const DataListCards = lazy(() =>
   import('./DataListCards.tsx').then((m) => ({ default: m.DataListCards })),
 ) as unknown as typeof DataListCardsType;
@@ -185,24 +186,12 @@ export function DataList<T>(props: DataListProps<T>) {
         {props.exportPath && <ExportButton path={props.exportPath} query={params} total={meta?.total} />}
       </Box>
       {phone && (
-        <Collapse in={filtersOpen} unmountOnExit>
-          <Box
-            id={FILTERS_PANEL_ID}
-            data-testid={dataListIds.filtersPanel}
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              gap: 1.5,
-              p: 2,
-              borderBottom: 1,
-              borderColor: 'divider',
-              '& .MuiTextField-root, & .MuiFormControl-root': { width: '100%' },
-            }}
-          >
+        <Suspense fallback={null}>
+          <FiltersPanel open={filtersOpen}>
             {props.toolbar}
             <MobileSort columns={columns} state={state} />
-          </Box>
-        </Collapse>
+          </FiltersPanel>
+        </Suspense>
       )}
       {selectable && selected.length > 0 && (
         <Box
