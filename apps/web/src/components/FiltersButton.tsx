@@ -3,7 +3,6 @@
  * set). Phones only, so DataList loads it lazily: desktops never download it (scripts/size-budget.mjs).
  */
 import FilterList from '@mui/icons-material/FilterList';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -28,11 +27,7 @@ export function FiltersButton({
       aria-expanded={open}
       aria-controls={open ? FILTERS_PANEL_ID : undefined}
       data-testid={dataListIds.filtersToggle}
-      startIcon={
-        <Badge badgeContent={active} color="primary" invisible={active === 0}>
-          <FilterList />
-        </Badge>
-      }
+      startIcon={<FilterList />}
     >
       {active > 0 ? `Filters (${active})` : 'Filters'}
     </Button>
