@@ -207,3 +207,21 @@ export const LANGUAGE_NAMES: Record<TemplateLanguage, string> = {
 /** The editor's local draft: `localStorage[draftKey(id, lang)]` (the spec: a key prefixed per template id). */
 export const templateDraftKey = (templateId: string, lang: string, scope: 'company' | 'default') =>
   `${templateId}:template-draft:${scope}:${lang}`;
+
+/** The record a template's preview is filled from (issue 25 item 7); `null`: the kind needs none. */
+export type PreviewRecordType = 'customer' | 'order' | 'quote' | 'invoice' | 'subscription';
+
+/**
+ * Which record a kind's placeholders come from: the most specific one its placeholders name (an
+ * order confirmation needs an order, which brings its customer); a customer for a kind that only
+ * names the customer; none for the mails to staff and the platform's own.
+ */
+export function previewRecordType(kind: Pick<TemplateKind, 'placeholders'>): PreviewRecordType | null {
+  const roots = new Set(kind.placeholders.map((p) => p.key.split('.')[0]));
+  if (roots.has('subscription') || roots.has('buyout')) return 'subscription';
+  if (roots.has('invoice') || roots.has('payment')) return 'invoice';
+  if (roots.has('quote')) return 'quote';
+  if (roots.has('order')) return 'order';
+  if (roots.has('customer')) return 'customer';
+  return null;
+}

@@ -77,7 +77,16 @@ export const defaultTemplateInputSchema = z.object({
 export type DefaultTemplateInput = z.input<typeof defaultTemplateInputSchema>;
 
 /** `POST .../templates/{id}/preview`: unsaved content, rendered with a real record of the company. */
-export const templatePreviewInputSchema = z.object({ lang: templateLanguageSchema, ...content });
+export const templatePreviewInputSchema = z.object({
+  lang: templateLanguageSchema,
+  ...content,
+  /**
+   * The record to fill the placeholders from, of the kind's record type (`record.type` of the answer:
+   * an order, a quote, an invoice, a subscription or a customer); by default the latest one that has
+   * what the template needs (an order with a number, a subscription with a buyout price, ...).
+   */
+  record_id: z.number().int().positive().optional(),
+});
 export const templatePreviewSchema = z.object({
   subject: z.string(),
   html: z.string(),
@@ -85,6 +94,14 @@ export const templatePreviewSchema = z.object({
   source: z.string(),
   /** Placeholders in the content the product does not know for this kind: probably typos. */
   unknown_placeholders: z.array(z.string()),
+  /** The record the preview was filled from; `null` when the kind needs none or the company has none. */
+  record: z
+    .object({
+      type: z.enum(['customer', 'order', 'quote', 'invoice', 'subscription']),
+      id: z.number(),
+      label: z.string(),
+    })
+    .nullable(),
 });
 export type TemplatePreview = z.infer<typeof templatePreviewSchema>;
 

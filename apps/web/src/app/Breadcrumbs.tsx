@@ -18,9 +18,12 @@ export interface Crumb {
   title: string;
 }
 
+/** Every trail starts at Home: the company's (`/cms`), or the app's entry (`/`) outside it. */
+const HOME: Crumb = { path: '/', title: 'Home' };
+
 export function breadcrumbsFor(pathname: string, labels?: ReadonlyMap<string, string>): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
-  return segments.flatMap((_, i) => {
+  const crumbs = segments.flatMap((_, i) => {
     const prefix = `/${segments.slice(0, i + 1).join('/')}`;
     const match = matchRoutes(matchable, prefix)?.at(-1);
     if (!match || match.pathname !== prefix) return [];
@@ -28,6 +31,8 @@ export function breadcrumbsFor(pathname: string, labels?: ReadonlyMap<string, st
     // A page's own label (the record's name) wins over the route's ("Customer 520").
     return [{ path: prefix, title: labels?.get(prefix) ?? meta.crumb?.(match.params) ?? meta.title }];
   });
+  if (crumbs.length === 0 || crumbs[0]?.title === HOME.title) return crumbs;
+  return [HOME, ...crumbs];
 }
 
 export function Breadcrumbs({ inverted = false }: { inverted?: boolean }) {

@@ -58,6 +58,15 @@ describe('breadcrumbsFor', () => {
     });
     expect(breadcrumbsFor('/cms/nothing-here')).toEqual([{ path: '/cms', title: 'Home' }]);
   });
+  it('starts at Home outside the company too', () => {
+    expect(breadcrumbsFor('/super/default-email-templates').at(0)).toEqual({ path: '/', title: 'Home' });
+    expect(breadcrumbsFor('/super/users/create').map((c) => c.title)[0]).toBe('Home');
+  });
+  it('names a template by its title when the page gives it', () => {
+    const path = '/cms/email-templates/quote/en/edit';
+    const crumbs = breadcrumbsFor(path, new Map([[path, 'Quote · English']]));
+    expect(crumbs.map((c) => c.title)).toEqual(['Home', 'Email Templates', 'Quote · English']);
+  });
 });
 
 describe('reloadAfterChunkError', () => {

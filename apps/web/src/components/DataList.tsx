@@ -1,6 +1,6 @@
 /**
  * The list of every screen (spec 01 §2 "Lists"): a search box, optional filters and actions, an
- * "Export CSV" of the whole filtered list, a table with sortable headers (cards on a phone), rows that
+ * "Export CSV" of the whole filtered list, a table with sortable headers (cards on a phone, with the filters and the sort behind a "Filters" button), rows that
  * are links to their records, an optional checkbox column whose selection gets the screen's bulk
  * actions (and "Export selected"), 5 placeholder rows while loading, a spinner shown at least 200 ms,
  * a page-size choice and a pager that wraps around. The state lives in the URL (see `useListState`).
@@ -16,12 +16,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ListMeta } from '@rentloop/domain/api';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { notify } from '../utils/notify.ts';
 import type { DataListCards as DataListCardsType } from './DataListCards.tsx';
 import { DataListTable } from './DataListTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import type { Column } from './list-columns.ts';
+import { countActiveFilters } from './list-filters-count.ts';
 import { selectionKey, useListSelection } from './list-selection.ts';
 import { type ListStateControls, listQuery } from './list-state.ts';
 import { Pager } from './Pager.tsx';
@@ -32,7 +33,9 @@ import { useMinimumDuration } from './use-minimum-duration.ts';
 
 export type { Column } from './list-columns.ts';
 
-// Phones only: desktops never load the cards.
+// Phones only: desktops never load the cards, nor the Filters button and its panel.
+const FiltersButton = lazy(() => import('./FiltersButton.tsx').then((m) => ({ default: m.FiltersButton })));
+const FiltersPanel = lazy(() => import('./FiltersButton.tsx').then((m) => ({ default: m.FiltersPanel })));
 const DataListCards = lazy(() =>
   import('./DataListCards.tsx').then((m) => ({ default: m.DataListCards })),
 ) as unknown as typeof DataListCardsType;
@@ -126,6 +129,10 @@ export function DataList<T>(props: DataListProps<T>) {
   const rowLabel =
     props.rowLabel ?? ((row: T) => textOf(columns[0]?.render(row)) || `row ${props.getRowId(row)}`);
   const params = listQuery(state);
+  const sortable = columns.some((c) => c.sortKey);
+  // A phone keeps the search inline and puts the filters (and the sort) behind one button.
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = countActiveFilters(state.filters);
 
   // Spec 01 §8: a failed list fetch shows the server message as a warning (toast), and inline here.
   useEffect(() => {
@@ -168,10 +175,24 @@ export function DataList<T>(props: DataListProps<T>) {
           {spinning && <CircularProgress size={20} aria-label="Loading" data-testid={dataListIds.spinner} />}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        {props.toolbar}
-        {phone && <MobileSort columns={columns} state={state} />}
+        {!phone && props.toolbar}
+        {phone && (props.toolbar || sortable) && (
+          <FiltersButton
+            open={filtersOpen}
+            onToggle={() => setFiltersOpen((o) => !o)}
+            active={activeFilters}
+          />
+        )}
         {props.exportPath && <ExportButton path={props.exportPath} query={params} total={meta?.total} />}
       </Box>
+      {phone && (
+        <Suspense fallback={null}>
+          <FiltersPanel open={filtersOpen}>
+            {props.toolbar}
+            <MobileSort columns={columns} state={state} />
+          </FiltersPanel>
+        </Suspense>
+      )}
       {selectable && selected.length > 0 && (
         <Box
           data-testid={dataListIds.selectionBar}

@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { type Column, wrapSx } from './list-columns.ts';
+import { type Column, tableWrapSx } from './list-columns.ts';
 import type { SelectionControls } from './list-selection.ts';
 import type { ListStateControls } from './list-state.ts';
 import { PLACEHOLDER_ROWS } from './paging.ts';
@@ -188,7 +188,7 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
                       key={column.id}
                       align={column.align}
                       sx={{
-                        ...wrapSx,
+                        ...tableWrapSx,
                         ...(column.hideOnMobile ? hideOnMobile : {}),
                         ...(linked ? { p: 0, height: '1px' } : {}),
                       }}

@@ -22,6 +22,8 @@ const WRITTEN = /^(\d{1,2})(?:st|nd|rd|th)?\.?\s+([a-z]+)\.?,?\s+(\d{4})$/;
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 
 export const DATE_HINT = 'Date like 24th Nov 2026';
+/** The placeholder of an empty date field: the format, not a date that reads like a value. */
+export const DATE_FORMAT_HINT = 'D MMM YYYY';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -47,4 +49,14 @@ export function parseDateInput(text: string): string | null | undefined {
   const month = MONTHS.findIndex((m) => word.length >= 3 && m.startsWith(word));
   if (month < 0) return undefined;
   return isoOf(Number(written[3]), month + 1, Number(written[1]));
+}
+
+export type DateRead = { kind: 'same' } | { kind: 'invalid' } | { kind: 'changed'; iso: string | null };
+
+/** What leaving a date field with `text` in it does, given the ISO `current` value ('' for none). */
+export function readDateText(text: string, current: string): DateRead {
+  const parsed = parseDateInput(text);
+  if (parsed === undefined) return { kind: 'invalid' };
+  if ((parsed ?? '') === current) return { kind: 'same' };
+  return { kind: 'changed', iso: parsed };
 }

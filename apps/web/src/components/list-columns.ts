@@ -31,5 +31,15 @@ export function cardRole<T>(column: Column<T>, index: number): 'title' | 'field'
   return column.hideOnMobile ? 'hidden' : 'field';
 }
 
-/** Long emails and names break rather than widen the table or card (with WrapText's break points). */
-export const wrapSx = { overflowWrap: 'anywhere', wordBreak: 'normal' } as const;
+/**
+ * A phone's card: long emails and names break at WrapText's points (after "@" and dots) and spaces;
+ * only a word still wider than the card breaks inside, rather than pushing the page sideways.
+ */
+export const wrapSx = { overflowWrap: 'break-word', wordBreak: 'normal' } as const;
+
+/**
+ * A table's cell: breaks only at spaces and WrapText's points, never inside a word, so an order or
+ * invoice number or an email stays readable (issue 25 item 6); a table too wide scrolls sideways in
+ * its container instead.
+ */
+export const tableWrapSx = { overflowWrap: 'normal', wordBreak: 'normal' } as const;

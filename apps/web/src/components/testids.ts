@@ -3,6 +3,8 @@ export const dataListIds = {
   root: 'data-list',
   search: 'data-list-search',
   searchClear: 'data-list-search-clear',
+  filtersToggle: 'data-list-filters-toggle',
+  filtersPanel: 'data-list-filters-panel',
   spinner: 'data-list-spinner',
   row: 'data-list-row',
   placeholderRow: 'data-list-placeholder-row',

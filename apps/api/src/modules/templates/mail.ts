@@ -3,12 +3,14 @@
  * default, else English) and the live preview of unsaved content on a real record of the company.
  */
 import type { TemplateLanguage } from '@rentloop/domain/enums';
+import { previewRecordType, type TemplateKind } from '@rentloop/domain/template-kinds';
 import { type TemplatePreview, templateKind } from '@rentloop/domain/templates';
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Ctx, PlatformCtx } from '../../context.ts';
-import { companies, customers, templates, users } from '../../db/schema/index.ts';
+import { companies, templates, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { getSettings } from '../settings/sections.ts';
+import { type PreviewRecord, previewRecord } from './preview-records.ts';
 import { composeBody, placeholdersOf, renderText, type TemplateData } from './render.ts';
 import { shippedTemplate } from './shipped.ts';
 
@@ -69,11 +71,17 @@ export async function companyPlaceholders(ctx: PlatformCtx, companyId: number) {
   return { name: company?.name ?? '', support_email: general.support_email ?? '' };
 }
 
-/** Placeholder values from the company and, for customer mails, its most recent customer. */
+/**
+ * Placeholder values: you as user and inviter, the company, and the record the kind needs (the one
+ * picked, else the latest one that has what the template needs; see preview-records.ts).
+ */
 async function previewData(
   ctx: PlatformCtx,
   companyId: number | null,
-): Promise<{ data: TemplateData; source: string[] }> {
+  kind: TemplateKind,
+  lang: TemplateLanguage,
+  recordId: number | undefined,
+): Promise<{ data: TemplateData; source: string[]; record: PreviewRecord['record'] }> {
   const source: string[] = [];
   const data: TemplateData = { action_url: 'https://example.com/preview-link' };
   const userId = ctx.actor.kind === 'user' ? ctx.actor.userId : null;
@@ -83,22 +91,21 @@ async function previewData(
     data.inviter = { name: me?.name ?? '' };
     source.push(`you (${me?.name ?? ''}) as user and inviter`);
   }
-  if (companyId !== null) {
-    data.company = await companyPlaceholders(ctx, companyId);
-    const [customer] = await ctx.db
-      .select()
-      .from(customers)
-      .where(eq(customers.company_id, companyId))
-      .orderBy(desc(customers.id))
-      .limit(1);
-    if (customer) {
-      data.customer = { name: customer.name, email: customer.email };
-      source.push(`customer ${customer.name} (#${customer.id})`);
-    } else {
-      source.push('no customer yet: customer fields stay empty');
-    }
-  }
-  return { data, source };
+  const type = previewRecordType(kind);
+  if (companyId === null) return { data, source, record: null };
+  data.company = await companyPlaceholders(ctx, companyId);
+  if (type === null) return { data, source, record: null };
+  const found = await previewRecord(ctx, companyId, type, kind, lang, recordId);
+  // No such record yet (no invoice issued): the latest customer still fills the customer's fields.
+  const customer =
+    found.record || type === 'customer'
+      ? undefined
+      : await previewRecord(ctx, companyId, 'customer', kind, lang, undefined);
+  Object.assign(data, customer?.data, found.data);
+  const named = found.record ?? customer?.record;
+  if (named) source.push(`${named.type} ${named.label} (#${named.id})`);
+  else source.push('no customer yet: customer fields stay empty');
+  return { data, source, record: found.record };
 }
 
 /**
@@ -109,7 +116,13 @@ export async function previewTemplate(
   ctx: PlatformCtx,
   companyId: number | null,
   templateId: string,
-  content: { subject: string; html_raw: string; css_raw?: string },
+  content: {
+    subject: string;
+    html_raw: string;
+    css_raw?: string;
+    lang: TemplateLanguage;
+    record_id?: number;
+  },
 ): Promise<TemplatePreview> {
   const kind = templateKind(templateId);
   if (!kind) throw notFound();
@@ -118,9 +131,17 @@ export async function previewTemplate(
     ...placeholdersOf(content.html_raw, 'html_raw'),
   ];
   const known = new Set(kind.placeholders.map((p) => p.key));
-  const { data, source } = await previewData(ctx, kind.scope === 'company' ? companyId : null);
+  const { data, source, record } = await previewData(
+    ctx,
+    kind.scope === 'company' ? companyId : null,
+    kind,
+    content.lang,
+    content.record_id,
+  );
+  // Placeholders of the kind that the record filled nothing for (a quote's fields with no quote yet).
   const missing = used.filter(
-    (k) => known.has(k) && /^(order|quote|invoice|payment|subscription|buyout|legal|download)\./.test(k),
+    (k) =>
+      known.has(k) && /^(?!customer|company|user|inviter)\w+\./.test(k) && valueAt(data, k) === undefined,
   );
   if (missing.length > 0)
     source.push(
@@ -135,7 +156,14 @@ export async function previewTemplate(
     html: rendered.html,
     source: `Filled from ${source.join('; ')}.`,
     unknown_placeholders: [...new Set(used.filter((k) => !known.has(k)))],
+    record,
   };
+}
+
+function valueAt(data: TemplateData, key: string): unknown {
+  return key
+    .split('.')
+    .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], data);
 }
 
 /** The invitation to a company, in the company's mail language, from its own text or the default. */

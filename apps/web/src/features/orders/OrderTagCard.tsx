@@ -17,6 +17,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import type { OrderDetail } from '@rentloop/domain/order-details';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { DateField } from '../../components/DateField.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
@@ -85,15 +86,16 @@ export function OrderTagCard({ order }: { order: OrderDetail }) {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="date"
+          <DateField
             label="Tag date"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={(iso) => setDate(iso ?? '')}
+            placeholder="No date"
             disabled={tag === NO_TAG}
             error={Boolean(errors.tag_date)}
             helperText={errors.tag_date}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': ordersIds.tagDate } }}
+            width={220}
+            testId={ordersIds.tagDate}
           />
           <Button
             type="submit"

@@ -1,5 +1,6 @@
 /**
- * The mail as it would go out, filled from real records of the company. Shown in a sandboxed frame:
+ * The mail as it would go out, filled from a real record of the company (picked above it, else the
+ * latest one that has what the template needs). Shown in a sandboxed frame:
  * no script of a template runs in the app, and its styles stay inside.
  */
 import Alert from '@mui/material/Alert';
@@ -8,19 +9,32 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { PreviewRecordType } from '@rentloop/domain/template-kinds';
 import type { TemplatePreview } from '@rentloop/domain/templates';
+import { type PickedRecord, RecordPicker } from './RecordPicker.tsx';
 import { templatesIds } from './testids.ts';
 
 export function PreviewPane(props: {
   preview: TemplatePreview | undefined;
   pending: boolean;
   failed: boolean;
+  /** The kind's record type (null: the kind needs none, or it is a platform mail). */
+  recordType: PreviewRecordType | null;
+  onPickRecord: (record: PickedRecord | null) => void;
+  picked: PickedRecord | null;
 }) {
   const { preview } = props;
+  const shown =
+    props.picked ?? (preview?.record ? { id: preview.record.id, label: preview.record.label } : null);
   return (
     <Card data-testid={templatesIds.preview}>
       {props.pending && <LinearProgress aria-label="Rendering the preview" />}
       <CardContent>
+        {props.recordType && (
+          <Stack sx={{ mb: 2 }}>
+            <RecordPicker type={props.recordType} value={shown} onChange={props.onPickRecord} />
+          </Stack>
+        )}
         {props.failed && (
           <Alert severity="error">The preview could not be rendered: check the placeholders.</Alert>
         )}

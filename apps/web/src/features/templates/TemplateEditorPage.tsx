@@ -21,6 +21,7 @@ import type { TemplateLanguage } from '@rentloop/domain/enums';
 import { MESSAGES } from '@rentloop/domain/messages';
 import {
   LANGUAGE_NAMES,
+  previewRecordType,
   TEMPLATE_LANGUAGE_LIST as TEMPLATE_LANGUAGES,
   templateKind,
 } from '@rentloop/domain/template-kinds';
@@ -29,6 +30,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useCrumbLabel } from '../../components/crumb-labels.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
@@ -43,6 +45,7 @@ import {
 } from './hooks.ts';
 import { PlaceholderList } from './PlaceholderList.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
+import type { PickedRecord } from './RecordPicker.tsx';
 import { editorPath } from './TemplatesPage.tsx';
 import { templatesIds } from './testids.ts';
 import { VisualEditor, type VisualEditorHandle } from './VisualEditor.tsx';
@@ -62,6 +65,8 @@ export function TemplateEditorPage({ scope }: { scope: TemplateScope }) {
   const kind = templateKind(id);
   const template = useTemplate(scope, id, lang);
   const listPath = scope === 'company' ? '/cms/email-templates' : '/super/default-email-templates';
+  // The breadcrumb names the template by its title ("Order confirmation · English"), not its id.
+  useCrumbLabel(kind ? `${kind.name} · ${LANGUAGE_NAMES[lang]}` : undefined);
 
   if (!kind) return <Alert severity="error">No such template.</Alert>;
   return (
@@ -125,6 +130,9 @@ function Editor({
   const save = useSaveTemplate(scope, id, lang);
   const reset = useResetTemplate(scope, id, lang);
   const preview = usePreviewTemplate(scope, id);
+  // The record the preview is filled from: a company's records only (operators' defaults have none).
+  const recordType = scope === 'default' ? null : previewRecordType(kind);
+  const [picked, setPicked] = useState<PickedRecord | null>(null);
 
   const change = (next: Partial<Content>) => {
     setContent((c) => {
@@ -142,9 +150,9 @@ function Editor({
   // The preview follows the content while it is open (a second after the last change).
   useEffect(() => {
     if (tab !== 'preview') return;
-    const t = setTimeout(() => preview.mutate({ lang, ...content }), 400);
+    const t = setTimeout(() => preview.mutate({ lang, ...content, record_id: picked?.id }), 400);
     return () => clearTimeout(t);
-  }, [tab, content, lang, preview.mutate]);
+  }, [tab, content, lang, picked, preview.mutate]);
 
   const onSave = () =>
     save.mutate(content, {
@@ -303,7 +311,14 @@ function Editor({
         <PlaceholderList placeholders={kind.placeholders} onPick={insert} disabled={!mayEdit} />
       </Box>
       {tab === 'preview' && (
-        <PreviewPane preview={preview.data} pending={preview.isPending} failed={preview.isError} />
+        <PreviewPane
+          preview={preview.data}
+          pending={preview.isPending}
+          failed={preview.isError}
+          recordType={recordType}
+          picked={picked}
+          onPickRecord={setPicked}
+        />
       )}
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
         {(own || (scope === 'default' && template.updated_by_name)) && mayEdit && (

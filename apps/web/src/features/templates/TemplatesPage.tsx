@@ -87,20 +87,25 @@ export function TemplatesPage({ scope }: { scope: TemplateScope }) {
                   <TableCell>{kind.type === 'invoice' ? 'Invoice' : 'Email'}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                      {kind.locales.map((l) => (
-                        <Chip
-                          key={l.lang}
-                          component={Link}
-                          to={editorPath(scope, kind.template_id, l.lang)}
-                          clickable
-                          data-testid={templatesIds.locale(kind.template_id, l.lang)}
-                          color={l.customised ? 'primary' : 'default'}
-                          variant={l.customised ? 'filled' : 'outlined'}
-                          label={`${l.lang.toUpperCase()}${l.customised ? ` · ${copy.own}` : ''}`}
-                          title={`${LANGUAGE_NAMES[l.lang]}${l.updated_at && l.customised ? `, changed ${formatDateTime(l.updated_at)}` : ''}`}
-                          aria-label={`Edit ${kind.name} in ${LANGUAGE_NAMES[l.lang]}${l.customised ? ` (${copy.own})` : ''}`}
-                        />
-                      ))}
+                      {kind.locales.map((l) => {
+                        const shown = `${l.lang.toUpperCase()}${l.customised ? ` · ${copy.own}` : ''}`;
+                        return (
+                          <Chip
+                            key={l.lang}
+                            component={Link}
+                            to={editorPath(scope, kind.template_id, l.lang)}
+                            clickable
+                            data-testid={templatesIds.locale(kind.template_id, l.lang)}
+                            color={l.customised ? 'primary' : 'default'}
+                            variant={l.customised ? 'filled' : 'outlined'}
+                            label={shown}
+                            title={`${LANGUAGE_NAMES[l.lang]}${l.updated_at && l.customised ? `, changed ${formatDateTime(l.updated_at)}` : ''}`}
+                            // The accessible name starts with the visible text (axe label-content-name-mismatch),
+                            // so a voice command naming what is seen ("click EN") finds the chip.
+                            aria-label={`${shown}: edit ${kind.name} in ${LANGUAGE_NAMES[l.lang]}`}
+                          />
+                        );
+                      })}
                     </Stack>
                   </TableCell>
                 </TableRow>

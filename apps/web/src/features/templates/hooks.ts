@@ -76,7 +76,7 @@ export const useResetTemplate = (scope: TemplateScope, id: string, lang: Templat
 export function usePreviewTemplate(scope: TemplateScope, id: string) {
   const base = useTemplatesBase(scope);
   return useMutation({
-    mutationFn: async (input: TemplateContent & { lang: TemplateLanguage }) =>
+    mutationFn: async (input: TemplateContent & { lang: TemplateLanguage; record_id?: number }) =>
       unwrap(await api.post<TemplatePreview>(`${base}/${id}/preview`, input)),
   });
 }

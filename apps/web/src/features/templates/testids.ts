@@ -14,6 +14,7 @@ export const templatesIds = {
   preview: 'template-preview',
   previewFrame: 'template-preview-frame',
   previewSource: 'template-preview-source',
+  previewRecord: 'template-preview-record',
   unknownPlaceholders: 'template-unknown-placeholders',
   placeholder: (key: string) => `template-placeholder-${key}`,
   draftAlert: 'template-draft-alert',

@@ -8,6 +8,7 @@ import {
   VOUCHER_KINDS,
 } from '@rentloop/domain/vouchers';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { FormDateField } from '../../components/FormDateField.tsx';
 import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { AmountField, PercentField, WholeNumberField } from '../../components/UnitFields.tsx';
@@ -53,20 +54,20 @@ export function VoucherFields({ form }: { form: VoucherForm }) {
         helperText="Optional"
         slotProps={testId('minimum_cart_value')}
       />
-      <FormTextField
+      <FormDateField
         control={control}
         name="valid_from"
         label="Valid from"
-        type="date"
-        slotProps={{ inputLabel: { shrink: true }, ...testId('valid_from') }}
+        placeholder="Right away"
+        testId={vouchersIds.field('valid_from')}
       />
-      <FormTextField
+      <FormDateField
         control={control}
         name="valid_until"
         label="Valid until"
-        type="date"
+        placeholder="No end"
         helperText="The last day it can be used"
-        slotProps={{ inputLabel: { shrink: true }, ...testId('valid_until') }}
+        testId={vouchersIds.field('valid_until')}
       />
       <WholeNumberField
         control={control}

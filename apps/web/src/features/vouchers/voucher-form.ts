@@ -9,6 +9,7 @@ import {
   voucherProblems,
 } from '@rentloop/domain/vouchers';
 import { z } from 'zod';
+import { DATE_HINT } from '../../components/date-input.ts';
 import { amountField, amountText, readAmount } from '../../components/money-input.ts';
 import { percentText, via, wholeNumberField } from '../products/amounts.ts';
 
@@ -27,7 +28,11 @@ export interface VoucherFormValues {
   active: boolean;
 }
 
-const dateText = z.string().transform((v) => (v.trim() === '' ? null : v.trim()));
+// The date field puts an ISO date here, or the text typed when it is not a date.
+const dateText = z
+  .string()
+  .refine((v) => v.trim() === '' || /^\d{4}-\d{2}-\d{2}$/.test(v.trim()), DATE_HINT)
+  .transform((v) => (v.trim() === '' ? null : v.trim()));
 
 /** The value as the API takes it: a percentage ("12.5"), an amount of the currency, or null. */
 function readValue(

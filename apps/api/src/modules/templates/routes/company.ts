@@ -159,7 +159,7 @@ export const companyTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Render unsaved content as the mail would be, filled from real records of the company',
         description:
-          'Writes nothing. Says what the placeholders were filled from, and which it does not know.',
+          "Writes nothing. Filled from `record_id` (a record of the kind's type: order, quote, invoice, subscription or customer; another company's or of the wrong kind: 422 on `record_id`), by default the latest one that has what the template needs; `record` names it. Says what the placeholders were filled from, and which it does not know.",
         params: kindParams,
         body: templatePreviewInputSchema,
         response: { 200: envelope(templatePreviewSchema) },
