@@ -168,8 +168,9 @@ export const SCREENS = [
     // with the shared validation of issue 25 item 8 (business dates, same-site link paths, the template
     // styles' and credit check's texts; 376.1 measured with both).
     // And the subscription record's end reason code and scheduled end (its schema is in the route table's
-    // shared chunk; issue 25 item 5): 376.9 measured with all three, under 377 kB.
-    budgetKb: 377,
+    // shared chunk; issue 25 item 5): 376.9 measured with all three, under 377 kB. 377 -> 378: the one
+    // DateField and the phone's lazy Filters slot in the shared list chunk (issue 25 item 6; 377.0 measured).
+    budgetKb: 378,
   },
 ];
 
