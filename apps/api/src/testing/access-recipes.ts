@@ -472,9 +472,16 @@ function templateRecipes(): Record<string, Recipe> {
     [`GET ${c}/locales/:locale`]: { params: locale, paramsNameNoRecord: same },
     [`PUT ${c}/locales/:locale`]: { params: locale, body: content, paramsNameNoRecord: same },
     [`DELETE ${c}/locales/:locale`]: { params: locale, paramsNameNoRecord: same },
+    // The order confirmation previews an order of the company (`record_id`): another's is refused.
     [`POST ${c}/preview`]: {
-      params: kind,
-      body: () => ({ lang: 'de', ...content() }),
+      params: () => ({ id: 'order_confirmation' }),
+      body: (r) => ({
+        lang: 'de',
+        subject: 'Order {{order.number}}',
+        html_raw: '<p>{{order.number}}</p>',
+        css_raw: '',
+        record_id: r.order,
+      }),
       paramsNameNoRecord: same,
     },
     [`GET ${d}`]: { params: kind },
