@@ -76,11 +76,8 @@ test.afterAll(async ({ browser }) => {
   // Whatever happened above, the nightly purge is scheduled as the platform ships it.
   const page = await browser.newPage();
   const company = (await callApi<{ id: number }[]>(page, 'GET', '/api/companies'))[0]?.id ?? 1;
-  const { crons } = await callApi<{ crons: { id: number; name: string }[] }>(
-    page,
-    'GET',
-    `/api/${company}/system/crons`,
-  );
+  // The crons list answers in the envelope of every list: the crons are its data.
+  const crons = await callApi<{ id: number; name: string }[]>(page, 'GET', `/api/${company}/system/crons`);
   const purge = crons.find((c) => c.name === PURGE);
   if (purge)
     await callApi(page, 'PUT', `/api/${company}/system/crons/${purge.id}`, {
