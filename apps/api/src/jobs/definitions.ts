@@ -21,6 +21,7 @@ import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
 import { useUpDemoVoucher } from '../seed/demo-vouchers.ts';
 import { businessDayJob } from './business-jobs.ts';
 import { inJobTransaction, jobActor, jobCtx, jobPlatformCtx } from './context.ts';
+import { DEMO_SEED_JOB } from './demo-seeding.ts';
 import { defineJob, type JobContext, type JobDefinition } from './queue.ts';
 
 /**
@@ -73,7 +74,7 @@ export const foldTrailCountsJob = defineJob({
  * demo follows the clock.
  */
 export const seedDemoCustomersJob = defineJob({
-  name: 'demo-seed-customers',
+  name: DEMO_SEED_JOB,
   schema: z.object({
     companyId: z.number().int().positive(),
     count: z.number().int().min(1).max(100_000),

@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -128,5 +129,39 @@ describe('jobs on the database (pg-boss)', () => {
     await expect.poll(() => started.length, { timeout: 20_000, interval: 100 }).toBe(6);
     // pg-boss alone waits its polling interval (1 s) after each job: 5 s from the first to the last.
     expect(started.at(-1)! - started[0]!).toBeLessThan(2_500);
+  });
+
+  it('fails a job whose query error holds BigInt amounts without taking the process down, storing only why', async () => {
+    // A billing run's deadlock: drizzle's error carries the insert's parameters (amounts are BigInt,
+    // which JSON cannot write; names and addresses, which a job's stored output must not keep).
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const failingJob = defineJob({
+      name: 'test-failing',
+      schema: z.object({ n: z.number() }),
+      retryLimit: 0,
+      handler: async () => {
+        throw new DrizzleQueryError('insert into "invoices" values ($1, $2)', [4500n, 'Jane Doe'], deadlock);
+      },
+    });
+    await registerQueues(boss, [failingJob]);
+    await database.primary.transaction((tx) => enqueue(boss, tx, failingJob, { n: 1 }));
+    const logged: object[] = [];
+    await startWorkers(boss, [failingJob], {
+      database,
+      log: { info: () => {}, error: (o) => logged.push(o) },
+    });
+    const stored = async () => {
+      const r = await database.executor.executeSql(
+        "SELECT state, output->>'message' AS message FROM pgboss.job WHERE name = $1",
+        ['test-failing'],
+      );
+      return r.rows[0] as { state: string; message: string | null } | undefined;
+    };
+    await expect.poll(async () => (await stored())?.state, { timeout: 20_000, interval: 200 }).toBe('failed');
+    const row = await stored();
+    expect(row?.message).toBe('deadlock detected (SQLSTATE 40P01)');
+    expect(row?.message).not.toContain('Jane Doe');
+    // The worker logged the original error in full for the operator.
+    expect(logged.some((o) => (o as { err?: unknown }).err instanceof DrizzleQueryError)).toBe(true);
   });
 });

@@ -16,6 +16,7 @@ import type { Mailer } from '../integrations/email/mailer.ts';
 import type { GatewayConfig } from '../integrations/payments/adapters.ts';
 import type { Secrets } from '../integrations/secrets.ts';
 import type { NotificationBus } from '../modules/notifications/bus.ts';
+import { describeJobError, jobFailure } from './job-error.ts';
 
 export interface JobContext {
   database: Database;
@@ -116,7 +117,7 @@ async function noteRun(ctx: JobContext, name: string, error: unknown): Promise<v
     .set({
       last_run_at: at,
       last_result: error ? 'failed' : 'completed',
-      last_error: error ? String((error as Error).message ?? error).slice(0, 1000) : null,
+      last_error: error ? describeJobError(error) : null,
     })
     .where(eq(crons.name, name));
 }
@@ -141,17 +142,15 @@ export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], context:
           const data = job.schema.parse(item.data ?? {});
           const started = Date.now();
           const attempt = { jobId: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
-          if (!job.cron) {
+          try {
             await job.handler(data, { ...ctx, attempt });
-          } else {
-            try {
-              await job.handler(data, { ...ctx, attempt });
-            } catch (error) {
-              await noteRun(ctx, job.name, error);
-              throw error;
-            }
-            await noteRun(ctx, job.name, null);
+          } catch (error) {
+            ctx.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
+            if (job.cron) await noteRun(ctx, job.name, error);
+            // pg-boss stores what is thrown as JSON (job-error.ts): never the query error itself.
+            throw jobFailure(error);
           }
+          if (job.cron) await noteRun(ctx, job.name, null);
           ctx.log.info({ job: job.name, id: item.id, ms: Date.now() - started }, 'job done');
         }
         // Set once `work` has answered: the first batch may run before, and then waits as before.
