@@ -25,6 +25,12 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
   SEED_DEMO: bool(true),
+  /**
+   * How many of the demo history's last days the demo companies bill in Rentloop (seed/demo-orders.ts,
+   * DEMO_BILLING_DAYS). Fewer makes a first start quicker: the browser tests' PostgreSQL pass, whose
+   * screens show no invoices, uses 0.
+   */
+  DEMO_BILLING_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(540).optional()),
   RUN_JOBS: bool(true),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -75,6 +81,8 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean;
+  /** Days of the demo history billed in Rentloop (unset: the demo's own, seed/demo-orders.ts). */
+  demoBillingDays?: number;
   runJobs: boolean;
   logLevel: string;
   corsOrigins: string[];
@@ -114,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
+    demoBillingDays: e.DEMO_BILLING_DAYS,
     runJobs: e.RUN_JOBS,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS

@@ -72,6 +72,7 @@ async function main() {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     seedDemo: config.seedDemo,
+    demoBillingDays: config.demoBillingDays,
   });
   if (result.createdOperator) printCredentials(result.createdOperator, result.seededDemo);
 

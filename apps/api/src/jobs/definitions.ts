@@ -80,9 +80,11 @@ export const seedDemoCustomersJob = defineJob({
     count: z.number().int().min(1).max(100_000),
     seed: z.number().int(),
     historyDays: z.number().int().min(0).max(1_000).optional(),
+    /** The history's last days billed in Rentloop (unset: DEMO_BILLING_DAYS). */
+    billingDays: z.number().int().min(0).max(1_000).optional(),
     requestedBy: z.number().int().positive().nullish(),
   }),
-  async handler({ companyId, count: wanted, seed, historyDays = 0, requestedBy }, jc) {
+  async handler({ companyId, count: wanted, seed, historyDays = 0, billingDays, requestedBy }, jc) {
     const [company] = await jc.database.primary
       .select({ id: companies.id })
       .from(companies)
@@ -133,7 +135,7 @@ export const seedDemoCustomersJob = defineJob({
       const ctx = jobCtx(atJc, actor, company.id);
       return fn(ctx, (work) => inJobTransaction(atJc, actor, company.id, (tx) => work(withDb(ctx, tx.db))));
     };
-    await seedDemoOrders(inTransaction, outside, { seed, now, days: historyDays });
+    await seedDemoOrders(inTransaction, outside, { seed, now, days: historyDays, billingDays });
   },
 });
 

@@ -54,7 +54,7 @@ export interface BootstrapResult {
 export async function bootstrap(
   database: Database,
   boss: PgBoss | null,
-  opts: { adminEmail?: string; adminPassword?: string; seedDemo: boolean },
+  opts: { adminEmail?: string; adminPassword?: string; seedDemo: boolean; demoBillingDays?: number },
 ): Promise<BootstrapResult> {
   const db = database.primary;
   const [operators] = await db.select({ n: count() }).from(users).where(eq(users.role, 'super-admin'));
@@ -113,6 +113,7 @@ export async function bootstrap(
           count: DEMO_CUSTOMERS_PER_COMPANY,
           seed: 1000 * (index + 1),
           historyDays: DEMO_HISTORY_DAYS,
+          ...(opts.demoBillingDays === undefined ? {} : { billingDays: opts.demoBillingDays }),
         });
       }
       // A dozen products: small enough to make here, so the catalog is there when the server opens.
