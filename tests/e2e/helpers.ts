@@ -31,6 +31,7 @@ export {
 export { ordersIds } from '../../apps/web/src/features/orders/testids.ts';
 export { profileIds } from '../../apps/web/src/features/profile/testids.ts';
 export { recurringPaymentsIds } from '../../apps/web/src/features/recurring-payments/testids.ts';
+export { repairQuestionsIds } from '../../apps/web/src/features/repair-questions/testids.ts';
 export { settingsIds } from '../../apps/web/src/features/settings/testids.ts';
 export { shippingIds } from '../../apps/web/src/features/shipping/testids.ts';
 export { superUsersIds } from '../../apps/web/src/features/super/testids.ts';

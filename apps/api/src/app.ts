@@ -51,6 +51,7 @@ import { oneTimePaymentRoutes } from './modules/payments/one-time-routes.ts';
 import { refundRoutes } from './modules/payments/refund-routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
+import { repairQuestionRoutes } from './modules/repair-questions/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { subscriptionImportRoutes } from './modules/subscriptions/import-routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(userStatusRoutes);
   await app.register(voucherRoutes);
+  await app.register(repairQuestionRoutes);
   await app.register(orderRoutes);
   await app.register(draftOrderRoutes);
   await app.register(orderItemRoutes);

@@ -22,6 +22,7 @@ import { ordersRoutes } from './features/orders/routes.tsx';
 import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { recurringPaymentsRoutes } from './features/recurring-payments/routes.tsx';
+import { repairQuestionsRoutes } from './features/repair-questions/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
 import { subscriptionsRoutes } from './features/subscriptions/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
@@ -48,6 +49,7 @@ export const appRoutes: AppRoute[] = [
   ...usersRoutes,
   ...emailHistoryRoutes,
   ...settingsRoutes,
+  ...repairQuestionsRoutes,
   ...companiesRoutes,
   ...superUsersRoutes,
   ...eventsRoutes,

@@ -338,6 +338,11 @@ export const MESSAGES = {
     `At most ${limit} recurring payments can be charged at once.`,
   recurringPaymentStateChanged: 'This recurring payment changed meanwhile. Reload it and try again.',
 
+  // The repair questionnaire (spec 02 §8 "Questionnaire"), verbatim: "..." is the server's message.
+  questionnaireUpdated: 'Updated data.',
+  questionnaireFetchFailed: (message: string) => `Could not fetch data: ${message}`,
+  questionnaireSaveFailed: (message: string) => `Could not save data: ${message}`,
+
   // Idempotency-Key on POSTs that create something (ours; apps/api/src/http/idempotency.ts).
   idempotencyKeyInvalid: 'Must be 1 to 255 printable characters without spaces (a UUID, for example).',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',

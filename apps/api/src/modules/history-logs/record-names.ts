@@ -22,6 +22,7 @@ import {
   productCollections,
   products,
   productVariants,
+  repairQuestionnaireVersions,
   taxRules,
   users,
   userTokens,
@@ -136,6 +137,13 @@ const LOOKUPS: Record<string, Lookup> = {
   ),
   // A note by the start of its text (its record is named by its own entries).
   notes: byId(notes, notes.id, notes.company_id, sql<string>`left(${notes.text}, 60)`),
+  // A saved questionnaire by its number ("Version 3"): the company has one questionnaire.
+  repair_questionnaire_versions: byId(
+    repairQuestionnaireVersions,
+    repairQuestionnaireVersions.id,
+    repairQuestionnaireVersions.company_id,
+    sql<string>`'Version ' || ${repairQuestionnaireVersions.version}`,
+  ),
   users: userEmail,
   auth: userEmail,
 };

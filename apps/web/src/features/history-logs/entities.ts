@@ -44,6 +44,11 @@ export const ENTITY_KINDS: Record<string, EntityKind> = {
   email_entries: { label: 'Emails', one: 'Email' },
   notes: { label: 'Notes', one: 'Note' },
   platform_settings: { label: 'Platform settings', one: 'Platform setting' },
+  repair_questionnaire_versions: {
+    label: 'Repair questionnaire',
+    one: 'Repair questionnaire version',
+    path: () => '/cms/questions',
+  },
 };
 
 /** The filter's options, by label. */
