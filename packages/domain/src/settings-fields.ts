@@ -19,7 +19,11 @@ export type FieldKind =
   | 'numberlist'
   /** A list of ISO country codes typed as "de, at, ch". */
   | 'codelist'
-  | 'color';
+  | 'color'
+  /** One ISO country code, picked from every country (the country picker). */
+  | 'country'
+  /** A province, state or region code of the section's `country`, from its list where it has one. */
+  | 'region';
 
 export interface FieldMeta {
   label: string;

@@ -1,7 +1,10 @@
 /**
- * The country of an address: a searchable select of the supported countries (spec 02 §3), named in
- * English by the domain's country table. An address saved with another country (through the API)
- * keeps it as a choice, so editing it does not silently drop the country.
+ * The one country picker of the app (issue 25): an autocomplete searched by name or two-letter ISO
+ * code ("ca" puts Canada first, "united" finds both Kingdom and States), named in English by the
+ * domain's country table, the code shown beside each name. `countries="supported"` (an address) offers the supported countries (spec 02 §3); an
+ * address saved with another country (through the API) keeps it as a choice, so editing it does not
+ * silently drop the country. `countries="all"` (shipping countries, tax rules, the tax filter)
+ * offers every ISO 3166-1 country.
  */
 import { countriesIn, countryByAlpha2, SUPPORTED_COUNTRIES } from '@rentloop/domain/countries';
 import { useMemo } from 'react';
@@ -24,7 +27,19 @@ export function countryOptions(current: string | null | undefined): readonly Cod
   );
 }
 
-export function CountrySelect(props: Omit<CodeSelectProps, 'options'>) {
-  const options = useMemo(() => countryOptions(props.value), [props.value]);
+/** Every country of ISO 3166-1, by English name. */
+export const ALL_COUNTRY_OPTIONS: readonly CodeOption[] = countriesIn('en').map((c) => ({
+  code: c.alpha2,
+  name: c.name,
+}));
+
+export function CountrySelect({
+  countries = 'supported',
+  ...props
+}: Omit<CodeSelectProps, 'options'> & { countries?: 'supported' | 'all' }) {
+  const options = useMemo(
+    () => (countries === 'all' ? ALL_COUNTRY_OPTIONS : countryOptions(props.value)),
+    [countries, props.value],
+  );
   return <CodeSelect {...props} options={options} />;
 }
