@@ -17,7 +17,7 @@ export type FieldKind =
   | 'multiselect'
   /** A list of whole numbers typed as "3, 7, 14". */
   | 'numberlist'
-  /** A list of ISO country codes typed as "de, at, ch". */
+  /** A list of ISO country codes, picked with the country picker (several at once). */
   | 'codelist'
   | 'color'
   /** One ISO country code, picked from every country (the country picker). */

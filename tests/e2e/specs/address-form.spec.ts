@@ -440,6 +440,23 @@ test('the country picker of a shipping country: every country, searched by code 
   await page.screenshot({ path: shot('address-country-picker-phone') });
   await page.getByTestId(shippingIds.option('country', 'nz')).click();
   await expect(country).toHaveValue('New Zealand');
+  await page.setViewportSize(DESKTOP);
+
+  // A settings list of countries takes several with the same picker, each a chip.
+  await page.goto('/admin/settings?section=checkout_fraud');
+  const blocked = page.getByTestId(settingsIds.field('checkout_fraud', 'blocked_countries'));
+  await blocked.fill('ru');
+  await page.getByRole('option', { name: /^Russian Federation/ }).click();
+  await blocked.fill('bel');
+  await page.getByRole('option', { name: /^Belarus/ }).click();
+  const form = page.getByTestId(settingsIds.form('checkout_fraud'));
+  await expect(form).toContainText('Russian Federation (RU)');
+  await expect(form).toContainText('Belarus (BY)');
+  await page.getByTestId(settingsIds.save('checkout_fraud')).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.settingsUpdated })).toBeVisible();
+  await page.reload();
+  await expect(form).toContainText('Belarus (BY)');
+  await screenshot(page, 'address-country-list');
 });
 
 test('the invoice settings name the legal fields as the company’s country does', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { COUNTRIES, SUPPORTED_COUNTRIES } from '@rentloop/domain/countries';
 import { describe, expect, it } from 'vitest';
 import { filterCodeOptions } from './address-form-logic.ts';
-import { ALL_COUNTRY_OPTIONS, countryOptions } from './CountrySelect.tsx';
+import { ALL_COUNTRY_OPTIONS, countryListOptions, countryOptions } from './CountrySelect.tsx';
 
 describe('the country picker’s choices', () => {
   it('offers the supported countries for an address, plus a saved country outside them', () => {
@@ -24,5 +24,12 @@ describe('the country picker’s choices', () => {
       expect.arrayContaining(['gb', 'us', 'ae']),
     );
     expect(filterCodeOptions(ALL_COUNTRY_OPTIONS, 'côte')[0]?.code).toBe('ci');
+  });
+});
+
+describe('the choices of a list of countries', () => {
+  it('is every country, plus a stored code the table does not know', () => {
+    expect(countryListOptions(['de', 'ca'])).toBe(ALL_COUNTRY_OPTIONS);
+    expect(countryListOptions(['de', 'xx']).at(-1)).toEqual({ code: 'xx', name: 'XX' });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The settings fields of kind `country` and `region` (the invoice section's registered country and
- * province): the app's country picker over every country, and the country's region list where it
+ * The settings fields of kind `country`, `codelist` and `region` (the invoice section's registered
+ * country and province, the checkout's country lists): the app's country picker over every country, and the country's region list where it
  * has one (free text otherwise). Changing the country empties a region that is not one of the new
  * country's. `useLegalFieldWords` gives the legal fields' labels and examples for the chosen
  * country (invoice-legal-fields.ts), as the merchant changes it.
@@ -13,7 +13,7 @@ import {
 import { regionByCode, regionsForCountry } from '@rentloop/domain/regions';
 import type { FieldMeta, SettingsSectionKey } from '@rentloop/domain/settings';
 import { type Control, useController, useWatch } from 'react-hook-form';
-import { CountrySelect } from '../../components/CountrySelect.tsx';
+import { CountriesSelect, CountrySelect } from '../../components/CountrySelect.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { RegionSelect } from '../../components/RegionSelect.tsx';
 import type { FormValues } from './section-form.ts';
@@ -42,6 +42,31 @@ export function CountryField({ control, name, meta, testId }: PlaceFieldProps) {
         if (regionsForCountry(code).length > 0 || regionsForCountry(field.value).length > 0)
           region.field.onChange(kept?.region ?? '');
       }}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      error={fieldState.error?.message}
+      helperText={meta.help}
+      testId={testId}
+    />
+  );
+}
+
+/**
+ * A list of countries (kind `codelist`): the form keeps the text the section's body is made from
+ * ("ru, by"), the picker shows a chip per country.
+ */
+export function CountryListField({ control, name, meta, testId }: PlaceFieldProps) {
+  const { field, fieldState } = useController({ control, name });
+  const codes = String(field.value ?? '')
+    .split(/[\s,;]+/)
+    .map((c) => c.toLowerCase())
+    .filter(Boolean);
+  return (
+    <CountriesSelect
+      name={name}
+      label={meta.label}
+      value={codes}
+      onChange={(next) => field.onChange(next.join(', '))}
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={fieldState.error?.message}

@@ -29,7 +29,13 @@ import { FormProblems } from '../../components/DialogForm.tsx';
 import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useSubmit } from '../../components/use-submit.ts';
-import { CountryField, RegionField, useLegalFieldWords, withWords } from './PlaceFields.tsx';
+import {
+  CountryField,
+  CountryListField,
+  RegionField,
+  useLegalFieldWords,
+  withWords,
+} from './PlaceFields.tsx';
 import { type FormValues, sectionResolver, toFormValues } from './section-form.ts';
 import { settingsIds } from './testids.ts';
 
@@ -56,6 +62,8 @@ function Field({
     return <CountryField control={control} name={name} meta={meta} testId={testId} />;
   if (meta.kind === 'region')
     return <RegionField control={control} name={name} meta={meta} testId={testId} />;
+  if (meta.kind === 'codelist')
+    return <CountryListField control={control} name={name} meta={meta} testId={testId} />;
   if (meta.kind === 'switch') {
     return (
       <FormSwitchField
