@@ -433,6 +433,8 @@ test('the country picker of a shipping country: every country, searched by code 
   await expect(page.getByTestId(shippingIds.option('country', 'gb'))).toBeVisible();
   await expect(page.getByTestId(shippingIds.option('country', 'us'))).toBeVisible();
   await expect(page.getByTestId(shippingIds.option('country', 'ae'))).toBeVisible();
+  // The open list stays inside the window (no sideways scrolling).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(DESKTOP.width);
   await screenshot(page, 'address-country-picker');
   await page.setViewportSize(PHONE);
   await country.fill('new z');
