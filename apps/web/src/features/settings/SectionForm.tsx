@@ -292,9 +292,13 @@ export function SectionForm({
   });
   const v = view as Record<string, unknown>;
   // The invoice's legal fields are named as the company's country names them; one that does not
-  // apply there is left out while empty (a value stored before stays visible, to be cleared).
+  // apply there is left out while it is empty and was saved empty (a stored value stays visible, to be
+  // cleared, and the field does not vanish under the cursor while it is being emptied).
   const words = useLegalFieldWords(form.control, sectionKey);
   const values = useWatch({ control: form.control }) as FormValues;
+  const saved = form.formState.defaultValues as FormValues | undefined;
+  const leftOut = (name: string) =>
+    words[name as LegalField]?.hidden === true && isEmpty(values[name]) && isEmpty(saved?.[name]);
 
   return (
     <CardForm
@@ -308,7 +312,7 @@ export function SectionForm({
       <FormProblems problems={problems} testId={settingsIds.formError(sectionKey)} sx={{}} />
       {(Object.entries(section.fields) as [string, FieldMeta][]).map(([name, meta]) => (
         <Fragment key={name}>
-          {!(words[name as LegalField]?.hidden && isEmpty(values[name])) && (
+          {!leftOut(name) && (
             <Field
               section={sectionKey}
               name={name}
