@@ -76,6 +76,7 @@ export const SCREENS = [
     // 269 -> 270: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 269.1 measured).
     // 270 -> 271: the repair questionnaire's route (the help menu's icon, no new one) and its three spec texts in
     // the catalogue (issue 26 part 4; 270.1 measured, 270.0 before).
+    // and the postal code and region messages in the catalogue (issue 25 item 4; 270.1 measured).
     budgetKb: 271,
   },
   {

@@ -15,7 +15,8 @@ import {
 } from './addresses.ts';
 import { customerInputSchema } from './customers.ts';
 import { MESSAGES } from './messages.ts';
-import { CA_FIRST_LETTERS, CA_OTHER_LETTERS, PROVINCE_CODES, provinceForPostalCode } from './postal-codes.ts';
+import { CA_FIRST_LETTERS, CA_OTHER_LETTERS, PROVINCE_CODES } from './postal-codes.ts';
+import { provincesOfCanadianPostalCode } from './postal-regions.ts';
 
 const canadian: Address = {
   first_name: 'Chloé',
@@ -143,15 +144,25 @@ describe('addressSchema (the server)', () => {
         ]);
       },
     );
-    it('refuses a province that does not match the postal code', () => {
+    it('refuses a province that does not match the postal code, naming both fields', () => {
       expect(issuesOf(addressSchema, { ...canadian, postal_code: 'M5V 3L9', region: 'QC' })).toEqual([
+        'postal_code: The postal code is in Ontario.',
         `region: ${MESSAGES.provinceMismatch}`,
       ]);
       expect(issuesOf(addressSchema, { ...canadian, postal_code: 'H2X 1Y4', region: 'qc' })).toEqual([]);
     });
-    it('accepts any province where the postal code gives none (the spec table is partial)', () => {
+    it('holds the province to every Canada Post first letter, beyond the spec inference table', () => {
+      // A Calgary postal code on an Ontario address: the spec's table knows only "T, digit, S".
+      expect(issuesOf(addressSchema, { ...canadian, postal_code: 'T2P 1J9', region: 'ON' })).toEqual([
+        'postal_code: The postal code is in Alberta.',
+        `region: ${MESSAGES.provinceMismatch}`,
+      ]);
       expect(issuesOf(addressSchema, { ...canadian, postal_code: 'T2P 1J9', region: 'AB' })).toEqual([]);
       expect(issuesOf(addressSchema, { ...canadian, postal_code: 'X1A 2N1', region: 'NT' })).toEqual([]);
+      expect(issuesOf(addressSchema, { ...canadian, postal_code: 'X1A 2N1', region: 'NU' })).toEqual([
+        'postal_code: The postal code is in the Northwest Territories.',
+        `region: ${MESSAGES.provinceMismatch}`,
+      ]);
     });
     it('refuses a region that is not a province code', () => {
       expect(issuesOf(addressSchema, { ...canadian, region: 'Ontario' })).toEqual([
@@ -171,26 +182,36 @@ describe('addressSchema (the server)', () => {
         .map(([a, b, c, d, e, f]) => `${a}${b}${c} ${d}${e}${f}`);
       fc.assert(
         fc.property(code, fc.constantFrom(...PROVINCE_CODES), (postal_code, other) => {
-          const inferred = provinceForPostalCode(postal_code);
+          const given = provincesOfCanadianPostalCode(postal_code).map((p) => p.region);
+          const inferred = given[0];
           const withInferred = issuesOf(addressSchema, {
             ...canadian,
             postal_code,
             region: inferred ?? other,
           });
           const withOther = issuesOf(addressSchema, { ...canadian, postal_code, region: other });
-          const mismatch = inferred !== undefined && inferred !== other;
+          const mismatch = inferred !== undefined && !given.includes(other);
           return (
             withInferred.length === 0 &&
-            (mismatch ? withOther.join() === `region: ${MESSAGES.provinceMismatch}` : withOther.length === 0)
+            (mismatch
+              ? withOther.at(-1) === `region: ${MESSAGES.provinceMismatch}` &&
+                withOther.length === 2 &&
+                withOther[0]!.startsWith('postal_code: The postal code is in ')
+              : withOther.length === 0)
           );
         }),
+        { numRuns: 200 },
       );
     });
   });
 
   describe('United States', () => {
-    it.each([['90210'], ['12345-6789'], ['00501']])('accepts the ZIP %s', (postal_code) => {
-      expect(issuesOf(addressSchema, { ...american, postal_code })).toEqual([]);
+    it.each([
+      ['90210', 'CA'],
+      ['12345-6789', 'NY'],
+      ['00501', 'NY'],
+    ])('accepts the ZIP %s (%s)', (postal_code, state) => {
+      expect(issuesOf(addressSchema, { ...american, postal_code, state })).toEqual([]);
     });
     it.each([['9021'], ['902101'], ['12345-678'], ['ABCDE'], ['M5V 3L9']])(
       'refuses the ZIP %s',
@@ -203,8 +224,27 @@ describe('addressSchema (the server)', () => {
     it.each([['XX'], ['PR'], ['New York']])('refuses the state %s', (state) => {
       expect(issuesOf(addressSchema, { ...american, state })).toEqual([`state: ${MESSAGES.regionUnknown}`]);
     });
-    it('does not hold the state to the ZIP range (real ZIPs cross state lines)', () => {
+    it('refuses a state that the ZIP is not in, naming both fields', () => {
+      expect(issuesOf(addressSchema, { ...american, postal_code: '10036', state: 'NJ' })).toEqual([
+        'postal_code: The ZIP code is in New York.',
+        `state: ${MESSAGES.stateMismatch}`,
+      ]);
+      expect(issuesOf(addressSchema, { ...american, postal_code: '20500', state: 'VA' })).toEqual([
+        'postal_code: The ZIP code is in the District of Columbia.',
+        `state: ${MESSAGES.stateMismatch}`,
+      ]);
+    });
+    it('accepts either state for a ZIP across a state line (Fort Campbell, KY and TN)', () => {
       expect(issuesOf(addressSchema, { ...american, postal_code: '42223', state: 'TN' })).toEqual([]);
+      expect(issuesOf(addressSchema, { ...american, postal_code: '42223', state: 'KY' })).toEqual([]);
+      expect(issuesOf(addressSchema, { ...american, postal_code: '42223-1234', state: 'OH' })).toEqual([
+        'postal_code: The ZIP code is in Kentucky or Tennessee.',
+        `state: ${MESSAGES.stateMismatch}`,
+      ]);
+    });
+    it('does not check a ZIP that gives no state (Puerto Rico, military mail)', () => {
+      expect(issuesOf(addressSchema, { ...american, postal_code: '00601', state: 'NY' })).toEqual([]);
+      expect(issuesOf(addressSchema, { ...american, postal_code: '09001', state: 'NY' })).toEqual([]);
     });
   });
 
@@ -217,6 +257,22 @@ describe('addressSchema (the server)', () => {
     it('refuses an unknown region', () => {
       expect(issuesOf(addressSchema, { ...australian, region: 'Sydney' })).toEqual([
         `region: ${MESSAGES.regionUnknown}`,
+      ]);
+    });
+    it('refuses a state the postcode is not in, and accepts either for a shared postcode', () => {
+      expect(issuesOf(addressSchema, { ...australian, postal_code: '3000', region: 'NSW' })).toEqual([
+        'postal_code: The postcode is in Victoria.',
+        `region: ${MESSAGES.auRegionMismatch}`,
+      ]);
+      expect(issuesOf(addressSchema, { ...australian, postal_code: '2620', region: 'ACT' })).toEqual([]);
+      expect(issuesOf(addressSchema, { ...australian, postal_code: '2620', region: 'NSW' })).toEqual([]);
+      expect(issuesOf(addressSchema, { ...australian, postal_code: '2620', region: 'VIC' })).toEqual([
+        'postal_code: The postcode is in New South Wales or the Australian Capital Territory.',
+        `region: ${MESSAGES.auRegionMismatch}`,
+      ]);
+      expect(issuesOf(addressSchema, { ...australian, postal_code: '0872', region: 'QLD' })).toEqual([
+        'postal_code: The postcode is in the Northern Territory, South Australia or Western Australia.',
+        `region: ${MESSAGES.auRegionMismatch}`,
       ]);
     });
   });
@@ -451,6 +507,7 @@ describe('addressFormSchema (the browser form)', () => {
         `email: ${MESSAGES.emailWhitespace}`,
         `phone: ${phoneInvalidMessage('ca')}`,
         `street_number: ${MESSAGES.onlyNumbers}`,
+        'postal_code: The postal code is in Ontario.',
         `region: ${MESSAGES.provinceMismatch}`,
       ].sort(),
     );
@@ -472,10 +529,12 @@ describe('the form helpers', () => {
     ['au', '3000', 'region', 'VIC'],
     ['ca', 'M5V 3L9', 'region', 'ON'],
     ['ca', 'h2x1y4', 'region', 'QC'],
+    ['ca', 'T2P 1J9', 'region', 'AB'],
   ])('fills %s %s: %s %s', (country, postal, field, code) => {
     expect(regionFromPostalCode(country, postal)).toEqual({
       field,
       region: expect.objectContaining({ region: code }),
+      regions: [expect.objectContaining({ region: code })],
     });
   });
 
@@ -483,7 +542,7 @@ describe('the form helpers', () => {
     ['us', '00601'],
     ['us', '1003'],
     ['au', '6798'],
-    ['ca', 'T2P 1J9'],
+    ['ca', 'T2P 1J'],
     ['de', '10117'],
     [null, '10036'],
   ])('fills nothing for %s %s', (country, postal) => {

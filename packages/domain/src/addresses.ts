@@ -14,18 +14,21 @@
  *   region of a country without a list.
  *
  * Country rules (both schemas, each issue on its field's path):
- * - CA: postal code per spec 02 §5; the region, when given, must be a province code and match the
- *   province the postal code gives (when it gives one).
+ * - CA: postal code per spec 02 §5; the region, when given, must be a province code.
  * - US: ZIP of 5 digits or ZIP+4; the state, when given, must be a state code (50 + DC).
  * - AU: postcode of 4 digits; the region, when given, an Australian state or territory code.
+ * - CA, US, AU: the province, state or region must be one the postal code gives (postal-regions.ts:
+ *   Canada Post's first letters, USPS ZIP prefixes, Australia Post's ranges, with the codes that
+ *   serve two regions accepting either), since tax follows it. A mismatch is named on both fields:
+ *   `postal_code` "The postal code is in Alberta.", and `region` (`state` in the US) "Province does
+ *   not match the postal code.".
  * - IT, ES: the region, when given, a province code.
  * - Everywhere: the street must contain a number when there is no street number ("Requires a
  *   number."); a street number must be numeric ("Only numbers allowed."); the email must be valid
  *   and without whitespace; the phone must be valid for the address's country (libphonenumber-js,
  *   full metadata); the country must be a known ISO 3166-1 code.
  * Region codes are stored upper-case, Canadian postal codes as "K1A 0B1", other postal codes
- * upper-case. US ZIP ranges and Australian postcode ranges fill the state or region in the form;
- * they are not enforced against it, since real codes cross those lines (2620 is ACT and NSW).
+ * upper-case. The same tables fill the province, state or region in the form.
  */
 import {
   type CountryCode,
@@ -44,8 +47,13 @@ import {
   isAustralianPostcode,
   isCanadianPostalCode,
   isUsZipCode,
-  provinceForPostalCode,
 } from './postal-codes.ts';
+import {
+  postalCodeNoun,
+  postalRegionMismatch,
+  regionInSentence,
+  regionsOfPostalCode,
+} from './postal-regions.ts';
 import {
   type Region,
   regionByCode,
@@ -115,26 +123,48 @@ export function phoneInvalidMessage(alpha2: unknown): string {
 
 /**
  * The region a postal code gives, with the field it goes in, for the form to fill: a US ZIP gives
- * the state, an Australian postcode the region, a Canadian postal code the province (by the spec's
- * inference). `undefined` when the country has no such lookup or the code gives nothing.
+ * the state, an Australian postcode the region, a Canadian postal code the province (Canada Post's
+ * first letters, postal-regions.ts). `regions` lists every region the code serves (a code across a
+ * border serves two), `region` is its range's own. `undefined` when the country has no such lookup
+ * or the code gives nothing.
  */
 export function regionFromPostalCode(
   alpha2: unknown,
   postalCode: unknown,
-): { field: 'state' | 'region'; region: Region } | undefined {
-  if (typeof alpha2 !== 'string') return undefined;
-  const country = alpha2.toLowerCase();
-  let region: Region | undefined;
-  if (country === 'us') region = stateForUsZip(postalCode);
-  else if (country === 'au') region = regionForAuPostcode(postalCode);
-  else if (country === 'ca') region = regionByCode('ca', provinceForPostalCode(postalCode));
-  return region && { field: regionFieldFor(country), region };
+): { field: 'state' | 'region'; region: Region; regions: Region[] } | undefined {
+  const { field, regions } = regionsOfPostalCode(alpha2, postalCode);
+  const region = regions[0];
+  return region && { field, region, regions };
 }
 
 type Ctx = z.RefinementCtx;
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const issue = (ctx: Ctx, path: string, message: string) =>
   ctx.addIssue({ code: 'custom', path: [path], message });
+
+/** "Alberta", "New South Wales or the Australian Capital Territory". */
+const places = (regions: readonly Region[]) => {
+  const names = regions.map(regionInSentence);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+};
+
+const REGION_MISMATCH: Record<string, string> = {
+  ca: MESSAGES.provinceMismatch,
+  us: MESSAGES.stateMismatch,
+  au: MESSAGES.auRegionMismatch,
+};
+
+/**
+ * The province, state or region must be one the postal code gives (postal-regions.ts): tax follows
+ * it. Both fields are named, since either may be the typo: the postal code says where it is ("The
+ * postal code is in Alberta."), the region that it does not match.
+ */
+function postalRegionRule(country: string, postal: string, region: string, ctx: Ctx): void {
+  const mismatch = postalRegionMismatch(country, postal, region);
+  if (!mismatch) return;
+  issue(ctx, 'postal_code', MESSAGES.postalCodeIn(postalCodeNoun(country), places(mismatch.regions)));
+  issue(ctx, mismatch.field, REGION_MISMATCH[country] ?? MESSAGES.provinceMismatch);
+}
 
 /** The country rules shared by the server and the form. */
 function countryRules(a: Record<string, unknown>, ctx: Ctx): void {
@@ -147,13 +177,7 @@ function countryRules(a: Record<string, unknown>, ctx: Ctx): void {
 
   if (country === 'ca') {
     if (postal !== '' && !isCanadianPostalCode(postal)) issue(ctx, 'postal_code', MESSAGES.postalCodeInvalid);
-    if (region !== '') {
-      if (!regionByCode('ca', region)) issue(ctx, 'region', MESSAGES.regionUnknown);
-      else if (isCanadianPostalCode(postal)) {
-        const inferred = provinceForPostalCode(postal);
-        if (inferred && inferred !== region.toUpperCase()) issue(ctx, 'region', MESSAGES.provinceMismatch);
-      }
-    }
+    if (region !== '' && !regionByCode('ca', region)) issue(ctx, 'region', MESSAGES.regionUnknown);
   } else if (country === 'us') {
     if (postal !== '' && !isUsZipCode(postal)) issue(ctx, 'postal_code', MESSAGES.zipCodeInvalid);
     if (state !== '' && !regionByCode('us', state)) issue(ctx, 'state', MESSAGES.regionUnknown);
@@ -163,6 +187,7 @@ function countryRules(a: Record<string, unknown>, ctx: Ctx): void {
   } else if ((country === 'it' || country === 'es') && region !== '' && !regionByCode(country, region)) {
     issue(ctx, 'region', MESSAGES.regionUnknown);
   }
+  postalRegionRule(country, postal, regionFieldFor(country) === 'state' ? state : region, ctx);
 
   const street = str(a.street)?.trim() ?? '';
   const streetNumber = str(a.street_number)?.trim() ?? '';

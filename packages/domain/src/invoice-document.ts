@@ -11,6 +11,7 @@
  * date); `formatInvoiceDate` prints them, the same way for both renderers.
  */
 import type { InvoiceType, TemplateLanguage } from './enums.ts';
+import type { SellerTaxLabels } from './invoice-legal-fields.ts';
 import { formatMoney } from './money.ts';
 
 /** A date as `YYYY-MM-DD`. */
@@ -27,6 +28,8 @@ export interface InvoiceDocumentSeller {
   addressLines: string[];
   vatId: string | null;
   taxNumber: string | null;
+  /** The labels of the two numbers where the seller's country has its own ("GST/HST No.", "ABN"). */
+  taxLabels?: SellerTaxLabels;
   /** Register court and number, e.g. "Amtsgericht München, HRB 123456". */
   register: string | null;
   /** Managing directors or owner, as German law asks on business letters. */

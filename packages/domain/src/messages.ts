@@ -97,6 +97,11 @@ export const MESSAGES = {
   postcodeInvalid: 'Postcode like 2000 (four digits).',
   regionUnknown: 'Must be one of the listed regions.',
   provinceMismatch: 'Province does not match the postal code.',
+  /** The region field of an address whose postal code lies elsewhere (issue 25: tax follows it). */
+  stateMismatch: 'State does not match the ZIP code.',
+  auRegionMismatch: 'State or territory does not match the postcode.',
+  /** The postal code field of such an address: "The postal code is in Alberta." (issue 25's words). */
+  postalCodeIn: (noun: string, places: string) => `The ${noun} is in ${places}.`,
   phoneInvalid: 'Phone number is not valid for this country.',
   /** The country's example number (addresses.ts `phoneInvalidMessage`). */
   phoneLike: (international: string, national: string) =>

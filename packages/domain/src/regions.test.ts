@@ -232,6 +232,8 @@ describe('stateForUsZip', () => {
     ['80202', 'CO'],
     ['82001', 'WY'],
     ['83414', 'WY'],
+    ['73960', 'TX'],
+    ['73949', 'OK'],
     ['83702', 'ID'],
     ['84111', 'UT'],
     ['85004', 'AZ'],
@@ -280,10 +282,10 @@ describe('stateForUsZip', () => {
   });
 
   it('has no overlap among the prefix ranges (exceptions aside)', () => {
-    const prefixRanges = US_ZIP_RANGES.slice(3);
+    const prefixRanges = US_ZIP_RANGES.slice(4);
     const sorted = [...prefixRanges].sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < sorted.length; i++) expect(sorted[i]![0]).toBeGreaterThan(sorted[i - 1]![1]);
-    for (const [from, to] of US_ZIP_RANGES.slice(0, 3)) {
+    for (const [from, to] of US_ZIP_RANGES.slice(0, 4)) {
       expect(from).toBe(to);
       expect(prefixRanges.some(([a, b]) => from >= a && from <= b)).toBe(true);
     }

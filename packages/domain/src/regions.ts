@@ -325,12 +325,15 @@ export type CodeRange = readonly [from: number, to: number, region: string];
 
 /**
  * US state by ZIP: ranges of five-digit ZIP codes, the three-digit prefix ranges USPS assigns to
- * each state, with the exceptions first (the first matching range wins). ZIPs of the territories
- * (PR, VI, GU, AS, ...) and of military mail (AA, AE, AP) give no state.
+ * each state (USPS, National Five-Digit ZIP Code and Post Office Directory; the sectional center
+ * prefixes), with the five-digit exceptions first (the first matching range wins). ZIPs of the
+ * territories (PR, VI, GU, AS, ...) and of military mail (AA, AE, AP) give no state. ZIPs that span
+ * two states are in postal-regions.ts.
  */
 export const US_ZIP_RANGES: readonly CodeRange[] = Object.freeze([
   // Exceptions inside another state's prefix.
   [6390, 6390, 'NY'], // Fishers Island, NY (CT prefix 063)
+  [73960, 73960, 'TX'], // Texhoma, TX (OK prefix 739)
   [83414, 83414, 'WY'], // Alta, WY (ID prefix 834)
   [96799, 96799, ''], // Pago Pago, American Samoa (HI prefix 967): no state
   // Prefix ranges.
@@ -410,8 +413,10 @@ export function stateForUsZip(zip: unknown): Region | undefined {
 }
 
 /**
- * Australian region by postcode (Australia Post's ranges). 6798 and 6799 belong to Christmas
- * Island and the Cocos (Keeling) Islands, which have country codes of their own (`cx`, `cc`).
+ * Australian region by postcode (Australia Post's ranges, checked against every postcode of its
+ * postcode file: only the codes shared across a border, in postal-regions.ts, leave their range).
+ * 6798 and 6799 belong to Christmas Island and the Cocos (Keeling) Islands, which have country codes
+ * of their own (`cx`, `cc`).
  */
 export const AU_POSTCODE_RANGES: readonly CodeRange[] = Object.freeze([
   [200, 299, 'ACT'],

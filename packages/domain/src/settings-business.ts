@@ -5,7 +5,10 @@
  * routes (`companies.ts`, `shopSettingsInputSchema`).
  */
 import { z } from 'zod';
+import { countryByAlpha2 } from './countries.ts';
 import { TEMPLATE_LANGUAGES } from './enums.ts';
+import { MESSAGES } from './messages.ts';
+import { regionByCode, regionsForCountry } from './regions.ts';
 import {
   defineSection,
   emailOrNull,
@@ -213,14 +216,36 @@ export const invoice = defineSection({
       help: 'The registered address, one line per row.',
       kind: 'textarea',
     }),
+    // The words of the legal fields follow these two (invoice-legal-fields.ts).
+    country: field(
+      text(2)
+        .toLowerCase()
+        .refine((c) => c === '' || countryByAlpha2(c) !== undefined, MESSAGES.countryUnknown),
+      '',
+      {
+        label: 'Country',
+        help: 'Where the company is registered: the tax numbers below are named as there.',
+        kind: 'country',
+      },
+    ),
+    region: field(text(100), '', {
+      label: 'Province or state',
+      help: 'Where the company is registered, where the country has provinces or states.',
+      kind: 'region',
+    }),
     vat_number: field(text(30), '', {
       label: 'VAT number',
-      help: 'Your VAT registration, e.g. DE123456789.',
+      help: 'Your VAT or sales tax registration, as printed on invoices.',
+      kind: 'text',
+    }),
+    tax_number: field(text(40), '', {
+      label: 'Tax number',
+      help: 'A second tax registration, where your country asks for it on invoices.',
       kind: 'text',
     }),
     register: field(text(200), '', {
-      label: 'Commercial register',
-      help: 'Court and number, e.g. "Amtsgericht Berlin HRB 123456".',
+      label: 'Company register',
+      help: 'The register and your company’s number in it, where your country asks for it on invoices.',
       kind: 'text',
     }),
     managing_directors: field(text(200), '', {
@@ -250,6 +275,12 @@ export const invoice = defineSection({
       help: 'Printed at the bottom of every invoice, after the legal details.',
       kind: 'textarea',
     }),
+  },
+  refine: (v, ctx) => {
+    const regions = regionsForCountry(v.country);
+    if (v.region !== '' && regions.length > 0 && !regionByCode(v.country, v.region)) {
+      ctx.addIssue({ code: 'custom', path: ['region'], message: MESSAGES.regionUnknown });
+    }
   },
   readOnly: {
     next_number: z

@@ -86,7 +86,7 @@ export const checkoutFraud = defineSection({
     }),
     blocked_countries: field(countryCodes(), [], {
       label: 'Blocked countries',
-      help: 'Two-letter country codes (e.g. "ru, by") whose billing addresses are refused.',
+      help: 'Countries whose billing addresses are refused.',
       kind: 'codelist',
     }),
   },
@@ -153,7 +153,7 @@ export const checkoutLimitation = defineSection({
     }),
     allowed_countries: field(countryCodes(), [], {
       label: 'Countries you rent to',
-      help: 'Two-letter country codes (e.g. "de, at, ch"). Empty: every supported country.',
+      help: 'Countries the checkout takes. Empty: every supported country.',
       kind: 'codelist',
     }),
     business_customers_only: field(flag(), false, {

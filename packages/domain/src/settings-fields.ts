@@ -17,9 +17,13 @@ export type FieldKind =
   | 'multiselect'
   /** A list of whole numbers typed as "3, 7, 14". */
   | 'numberlist'
-  /** A list of ISO country codes typed as "de, at, ch". */
+  /** A list of ISO country codes, picked with the country picker (several at once). */
   | 'codelist'
-  | 'color';
+  | 'color'
+  /** One ISO country code, picked from every country (the country picker). */
+  | 'country'
+  /** A province, state or region code of the section's `country`, from its list where it has one. */
+  | 'region';
 
 export interface FieldMeta {
   label: string;

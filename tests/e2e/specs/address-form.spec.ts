@@ -4,18 +4,36 @@
  * and the address on the detail page as that country writes it. Then the server's own 422 for an
  * address, shown on the field.
  *
+ * Issue 25 item 4: a postal code from another province, state or region is flagged on leaving the
+ * field, on both fields ("The postal code is in Alberta."), and refused by the server with a 422 on
+ * both; the country picker is searched by name or code, on a phone too; the invoice settings name
+ * the legal fields as the company's country does (GST/HST and QST numbers for a Quebec company).
+ *
  * Fields are found by their input's name (`billing_address.postal_code`, the name the schema and the
  * server give errors under); a field's error is its helper text, which is the input's accessible
  * description.
  */
 
+import { fileURLToPath } from 'node:url';
 import { ACCESS_TOKEN_KEY } from '../../../apps/web/src/api/storage-keys.ts';
 import { phoneInvalidMessage } from '../../../packages/domain/src/addresses.ts';
 import { expect, type Locator, type Page, test } from '../fixtures.ts';
-import { customersIds, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
+import {
+  customersIds,
+  MESSAGES,
+  screenshot,
+  settingsIds,
+  shippingIds,
+  signInToOwnCompany,
+  toasts,
+} from '../helpers.ts';
 
 // Tall enough that the whole dialog shows in the screenshots without scrolling its content.
-test.use({ viewport: { width: 1440, height: 1700 } });
+const DESKTOP = { width: 1440, height: 1700 };
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: DESKTOP });
+const shot = (name: string) =>
+  fileURLToPath(new URL(`../artifacts/screenshots/${name}.png`, import.meta.url));
 
 const ADDRESS = 'billing_address';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -165,19 +183,24 @@ test('a Canadian address: every rule, the province from the postal code, Canada 
   });
   await screenshot(page, 'address-ca-02-rules');
 
-  // A province picked by hand is never replaced by the postal code's: the rule then names the mismatch.
+  // A province picked by hand is never replaced by the postal code's: leaving the postal code flags
+  // both fields at once (tax follows the province), before any save.
   await choose(page, dialog, 'region', 'QC', 'Quebec');
-  await field(dialog, 'postal_code').fill('m5v2t6');
+  await field(dialog, 'postal_code').fill('t2p1j9');
   await field(dialog, 'postal_code').blur();
-  await expect(field(dialog, 'postal_code')).toHaveValue('M5V 2T6');
-  await expectValid(dialog, 'postal_code');
+  await expect(field(dialog, 'postal_code')).toHaveValue('T2P 1J9');
   await expect(field(dialog, 'region')).toHaveValue('Quebec');
-  // The rule's message, and under it the province the postal code gives.
-  await expect(field(dialog, 'region')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(dialog, 'region')).toHaveAccessibleDescription(
-    new RegExp(`^${escapeRegExp(MESSAGES.provinceMismatch)}\\s*The postal code is in Ontario\\.$`),
-  );
+  await expectError(dialog, 'postal_code', 'The postal code is in Alberta.');
+  await expectError(dialog, 'region', MESSAGES.provinceMismatch);
   await screenshot(page, 'address-ca-03-province-mismatch');
+  await page.setViewportSize(PHONE);
+  await field(dialog, 'postal_code').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('address-ca-03-province-mismatch-phone') });
+  await page.setViewportSize(DESKTOP);
+  // The province picked to match: both errors go as it changes.
+  await choose(page, dialog, 'region', 'alb', 'Alberta');
+  await expectValid(dialog, 'postal_code');
+  await expectValid(dialog, 'region');
 
   // Emptied, the province is filled in from the postal code again when the code changes.
   await field(dialog, 'region').fill('');
@@ -228,9 +251,19 @@ test('a US address: every rule, the state from the ZIP code, USPS lines', async 
   await expectValid(dialog, 'state');
   await screenshot(page, 'address-us-03-autofill');
 
+  // Another state picked by hand: the ZIP says where it is, the state that it does not match.
+  await choose(page, dialog, 'state', 'oreg', 'Oregon');
+  await field(dialog, 'state').blur();
+  await expectError(dialog, 'postal_code', 'The ZIP code is in Washington.');
+  await expectError(dialog, 'state', MESSAGES.stateMismatch);
+  await screenshot(page, 'address-us-04-state-mismatch');
+  await choose(page, dialog, 'state', 'WA', 'Washington');
+  await expectValid(dialog, 'postal_code');
+  await expectValid(dialog, 'state');
+
   const lines = await saveAndReadLines(page, dialog, 'Jordan Lee');
   expect(lines).toEqual(['Jordan Lee', '1501 Pike St', 'Seattle, WA 98101', 'United States']);
-  await screenshot(page, 'address-us-04-saved');
+  await screenshot(page, 'address-us-05-saved');
 });
 
 test('an Australian address: every rule, the state from the postcode, Australia Post lines', async ({
@@ -265,6 +298,19 @@ test('an Australian address: every rule, the state from the postcode, Australia 
   await expect(field(dialog, 'region')).toHaveValue('New South Wales');
   await expect(field(dialog, 'region')).toHaveAccessibleDescription('Filled in from the postcode.');
   await screenshot(page, 'address-au-03-autofill');
+
+  // The ACT picked by hand: a Melbourne postcode is flagged; 2620 (Queanbeyan NSW, Hume ACT) takes either.
+  await choose(page, dialog, 'region', 'act', 'Australian Capital Territory');
+  await field(dialog, 'postal_code').fill('3000');
+  await field(dialog, 'postal_code').blur();
+  await expectError(dialog, 'postal_code', 'The postcode is in Victoria.');
+  await expectError(dialog, 'region', MESSAGES.auRegionMismatch);
+  await field(dialog, 'postal_code').fill('2620');
+  await expectValid(dialog, 'postal_code');
+  await expectValid(dialog, 'region');
+  await choose(page, dialog, 'region', 'nsw', 'New South Wales');
+  await field(dialog, 'postal_code').fill('2000');
+  await expectValid(dialog, 'postal_code');
 
   const lines = await saveAndReadLines(page, dialog, 'Mia Nguyen');
   expect(lines).toEqual(['Mia Nguyen', '2 Macquarie St', 'Sydney NSW 2000', 'Australia']);
@@ -354,4 +400,106 @@ test("the server's 422 for an address goes on the address field", async ({ page 
   expect(((await direct.json()) as { errors: Record<string, string[]> }).errors).toEqual({
     'billing_address.postal_code': [MESSAGES.postalCodeInvalid],
   });
+
+  // A Calgary postal code on a Quebec address: refused by the server on both fields.
+  const calgary = await page.request.post(response.url(), {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      ...sent,
+      email: `calgary.${email}`,
+      billing_address: { ...sent?.billing_address, postal_code: 'T2P 1J9' },
+    },
+  });
+  expect(calgary.status()).toBe(422);
+  expect(((await calgary.json()) as { errors: Record<string, string[]> }).errors).toEqual({
+    'billing_address.postal_code': ['The postal code is in Alberta.'],
+    'billing_address.region': [MESSAGES.provinceMismatch],
+  });
+});
+
+test('the country picker of a shipping country: every country, searched by code or name, on a phone too', async ({
+  page,
+}) => {
+  await signInToOwnCompany(page, 'admin', '/admin/settings?section=checkout_shipping', 'Countries');
+  await page.getByTestId(shippingIds.newCountry).click();
+  const country = page.getByTestId(shippingIds.field('country'));
+  // The ISO code finds the country first; a part of a name finds every country that has it.
+  await country.fill('ch');
+  await expect(page.getByRole('option').first()).toHaveAttribute(
+    'data-testid',
+    shippingIds.option('country', 'ch'),
+  );
+  await country.fill('united');
+  await expect(page.getByTestId(shippingIds.option('country', 'gb'))).toBeVisible();
+  await expect(page.getByTestId(shippingIds.option('country', 'us'))).toBeVisible();
+  await expect(page.getByTestId(shippingIds.option('country', 'ae'))).toBeVisible();
+  // The open list stays inside the window, under its field.
+  const list = await page.getByRole('listbox').boundingBox();
+  expect((list?.x ?? 0) + (list?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(DESKTOP.width);
+  await screenshot(page, 'address-country-picker');
+  await page.setViewportSize(PHONE);
+  await country.fill('new z');
+  await expect(page.getByTestId(shippingIds.option('country', 'nz'))).toBeVisible();
+  await page.screenshot({ path: shot('address-country-picker-phone') });
+  await page.getByTestId(shippingIds.option('country', 'nz')).click();
+  await expect(country).toHaveValue('New Zealand');
+  await page.setViewportSize(DESKTOP);
+
+  // A settings list of countries takes several with the same picker, each a chip.
+  await page.goto('/admin/settings?section=checkout_fraud');
+  const blocked = page.getByTestId(settingsIds.field('checkout_fraud', 'blocked_countries'));
+  await blocked.fill('ru');
+  await page.getByRole('option', { name: /^Russian Federation/ }).click();
+  await blocked.fill('bel');
+  await page.getByRole('option', { name: /^Belarus/ }).click();
+  const form = page.getByTestId(settingsIds.form('checkout_fraud'));
+  await expect(form).toContainText('Russian Federation (RU)');
+  await expect(form).toContainText('Belarus (BY)');
+  await page.getByTestId(settingsIds.save('checkout_fraud')).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.settingsUpdated })).toBeVisible();
+  await page.reload();
+  await expect(form).toContainText('Belarus (BY)');
+  await screenshot(page, 'address-country-list');
+});
+
+test('the invoice settings name the legal fields as the company’s country does', async ({ page }) => {
+  await signInToOwnCompany(page, 'admin', '/admin/settings', 'Legal');
+  const form = page.getByTestId(settingsIds.form('invoice'));
+  await expect(form).toBeVisible();
+  const input = (name: string) => page.getByTestId(settingsIds.field('invoice', name));
+  // No country yet: neutral words, no German court as the example.
+  await expect(form.getByLabel('VAT number')).toBeVisible();
+  await expect(form).not.toContainText('Amtsgericht');
+  await expect(input('tax_number')).toBeVisible();
+
+  await input('country').fill('canada');
+  await page.getByRole('option', { name: /^Canada/ }).click();
+  await expect(form.getByLabel('GST/HST number')).toBeVisible();
+  await expect(form).toContainText('123456789 RT0001');
+  await expect(form.getByLabel('Provincial sales tax number')).toBeVisible();
+  await input('region').fill('queb');
+  await page.getByRole('option', { name: /^Quebec/ }).click();
+  await expect(form.getByLabel('QST number')).toBeVisible();
+  await input('vat_number').fill('123456789 RT0001');
+  await input('tax_number').fill('1234567890 TQ0001');
+  await expect(form).not.toContainText('Amtsgericht');
+  await screenshot(page, 'address-invoice-settings-quebec');
+  await page.getByTestId(settingsIds.save('invoice')).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.settingsUpdated })).toBeVisible();
+  await page.reload();
+  await expect(input('country')).toHaveValue('Canada');
+  await expect(input('region')).toHaveValue('Quebec');
+  await expect(form.getByLabel('QST number')).toHaveValue('1234567890 TQ0001');
+
+  // Ontario charges HST only: the QST number saved before stays to be emptied, then the field goes.
+  await input('region').fill('ontar');
+  await page.getByRole('option', { name: /^Ontario/ }).click();
+  await input('tax_number').fill('');
+  await expect(input('tax_number')).toBeVisible();
+  await page.getByTestId(settingsIds.save('invoice')).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.settingsUpdated }).last()).toBeVisible();
+  await expect(input('tax_number')).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await input('vat_number').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('address-invoice-settings-ontario-phone') });
 });

@@ -25,7 +25,8 @@ test('an admin ships to two provinces with a free-shipping threshold, prices exp
   // A country limited to two provinces.
   await page.getByTestId(shippingIds.newCountry).click();
   const dialog = page.getByTestId(shippingIds.dialog);
-  await choose(page, shippingIds.field('country'), shippingIds.option('country', 'ca'));
+  await page.getByTestId(shippingIds.field('country')).fill('ca');
+  await page.getByTestId(shippingIds.option('country', 'ca')).click();
   await page.getByTestId(shippingIds.field('regions')).locator('..').click();
   await page.getByTestId(shippingIds.option('region', 'ON')).click();
   await page.getByTestId(shippingIds.option('region', 'QC')).click();
@@ -37,7 +38,8 @@ test('an admin ships to two provinces with a free-shipping threshold, prices exp
 
   // The same country again: the spec's failure and the server's message.
   await page.getByTestId(shippingIds.newCountry).click();
-  await choose(page, shippingIds.field('country'), shippingIds.option('country', 'ca'));
+  await page.getByTestId(shippingIds.field('country')).fill('ca');
+  await page.getByTestId(shippingIds.option('country', 'ca')).click();
   await page.getByTestId(shippingIds.save).click();
   await expect(toasts(page).filter({ hasText: `${MESSAGES.shippingCountryCreateFailed}: ` })).toBeVisible();
   await expect(dialog).toContainText('This country is already in the shipping countries.');

@@ -12,8 +12,11 @@
  *   elsewhere, as `regionFieldFor` says), plain text otherwise. Changing the country empties the
  *   field the new country does not use and drops a code that is not one of its regions.
  * - Autofill: a complete postal code fills the state (US ZIP), region (Australian postcode) or
- *   province (Canadian postal code, when inferable), unless the region was picked by hand in this
- *   form (see address-form-logic.ts). A Canadian postal code is written "K1A 0B1" on leaving it.
+ *   province (Canadian postal code), unless the region was picked by hand in this form (see
+ *   address-form-logic.ts). A Canadian postal code is written "K1A 0B1" on leaving it.
+ * - A postal code from another province, state or region is flagged on leaving either field, on
+ *   both ("The postal code is in Alberta." / "Province does not match the postal code."), by the
+ *   same rule the server applies (tax follows the province).
  * - The street number is required unless the street contains one ("350 Bay St").
  *
  * It loads the country table and libphonenumber-js metadata (through the domain), so it belongs in
@@ -88,8 +91,9 @@ export function AddressForm<T extends FieldValues>({
     name: path('country'),
     rules: { deps: [path('postal_code'), path('region'), path('state'), path('phone')] },
   });
-  const region = useController({ control, name: path('region') });
-  const state = useController({ control, name: path('state') });
+  // A region changed re-checks the postal code, which names the region it is in.
+  const region = useController({ control, name: path('region'), rules: { deps: [path('postal_code')] } });
+  const state = useController({ control, name: path('state'), rules: { deps: [path('postal_code')] } });
   const postalCode = useWatch({ control, name: path('postal_code') }) as string | null | undefined;
   const street = useWatch({ control, name: path('street') }) as string | null | undefined;
   const [source, setSource] = useState<RegionSource>(null);

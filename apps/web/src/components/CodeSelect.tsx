@@ -27,6 +27,11 @@ export interface CodeSelectProps {
   placeholder?: string;
   /** The code as shown beside the name in the list (`CA`, `ON`). */
   showCode?: boolean;
+  /** `data-testid` of the input, and of each choice by its code. */
+  testId?: string;
+  optionTestId?: (code: string) => string;
+  /** The label stays above the field (a placeholder such as "All countries" shows while empty). */
+  shrinkLabel?: boolean;
 }
 
 export function CodeSelect({
@@ -43,6 +48,9 @@ export function CodeSelect({
   helperText,
   placeholder,
   showCode = true,
+  testId,
+  optionTestId,
+  shrinkLabel,
 }: CodeSelectProps) {
   const wanted = (value ?? '').trim().toLowerCase();
   const selected = options.find((o) => o.code.toLowerCase() === wanted) ?? null;
@@ -59,7 +67,13 @@ export function CodeSelect({
       autoHighlight
       disabled={disabled}
       renderOption={({ key, ...props }, option) => (
-        <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 2 }}>
+        <Box
+          component="li"
+          key={key}
+          {...props}
+          data-testid={optionTestId?.(option.code)}
+          sx={{ display: 'flex', gap: 2 }}
+        >
           <Box component="span" sx={{ flex: 1 }}>
             {option.name}
           </Box>
@@ -79,6 +93,11 @@ export function CodeSelect({
           required={required}
           placeholder={placeholder}
           error={Boolean(error)}
+          slotProps={{
+            ...params.slotProps,
+            ...(shrinkLabel ? { inputLabel: { ...params.slotProps.inputLabel, shrink: true } } : {}),
+            htmlInput: { ...params.slotProps.htmlInput, ...(testId ? { 'data-testid': testId } : {}) },
+          }}
           helperText={
             error && helperText ? (
               <>

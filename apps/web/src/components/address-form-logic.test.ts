@@ -15,7 +15,8 @@ describe('the region a postal code gives', () => {
     expect(inferredRegion('us', '98101')?.code).toBe('WA');
     expect(inferredRegion('us', '10001-1234')?.code).toBe('NY');
     expect(inferredRegion('au', '2000')?.code).toBe('NSW');
-    expect(inferredRegion('AU', '3000')).toEqual({ code: 'VIC', name: 'Victoria' });
+    expect(inferredRegion('AU', '3000')).toEqual({ code: 'VIC', name: 'Victoria', codes: ['VIC'] });
+    expect(inferredRegion('ca', 'T2P 1J9')?.code).toBe('AB');
     expect(inferredRegion('ca', 'M5V 2T6')?.code).toBe('ON');
     expect(inferredRegion('ca', 'h3g1p1')?.code).toBe('QC');
   });
@@ -27,9 +28,17 @@ describe('the region a postal code gives', () => {
     expect(inferredRegion('au', '200')).toBeUndefined();
   });
 
+  it('lists every region of a code that serves two', () => {
+    expect(inferredRegion('au', '2620')).toEqual({
+      code: 'NSW',
+      name: 'New South Wales',
+      codes: ['NSW', 'ACT'],
+    });
+    expect(inferredRegion('us', '42223')?.codes).toEqual(['KY', 'TN']);
+  });
+
   it('gives nothing where the rules give nothing', () => {
-    // Alberta only by "T, digit, S" (spec 02 §5): T2P is Calgary, but the table does not say so.
-    expect(inferredRegion('ca', 'T2P 1J9')).toBeUndefined();
+    expect(inferredRegion('us', '00601')).toBeUndefined();
     expect(inferredRegion('de', '10115')).toBeUndefined();
     expect(inferredRegion('', '98101')).toBeUndefined();
   });
@@ -55,6 +64,9 @@ describe('autofill when the postal code changes', () => {
     expect(regionAfterPostalCode({ ...us, current: 'wa', source: null })).toBeUndefined();
     expect(
       regionAfterPostalCode({ country: 'us', postalCode: '981', current: 'NY', source: 'auto' }),
+    ).toBeUndefined();
+    expect(
+      regionAfterPostalCode({ country: 'au', postalCode: '2620', current: 'ACT', source: 'auto' }),
     ).toBeUndefined();
     expect(
       regionAfterPostalCode({ country: 'ca', postalCode: 'T2P 1J9', current: 'AB', source: null }),
@@ -129,13 +141,11 @@ describe('the hint under the region', () => {
     expect(regionHint({ country: 'us', postalCode: '98101', current: 'WA', source: 'hand' })).toBeUndefined();
   });
 
-  it('names the region the postal code gives when another was picked', () => {
-    expect(regionHint({ country: 'us', postalCode: '98101', current: 'OR', source: 'hand' })).toBe(
-      'The ZIP code is in Washington.',
-    );
-    expect(regionHint({ country: 'ca', postalCode: 'M5V 2T6', current: 'QC', source: 'hand' })).toBe(
-      'The postal code is in Ontario.',
-    );
+  it('leaves a mismatch to the errors on both fields', () => {
+    expect(regionHint({ country: 'us', postalCode: '98101', current: 'OR', source: 'hand' })).toBeUndefined();
+    expect(
+      regionHint({ country: 'ca', postalCode: 'M5V 2T6', current: 'QC', source: 'hand' }),
+    ).toBeUndefined();
   });
 
   it('says nothing without a region or an inferable code', () => {

@@ -5,15 +5,16 @@
  * are the domain's (`regionFromPostalCode`, `regionsForCountry`, `callingCode`).
  *
  * Autofill: a complete, valid postal code fills the state (US ZIP), region (Australian postcode) or
- * province (Canadian postal code, when the spec's table gives one). It replaces an empty, autofilled
- * or saved value, but never a region the person picked by hand in this form: a hand-picked region
- * stays, and for Canada the schema then says "Province does not match the postal code." if the two
- * disagree (US and Australian ranges are not enforced, since real codes cross state lines; the hint
- * under the field names the state the code gives).
+ * province (Canadian postal code, by Canada Post's first letters). It replaces an empty, autofilled
+ * or saved value that the code does not give, but never a region the person picked by hand in this
+ * form: a hand-picked region stays, and the schema then flags both fields ("The postal code is in
+ * Alberta." on the postal code, "Province does not match the postal code." on the province), as the
+ * server would. A code that serves two regions (2620: NSW and the ACT) keeps either.
  */
 import { isPhoneValidForCountry, regionFromPostalCode } from '@rentloop/domain/addresses';
 import { callingCode } from '@rentloop/domain/dial-codes';
 import { canonicalCanadianPostalCode, isCanadianPostalCode } from '@rentloop/domain/postal-codes';
+import { postalCodeNoun } from '@rentloop/domain/postal-regions';
 import { regionByCode, regionFieldFor, regionsForCountry } from '@rentloop/domain/regions';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
@@ -22,16 +23,25 @@ export type RegionSource = 'hand' | 'auto' | null;
 
 const lower = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 
-/** The region a postal code gives, once the code is complete and valid for the country. */
+/**
+ * The region a postal code gives, once the code is complete and valid for the country: `code` is its
+ * range's own, `codes` every region it serves.
+ */
 export function inferredRegion(
   country: string | null | undefined,
   postalCode: string | null | undefined,
-): { code: string; name: string } | undefined {
+): { code: string; name: string; codes: string[] } | undefined {
   const alpha2 = lower(country);
   const code = (postalCode ?? '').trim();
   if (alpha2 === 'ca' && !isCanadianPostalCode(code)) return undefined;
   const found = regionFromPostalCode(alpha2, code);
-  return found && { code: found.region.region, name: found.region.name };
+  return (
+    found && {
+      code: found.region.region,
+      name: found.region.name,
+      codes: found.regions.map((r) => r.region),
+    }
+  );
 }
 
 /**
@@ -46,7 +56,7 @@ export function regionAfterPostalCode(input: {
 }): string | undefined {
   if (input.source === 'hand') return undefined;
   const found = inferredRegion(input.country, input.postalCode);
-  if (!found || found.code === (input.current ?? '').trim().toUpperCase()) return undefined;
+  if (!found || found.codes.includes((input.current ?? '').trim().toUpperCase())) return undefined;
   return found.code;
 }
 
@@ -87,16 +97,9 @@ export function regionsAfterCountryChange(input: {
     : { region: value, state: '', autofilled };
 }
 
-/** "ZIP code", "postcode", "postal code": how the hint names the country's postal code. */
-function postalCodeNoun(country: string): string {
-  if (country === 'us') return 'ZIP code';
-  if (country === 'au') return 'postcode';
-  return 'postal code';
-}
-
 /**
- * The helper text under the region: that it was filled in from the postal code, or which region the
- * postal code gives when the chosen one differs (Canada then also shows the schema's error).
+ * The helper text under the region: that it was filled in from the postal code. A region the code
+ * does not give has no hint: the schema's errors say it on both fields.
  */
 export function regionHint(input: {
   country: string | null | undefined;
@@ -108,9 +111,8 @@ export function regionHint(input: {
   const found = inferredRegion(country, input.postalCode);
   const current = (input.current ?? '').trim().toUpperCase();
   if (!found || current === '') return undefined;
-  const noun = postalCodeNoun(country);
-  if (found.code === current) return input.source === 'auto' ? `Filled in from the ${noun}.` : undefined;
-  return `The ${noun} is in ${found.name}.`;
+  if (!found.codes.includes(current) || input.source !== 'auto') return undefined;
+  return `Filled in from the ${postalCodeNoun(country)}.`;
 }
 
 /** A postal code as it is saved: Canadian ones as "K1A 0B1", every other upper-case. */

@@ -297,6 +297,19 @@ describe('cancelling an invoice with a replacement', () => {
     });
     await refused(bad, 422);
     expect(bad.json().errors).toHaveProperty(['lines.0.discount']);
+    // The buyer's address by its country's rules: a Calgary postal code is not in Ontario.
+    const wrongProvince = await req(staff, 'PUT', api(`invoices/${draft.id}/edit`), {
+      ...edit,
+      customer: {
+        ...edit.customer,
+        address: { ...address, country: 'ca', postal_code: 'T2P 1J9', city: 'Calgary', region: 'ON' },
+      },
+    });
+    await refused(wrongProvince, 422);
+    expect(wrongProvince.json().errors).toEqual({
+      'customer.address.postal_code': ['The postal code is in Alberta.'],
+      'customer.address.region': [MESSAGES.provinceMismatch],
+    });
     await refused(
       await req(staff, 'PUT', api(`invoices/${original.id}/edit`), edit),
       409,

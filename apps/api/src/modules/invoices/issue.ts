@@ -215,6 +215,10 @@ export async function issueInvoice(
         register: settings.register,
         managing_directors: settings.managing_directors,
         footer: settings.footer,
+        // The tax numbers and the country that names them (invoice-legal-fields.ts `sellerTaxLabels`).
+        tax_number: settings.tax_number,
+        country: settings.country,
+        region: settings.region,
       },
     },
     lines,

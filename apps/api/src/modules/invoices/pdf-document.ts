@@ -6,6 +6,7 @@
 
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
 import { type InvoicePdfDocument, invoiceMoney } from '@rentloop/domain/invoice-document';
+import { sellerTaxLabels } from '@rentloop/domain/invoice-legal-fields';
 import type { invoices } from '../../db/schema/index.ts';
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -55,7 +56,9 @@ export function pdfDocumentOf(
       legalName: text(s.company_name) ?? row.seller.name,
       addressLines: lines(s.address),
       vatId: text(s.vat_number),
-      taxNumber: null,
+      taxNumber: text(s.tax_number),
+      // Named as the seller's country names them (GST/HST No., ABN); frozen with the details.
+      taxLabels: sellerTaxLabels(s.country, s.region),
       register: text(s.register),
       management: text(s.managing_directors),
       bank: text(s.iban) ? { name: text(s.bank_name), iban: text(s.iban)!, bic: text(s.bic) } : null,

@@ -60,6 +60,27 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain(squash(doc.paymentTerms ?? ''));
   });
 
+  it('names a Canadian seller’s tax numbers as Canada does (GST/HST, QST), in any invoice language', async () => {
+    const sample = sampleInvoiceDocument({ lines: 2 });
+    const doc: InvoicePdfDocument = {
+      ...sample,
+      seller: {
+        ...sample.seller,
+        vatId: '123456789 RT0001',
+        taxNumber: '1234567890 TQ0001',
+        register: null,
+        taxLabels: { vatId: 'GST/HST No.', taxNumber: 'QST No.' },
+      },
+    };
+    const text = await readBack(doc);
+    expect(text).toContain('GST/HST No.: 123456789 RT0001');
+    expect(text).toContain('QST No.: 1234567890 TQ0001');
+    // The buyer's VAT ID keeps the invoice's own word; the seller's numbers do not use it.
+    expect(text).not.toContain('USt-IdNr.: 123456789');
+    expect(text).not.toContain('Steuernummer');
+    expect(text).not.toContain('Amtsgericht');
+  });
+
   it('prints every amount of the document, and no amount it does not state', async () => {
     const doc = sampleInvoiceDocument({ lines: 10 });
     const text = await readBack(doc);

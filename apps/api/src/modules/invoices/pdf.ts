@@ -403,8 +403,8 @@ function footers(ctx: Ctx): void {
     [
       seller.management && `${labels.management}: ${seller.management}`,
       seller.register && `${labels.register}: ${seller.register}`,
-      seller.vatId && `${labels.vatId}: ${seller.vatId}`,
-      seller.taxNumber && `${labels.taxNumber}: ${seller.taxNumber}`,
+      seller.vatId && `${seller.taxLabels?.vatId ?? labels.vatId}: ${seller.vatId}`,
+      seller.taxNumber && `${seller.taxLabels?.taxNumber ?? labels.taxNumber}: ${seller.taxNumber}`,
     ],
     seller.bank
       ? [

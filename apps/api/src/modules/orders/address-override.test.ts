@@ -3,6 +3,7 @@
  * the quote and the placed order's snapshots go by it, checked by the country rules), and a variant
  * found by its SKU through the variants list's search.
  */
+import { MESSAGES } from '@rentloop/domain/messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 
@@ -111,6 +112,39 @@ describe('an order’s own address', () => {
     const noCity = await post('orders/full', cart({ billing_address: { ...TORONTO, city: '' } }));
     expect(noCity.statusCode).toBe(422);
     expect(Object.keys(noCity.json().errors)).toContain('billing_address.city');
+  });
+
+  it('refuses a postal code from another province (tax follows it): 422 on postal code and province', async () => {
+    const calgaryAsOntario = { ...TORONTO, postal_code: 'T2P 1J9', city: 'Calgary' };
+    const errors = {
+      'shipping_address.postal_code': ['The postal code is in Alberta.'],
+      'shipping_address.region': [MESSAGES.provinceMismatch],
+    };
+    for (const path of ['orders/price', 'orders/full', 'draft-orders']) {
+      const res = await post(path, cart({ shipping_address: calgaryAsOntario }));
+      expect(res.statusCode, path).toBe(422);
+      expect(res.json().errors, path).toEqual(errors);
+    }
+  });
+
+  it('refuses the same mismatch when an order’s customer details are corrected, and keeps them', async () => {
+    const placed = await post('orders/full', cart());
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().data.id;
+    const put = (payload: object) =>
+      call(h.app, staff, { method: 'PUT', url: api(`order/customer/${orderId}`), payload });
+    const bad = await put({ billing_address: { ...QUEBEC, region: 'ON' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      'billing_address.postal_code': ['The postal code is in Quebec.'],
+      'billing_address.region': [MESSAGES.provinceMismatch],
+    });
+    const read = await call(h.app, staff, {
+      method: 'GET',
+      url: `/read-replica/${cid}/rentloopdb/order_customers/${orderId}`,
+    });
+    expect(read.json().data.billing_address).toMatchObject({ region: 'QC' });
+    expect((await put({ billing_address: TORONTO })).statusCode).toBe(200);
   });
 });
 

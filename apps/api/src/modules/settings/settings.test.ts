@@ -125,6 +125,28 @@ describe('PUT /api/companies/{company}/settings/{section}', () => {
     expect((await get(admin, '/order')).json().data).toEqual(before);
   });
 
+  it('keeps the invoice’s registered country, province and tax number; refuses an unknown one on its field', async () => {
+    const { next_number: _, ...before } = (await get(admin, '/invoice')).json().data;
+    const body = {
+      ...before,
+      company_name: 'Érable Location Inc.',
+      country: 'CA',
+      region: 'qc',
+      vat_number: '123456789 RT0001',
+      tax_number: '1234567890 TQ0001',
+    };
+    const res = await put(admin, '/invoice', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ country: 'ca', region: 'qc', tax_number: '1234567890 TQ0001' });
+    const wrongRegion = await put(admin, '/invoice', { ...body, region: 'NY' });
+    expect(wrongRegion.statusCode).toBe(422);
+    expect(wrongRegion.json().errors).toEqual({ region: ['Must be one of the listed regions.'] });
+    const unknown = await put(admin, '/invoice', { ...body, country: 'zz' });
+    expect(unknown.json().errors).toEqual({ country: ['Must be a known country.'] });
+    expect((await get(admin, '/invoice')).json().data).toMatchObject({ country: 'ca', region: 'qc' });
+    expect((await put(admin, '/invoice', before)).statusCode).toBe(200);
+  });
+
   it('answers 422 naming the field: a bad value, a missing field, an unknown field', async () => {
     const bad = await put(admin, '/invoice', {
       ...SETTINGS_SECTIONS.invoice.defaults,

@@ -132,6 +132,27 @@ describe('customer form schema', () => {
     });
   });
 
+  it('flags a postal code from another province on both fields, as the server does', () => {
+    const address = { ...toFormValues(customer).billing_address!, postal_code: 'T2P 1J9' };
+    const result = customerFormSchema.safeParse({ ...base, billing_address: address });
+    expect(problems(result)).toEqual({
+      'billing_address.postal_code': 'The postal code is in Alberta.',
+      'billing_address.region': MESSAGES.provinceMismatch,
+    });
+    const american = {
+      ...address,
+      country: 'us',
+      region: '',
+      state: 'NY',
+      postal_code: '98101',
+      phone: '+1 206 555 0123',
+    };
+    expect(problems(customerFormSchema.safeParse({ ...base, billing_address: american }))).toEqual({
+      'billing_address.postal_code': 'The ZIP code is in Washington.',
+      'billing_address.state': MESSAGES.stateMismatch,
+    });
+  });
+
   it('refuses an address saved without the email and phone the form requires', () => {
     const saved = {
       ...customer,

@@ -12,7 +12,6 @@ import Edit from '@mui/icons-material/Edit';
 import Refresh from '@mui/icons-material/Refresh';
 import Save from '@mui/icons-material/Save';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -28,7 +27,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TaxConfig, TaxRule } from '@rentloop/domain/catalog';
@@ -37,6 +35,7 @@ import { Controller, type Resolver } from 'react-hook-form';
 import { Link, Outlet, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -48,7 +47,7 @@ import { formatPercent, percentField, percentText } from './amounts.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { PRODUCT_CLASS_LABELS, SOURCE_LABELS } from './product-form.ts';
 import { useShopSettings } from './shop-hooks.ts';
-import { COUNTRY_OPTIONS, countryLabel, regionLabel } from './tax-form.ts';
+import { countryLabel, regionLabel } from './tax-form.ts';
 import {
   useDeleteTaxRule,
   useRefreshTaxRules,
@@ -186,26 +185,18 @@ function RulesCard({ editable }: { editable: boolean }) {
         slotProps={{ title: { variant: 'h6' } }}
       />
       <Box sx={{ px: 2, pb: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <Autocomplete
-          options={COUNTRY_OPTIONS}
-          value={COUNTRY_OPTIONS.find((c) => c.code === country) ?? null}
-          onChange={(_, option) => state.setFilter('country', option?.code ?? null)}
-          getOptionLabel={(c) => `${c.name} (${c.code.toUpperCase()})`}
-          isOptionEqualToValue={(a, b) => a.code === b.code}
-          sx={{ width: '100%', maxWidth: 300 }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label="Country"
-              placeholder="All countries"
-              slotProps={{
-                ...params.slotProps,
-                inputLabel: { shrink: true },
-                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': taxIds.countryFilter },
-              }}
-            />
-          )}
-        />
+        <Box sx={{ width: '100%', maxWidth: 300 }}>
+          <CountrySelect
+            countries="all"
+            name="country_filter"
+            label="Country"
+            placeholder="All countries"
+            shrinkLabel
+            value={country}
+            onChange={(code) => state.setFilter('country', code || null)}
+            testId={taxIds.countryFilter}
+          />
+        </Box>
         <Box sx={{ flexGrow: 1 }} />
         {editable && (
           <>

@@ -1,14 +1,13 @@
 /** `/cms/products/tax/create` and `/cms/products/tax/{id}`: a tax rule (country, region, tax class, rate). */
 
 import { zodResolver } from '@hookform/resolvers/zod';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { PRODUCT_CLASSES, type TaxRule } from '@rentloop/domain/catalog';
 import { regionsForCountry } from '@rentloop/domain/regions';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
@@ -16,13 +15,7 @@ import { PercentField } from '../../components/UnitFields.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { PRODUCT_CLASS_LABELS } from './product-form.ts';
-import {
-  COUNTRY_OPTIONS,
-  type TaxRuleOutput,
-  type TaxRuleValues,
-  taxRuleFormSchema,
-  toRuleValues,
-} from './tax-form.ts';
+import { type TaxRuleOutput, type TaxRuleValues, taxRuleFormSchema, toRuleValues } from './tax-form.ts';
 import { useSaveTaxRule, useTaxRule } from './tax-hooks.ts';
 import { taxIds } from './testids.ts';
 
@@ -66,33 +59,20 @@ function RuleForm({ rule }: { rule?: TaxRule }) {
           control={form.control}
           name="country"
           render={({ field, fieldState }) => (
-            <Autocomplete
-              options={COUNTRY_OPTIONS}
-              value={COUNTRY_OPTIONS.find((c) => c.code === field.value) ?? null}
-              onChange={(_, option) => {
-                field.onChange(option?.code ?? '');
+            <CountrySelect
+              countries="all"
+              name="country"
+              label="Country"
+              value={field.value}
+              onChange={(code) => {
+                field.onChange(code);
                 form.setValue('region', '');
               }}
-              getOptionLabel={(c) => `${c.name} (${c.code.toUpperCase()})`}
-              isOptionEqualToValue={(a, b) => a.code === b.code}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Country"
-                  required
-                  inputRef={field.ref}
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  slotProps={{
-                    ...params.slotProps,
-                    htmlInput: {
-                      ...params.slotProps.htmlInput,
-                      name: 'country',
-                      'data-testid': taxIds.country,
-                    },
-                  }}
-                />
-              )}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              required
+              error={fieldState.error?.message}
+              testId={taxIds.country}
             />
           )}
         />

@@ -5,21 +5,10 @@ import {
   taxRegionProblem,
   taxRuleInputSchema,
 } from '@rentloop/domain/catalog';
-import { countriesIn, countryName } from '@rentloop/domain/countries';
+import { countryName } from '@rentloop/domain/countries';
 import { regionByCode } from '@rentloop/domain/regions';
 import { z } from 'zod';
 import { percentField, percentText, via } from './amounts.ts';
-
-export interface CountryOption {
-  code: string;
-  name: string;
-}
-
-/** Every country, by English name (a tax rule may be for any country the company ships to). */
-export const COUNTRY_OPTIONS: readonly CountryOption[] = countriesIn('en').map((c) => ({
-  code: c.alpha2,
-  name: c.name,
-}));
 
 export const countryLabel = (code: string) => countryName(code) ?? code.toUpperCase();
 

@@ -9,6 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { LegalField } from '@rentloop/domain/invoice-legal-fields';
 import {
   type CompanySettings,
   CREDENTIAL_LABELS,
@@ -28,8 +29,17 @@ import { FormProblems } from '../../components/DialogForm.tsx';
 import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useSubmit } from '../../components/use-submit.ts';
+import {
+  CountryField,
+  CountryListField,
+  RegionField,
+  useLegalFieldWords,
+  withWords,
+} from './PlaceFields.tsx';
 import { type FormValues, sectionResolver, toFormValues } from './section-form.ts';
 import { settingsIds } from './testids.ts';
+
+const isEmpty = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
 type SectionControl = Control<FormValues, unknown, Record<string, unknown>>;
 type Gateway = keyof typeof GATEWAY_CREDENTIAL_FIELDS;
@@ -48,6 +58,12 @@ function Field({
   control: SectionControl;
 }) {
   const testId = settingsIds.field(section, name);
+  if (meta.kind === 'country')
+    return <CountryField control={control} name={name} meta={meta} testId={testId} />;
+  if (meta.kind === 'region')
+    return <RegionField control={control} name={name} meta={meta} testId={testId} />;
+  if (meta.kind === 'codelist')
+    return <CountryListField control={control} name={name} meta={meta} testId={testId} />;
   if (meta.kind === 'switch') {
     return (
       <FormSwitchField
@@ -275,6 +291,14 @@ export function SectionForm({
       form.reset(toFormValues(sectionKey, result.data as CompanySettings[SettingsSectionKey])),
   });
   const v = view as Record<string, unknown>;
+  // The invoice's legal fields are named as the company's country names them; one that does not
+  // apply there is left out while it is empty and was saved empty (a stored value stays visible, to be
+  // cleared, and the field does not vanish under the cursor while it is being emptied).
+  const words = useLegalFieldWords(form.control, sectionKey);
+  const values = useWatch({ control: form.control }) as FormValues;
+  const saved = form.formState.defaultValues as FormValues | undefined;
+  const leftOut = (name: string) =>
+    words[name as LegalField]?.hidden === true && isEmpty(values[name]) && isEmpty(saved?.[name]);
 
   return (
     <CardForm
@@ -288,7 +312,14 @@ export function SectionForm({
       <FormProblems problems={problems} testId={settingsIds.formError(sectionKey)} sx={{}} />
       {(Object.entries(section.fields) as [string, FieldMeta][]).map(([name, meta]) => (
         <Fragment key={name}>
-          <Field section={sectionKey} name={name} meta={meta} control={form.control} />
+          {!leftOut(name) && (
+            <Field
+              section={sectionKey}
+              name={name}
+              meta={withWords(meta, name, words)}
+              control={form.control}
+            />
+          )}
           {/* The number the series gives next, under the series' own fields (a company's only). */}
           {sectionKey === 'invoice' && name === 'number_start' && v.next_number !== undefined && (
             <NextInvoiceNumber value={v.next_number} />

@@ -41,6 +41,14 @@ describe('a settings section as a form', () => {
     expect(Object.keys(errors).sort()).toEqual(['max_retries', 'retry_schedule_days']);
   });
 
+  it('keeps the invoice’s registered country and province, and refuses a province of another country', async () => {
+    const values = { ...toFormValues('invoice', view('invoice')), country: 'ca', region: 'QC' };
+    expect(toPayload('invoice', values)).toMatchObject({ country: 'ca', region: 'QC', tax_number: '' });
+    expect((await resolve('invoice', values)).errors).toEqual({});
+    const { errors } = await resolve('invoice', { ...values, region: 'NY' });
+    expect(Object.keys(errors)).toEqual(['region']);
+  });
+
   it('sends only the gateway credentials typed in', () => {
     const values = toFormValues('payment_service_provider', view('payment_service_provider'));
     expect(toPayload('payment_service_provider', values)).not.toHaveProperty('credentials');

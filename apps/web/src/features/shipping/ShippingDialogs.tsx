@@ -11,7 +11,9 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import { regionsForCountry } from '@rentloop/domain/regions';
 import { SHIPPING_REGION_COUNTRIES, type ShippingMethod, type ShippingRule } from '@rentloop/domain/shipping';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -21,7 +23,7 @@ import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { type PickedProduct, ProductPicker } from '../products/ProductPicker.tsx';
 import { PRODUCT_CLASS_LABELS } from '../products/product-form.ts';
-import { COUNTRY_OPTIONS, countryLabel } from '../products/tax-form.ts';
+import { countryLabel } from '../products/tax-form.ts';
 import { useMethodRule, useShippingCountries, useShippingMethods, useShippingWrite } from './hooks.ts';
 import { SHIPPING_HOME, shippingFormIds, shippingIds } from './testids.ts';
 
@@ -64,20 +66,28 @@ function CountryForm() {
   return (
     <DialogForm {...submit} saveLabel="Add country" testIds={shippingFormIds}>
       <Box sx={grid}>
-        <FormTextField
+        <Controller
           control={form.control}
           name="country"
-          label="Country"
-          select
-          required
-          slotProps={slot('country')}
-        >
-          {COUNTRY_OPTIONS.map((c) => (
-            <MenuItem key={c.code} value={c.code} data-testid={shippingIds.option('country', c.code)}>
-              {c.name} ({c.code.toUpperCase()})
-            </MenuItem>
-          ))}
-        </FormTextField>
+          render={({ field, fieldState }) => (
+            <CountrySelect
+              countries="all"
+              name="country"
+              label="Country"
+              value={field.value}
+              onChange={(code) => {
+                field.onChange(code);
+                form.setValue('regions', []);
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              required
+              error={fieldState.error?.message}
+              testId={shippingIds.field('country')}
+              optionTestId={(code) => shippingIds.option('country', code)}
+            />
+          )}
+        />
         {withRegions ? (
           <FormTextField
             control={form.control}
