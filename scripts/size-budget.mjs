@@ -75,8 +75,8 @@ export const SCREENS = [
     // link's page) in the route table (issue 23; 268.2 measured).
     // 269 -> 270: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 269.1 measured).
     // 270 -> 271: the repair questionnaire's route (the help menu's icon, no new one) and its three spec texts in
-    // the catalogue (issue 26 part 4; 270.1 measured, 270.0 before).
-    // and the postal code and region messages in the catalogue (issue 25 item 4; 270.1 measured).
+    // the catalogue (issue 26 part 4), and the postal code and region messages in the catalogue (issue 25 item 4);
+    // 270.2 measured with both merged.
     budgetKb: 271,
   },
   {
@@ -94,7 +94,9 @@ export const SCREENS = [
     // 377 -> 378: with the billing screens' routes and the amounts grid merged (377.0 measured).
     // 378 -> 379: the refunds' texts in the message catalogue (issue 24 part 2; 378.3 measured).
     // 379 -> 380: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 379.0 measured).
-    budgetKb: 380,
+    // 380 -> 381: the repair questionnaire's route and texts (issue 26 part 4) with the postal code and region
+    // messages and the country picker (issue 25 item 4) merged (380.1 measured).
+    budgetKb: 381,
   },
   {
     name: 'orders list /cms/orders',
