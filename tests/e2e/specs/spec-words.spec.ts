@@ -3,10 +3,10 @@
  * error page's "404 Not Found" and "Page Not Found"; "Could not update tracking number." when a
  * tracking number is refused; a cancellation whose reason is "None" sends no reason; "Failed to fetch
  * insights."; "Failed to update notification." and the error dialog's "No data available" with its
- * Close button; and a cron that could not be created as a warning. Desktop and phone.
+ * Close button; and a cron that could not be saved as a warning. Desktop and phone.
  *
  * The failures the product cannot be made to give on purpose (insights that do not load, a cron the
- * server does not store) are the server's answers replaced in the browser (`page.route`); the others are
+ * server does not save) are the server's answers replaced in the browser (`page.route`); the others are
  * the real server's.
  */
 import { statusDialogIds } from '../../../apps/web/src/components/testids.ts';
@@ -174,26 +174,27 @@ test('a notification that cannot be updated says "Failed to update notification.
   await expect(page.getByTestId(statusDialogIds.error)).toHaveCount(0);
 });
 
-test('a cron that could not be created is a warning, as the spec says', async ({ page }) => {
+test('a cron that could not be saved is a warning, as the spec says', async ({ page }) => {
   await signInThroughApi(page, USERS.operator, '/super/cron');
-  await expect(page.getByTestId(cronsIds.table)).toBeVisible();
-  const newCron = page.getByTestId(cronsIds.newCron);
-  test.skip(await newCron.isDisabled(), 'every job has a cron: nothing to create');
-  // Nothing is stored: the server's refusal is given in the browser.
+  const job = 'sessions-purge-expired';
+  await expect(page.getByTestId(cronsIds.row(job))).toBeVisible();
+  // Nothing is stored (the schedules are every test's): the server's refusal is given in the browser.
   await page.route(
-    (url) => /^\/api\/\d+\/system\/crons$/.test(url.pathname),
+    (url) => /^\/api\/\d+\/system\/crons\/\d+$/.test(url.pathname),
     (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill(failure(503, MESSAGES.cronCreateFailed))
+      route.request().method() === 'PUT'
+        ? route.fulfill(failure(503, MESSAGES.cronUpdateFailed))
         : route.fallback(),
   );
-  await newCron.click();
-  await page.getByRole('textbox', { name: 'Cron expression' }).fill('17 4 * * *');
+  await page.getByTestId(cronsIds.edit(job)).click();
+  await page.getByRole('textbox', { name: 'Cron expression' }).fill('18 3 * * *');
   await page.getByTestId(cronFormIds.save).click();
   const warning = page
     .locator('.notistack-MuiContent-warning')
-    .filter({ hasText: MESSAGES.cronCreateFailed });
+    .filter({ hasText: MESSAGES.cronUpdateFailed });
   await expect(warning).toBeVisible();
   await expect(page.locator('.notistack-MuiContent-error')).toHaveCount(0);
+  // The dialog stays, with the reason.
+  await expect(page.getByTestId(cronsIds.editDialog)).toContainText(MESSAGES.cronUpdateFailed);
   await screenshot(page, 'spec-words-09-cron-warning');
 });
