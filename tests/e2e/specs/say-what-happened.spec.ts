@@ -3,7 +3,8 @@
  * is said so in the toast and the dialog, and Email History and the customer's page show it failed, where
  * one it accepts says "Email sent."; the order builder will not save or place a cart the server refuses
  * (a voucher that does not exist), and a refusal at placement (the voucher used up meanwhile) names its
- * reason and puts the focus on the voucher. The test SMTP server refuses mail to `refused.test`
+ * reason and puts the focus on the voucher; an invitation the mail server refuses leaves the person
+ * invited and says the mail was not sent. The test SMTP server refuses mail to `refused.test`
  * addresses (start-server.ts). Desktop and phone.
  */
 
@@ -13,6 +14,7 @@ import { VOUCHER_REFUSALS } from '../../../packages/domain/src/vouchers.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import {
   callApi,
+  dataListIds,
   emailHistoryIds,
   MESSAGES,
   ordersIds,
@@ -20,6 +22,8 @@ import {
   signInToOwnCompany,
   supportIds,
   toasts,
+  usersIds,
+  waitForList,
   waitForMail,
 } from '../helpers.ts';
 import { setUpOrderCatalog } from '../order-setup.ts';
@@ -150,4 +154,24 @@ test('the builder will not place a cart the server refuses, and a refusal names 
   await expect(page.getByTestId(builderIds.placeOrder)).toBeDisabled();
   await expect(page).toHaveURL(new RegExp(`draft=${quote.draft_id}`));
   await screenshot(page, 'say-07-builder-refused');
+});
+
+test('an invitation the mail server refuses: the person is invited, and the toast says the mail was not sent', async ({
+  page,
+}) => {
+  const { company } = await signInToOwnCompany(page, 'owner', '/admin/users', 'Invitee');
+  await waitForList(page);
+  await page.getByTestId(usersIds.newUser).click();
+  const invitee = `ivy-${company.id}@${REFUSED_DOMAIN}`;
+  await page.getByTestId(usersIds.name).fill('Ivy Invitee');
+  await page.getByTestId(usersIds.email).fill(invitee);
+  await page.getByTestId(usersIds.save).click();
+  const said = toasts(page).filter({
+    hasText: `${invitee} is invited, but the invitation email was not sent.`,
+  });
+  await expect(said).toBeVisible();
+  await expect(said).toContainText(REFUSED_REPLY);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByTestId(dataListIds.row).filter({ hasText: invitee })).toBeVisible();
+  await screenshot(page, 'say-08-invitation-refused');
 });

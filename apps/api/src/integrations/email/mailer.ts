@@ -172,11 +172,20 @@ async function insertEntry(ctx: PlatformCtx, mail: OutgoingMail, deliverable: bo
 /** Why an entry was not sent by a server without SMTP. */
 export const NO_SMTP = 'SMTP is not configured (SMTP_URL).';
 
-/** Records the mail in the outbox and, when SMTP is configured, enqueues its delivery — both in `tx`. */
+/**
+ * Records the mail in the outbox and, when SMTP is configured, enqueues its delivery — both in `tx`.
+ * Within work whose person waits for the mail (`ctx.sendNow`, http/mail-now.ts) it is recorded to be
+ * handed to the SMTP server once the work has committed, and listed there.
+ */
 export async function queueMail(
   ctx: PlatformCtx,
   mail: OutgoingMail,
 ): Promise<{ id: number; status: 'queued' | 'not_sent' }> {
+  if (ctx.sendNow) {
+    const recorded = await recordMailToSendNow(ctx, mail);
+    ctx.sendNow.push(recorded.id);
+    return recorded;
+  }
   const { deps } = ctx;
   const deliverable = Boolean(deps.mailer?.transport && deps.boss);
   const id = await insertEntry(ctx, mail, deliverable);

@@ -1,7 +1,7 @@
 /**
- * A mail a person sends from a screen and waits for (a quote, an order's confirmation): recorded in
- * the outbox in a short transaction, then handed to the SMTP server outside any transaction (no network
- * inside one: db/transaction-scope.ts), and the entry and the answer say what happened:
+ * A mail a person sends from a screen and waits for (a quote, an order's confirmation, an invitation):
+ * recorded in the outbox in a short transaction, then handed to the SMTP server outside any transaction
+ * (no network inside one: db/transaction-scope.ts), and the entry and the answer say what happened:
  * - `sent`: the SMTP server accepted it (what happens after, in the recipient's server, is not known
  *   here: a bounce arrives later, at the sender's address);
  * - `failed`: the server refused it or could not be reached, with its words (Email History shows them);
@@ -32,6 +32,50 @@ export function failureReason(error: unknown): string {
   return reason.slice(0, REASON_LIMIT);
 }
 
+/**
+ * Hands the recorded entry `id` (`recordMailToSendNow`, committed) to the SMTP server and records the
+ * outcome on it through `transact`.
+ */
+export async function deliverRecorded(
+  ctx: PlatformCtx,
+  transact: MailTransact,
+  id: number,
+): Promise<SendOutcome> {
+  assertOutsideTransaction('Sending a mail');
+  const [entry] = await ctx.db.select().from(emailEntries).where(eq(emailEntries.id, id));
+  const mailer = ctx.deps.mailer;
+  if (!entry || entry.status === 'not_sent' || !mailer?.transport) {
+    return { id, status: 'not_sent', reason: MAIL_TEXTS.notConfigured };
+  }
+  const settle = (values: Partial<typeof emailEntries.$inferInsert>) =>
+    transact(async (c) => {
+      const now = c.clock.now().toISOString();
+      const sent = values.status === 'sent' ? { sent_at: now } : {};
+      // The real body (a secret link whole) is of no more use either way.
+      await c.db
+        .update(emailEntries)
+        .set({ delivery_html: null, updated_at: now, ...values, ...sent })
+        .where(eq(emailEntries.id, id));
+    });
+  try {
+    await mailer.transport.sendMail({
+      from: mailer.from,
+      to: entry.to,
+      cc: entry.cc ?? undefined,
+      bcc: entry.bcc ?? undefined,
+      subject: entry.subject,
+      // The real body when the kept one hides a secret link, else the kept one.
+      html: entry.delivery_html ?? entry.body_html,
+    });
+  } catch (error) {
+    const reason = failureReason(error);
+    await settle({ status: 'failed', error: reason });
+    return { id, status: 'failed', reason };
+  }
+  await settle({ status: 'sent', error: null });
+  return { id, status: 'sent' };
+}
+
 /** Records `mail`, hands it to the SMTP server, and records and answers the outcome. */
 export async function sendMailNow(
   ctx: PlatformCtx,
@@ -40,38 +84,5 @@ export async function sendMailNow(
 ): Promise<SendOutcome> {
   assertOutsideTransaction('Sending a mail');
   const recorded = await transact((c) => recordMailToSendNow(c, mail));
-  const transport = ctx.deps.mailer?.transport;
-  if (recorded.status === 'not_sent' || !transport) {
-    return { id: recorded.id, status: 'not_sent', reason: MAIL_TEXTS.notConfigured };
-  }
-  const settle = (values: Partial<typeof emailEntries.$inferInsert>) =>
-    transact(async (c) => {
-      const now = c.clock.now().toISOString();
-      await c.db
-        .update(emailEntries)
-        .set({
-          delivery_html: null,
-          updated_at: now,
-          ...values,
-          ...(values.status === 'sent' ? { sent_at: now } : {}),
-        })
-        .where(eq(emailEntries.id, recorded.id));
-    });
-  try {
-    await transport.sendMail({
-      from: ctx.deps.mailer?.from,
-      to: mail.to,
-      cc: mail.cc ?? undefined,
-      bcc: mail.bcc ?? undefined,
-      subject: mail.subject,
-      // The real body (a secret link whole); the entry keeps the redacted one.
-      html: mail.html,
-    });
-  } catch (error) {
-    const reason = failureReason(error);
-    await settle({ status: 'failed', error: reason });
-    return { id: recorded.id, status: 'failed', reason };
-  }
-  await settle({ status: 'sent', error: null });
-  return { id: recorded.id, status: 'sent' };
+  return deliverRecorded(ctx, transact, recorded.id);
 }
