@@ -13,7 +13,8 @@
  * Mail: a real SMTP server (smtp-server) runs in this process; the API delivers to it through
  * SMTP_URL exactly as in production, and every message it receives is written, parsed, as JSON into
  * `artifacts/mail/<port>/` for the tests to read (`waitForMail` in helpers.ts). Links in the mails
- * point at this server (APP_URL).
+ * point at this server (APP_URL). It refuses mail to `refused.test` addresses (550), for the screens'
+ * "not sent" paths.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { type AddressObject, simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startFakeStripe } from '../../apps/api/src/integrations/payments/testing/fake-stripe.ts';
+import { REFUSED_DOMAIN, REFUSED_REPLY } from '../../apps/api/src/testing/mail.ts';
 import { ADMIN_EMAIL, PASSWORD, PORT } from './credentials.ts';
 import { mailDir, type ReceivedMail, sessionDir } from './mailbox.ts';
 
@@ -59,6 +61,11 @@ const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ['STARTTLS'],
   logger: false,
+  // As the API tests' server: mail to REFUSED_DOMAIN is refused as an unknown mailbox (550).
+  onRcptTo(address, _session, callback) {
+    if (!address.address.toLowerCase().endsWith(`@${REFUSED_DOMAIN}`)) return callback();
+    callback(Object.assign(new Error(REFUSED_REPLY), { responseCode: 550 }));
+  },
   onData(stream, _session, callback) {
     simpleParser(stream)
       .then((mail) => {

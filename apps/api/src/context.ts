@@ -114,6 +114,11 @@ export interface Ctx<A extends ActorRef = ActorRef> {
   actor: A;
   clock: Clock;
   deps: Deps;
+  /**
+   * Set by a route whose person waits for the mail the work records (an invitation: http/mail-now.ts):
+   * `queueMail` records each for the SMTP server at once and lists its entry here, instead of the job.
+   */
+  sendNow?: number[];
 }
 
 /** The context of work that belongs to no company (accounts, operator tools). */
@@ -122,6 +127,8 @@ export interface PlatformCtx<A extends ActorRef = ActorRef> {
   actor: A;
   clock: Clock;
   deps: Deps;
+  /** As `Ctx.sendNow`. */
+  sendNow?: number[];
 }
 
 /**

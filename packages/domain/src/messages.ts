@@ -71,6 +71,11 @@ export const MESSAGES = {
   internalServerError: 'Internal Server Error',
   anErrorOccurred: 'An error occurred',
   routeNotFound: 'This page could not be found.',
+  /** The error page's status lines (spec 01 §8 "Page texts"), above its title (§2). */
+  status404: '404 Not Found',
+  status500: '500 Internal Server Error',
+  /** The error dialog's default message (spec 01 §2, the notifications' dialogs). */
+  noDataAvailable: 'No data available',
 
   // The twelve generic form messages (spec 01 §5, spec 02 §5); their rules live in validation.ts.
   requiresNumber: 'Requires a number.',
@@ -232,8 +237,11 @@ export const MESSAGES = {
   orderCreated: 'Order created.',
   orderQuoteUpdated: 'Order quote updated.',
   orderCustomerUpdateFailed: 'Could not update order customer.',
-  orderMailQueued: 'Email queued for sending.',
-  orderMailNotSent: 'The email was recorded but not sent: email is not configured.',
+
+  // Email (spec 01 §8 "Email and export"), verbatim. Why a mail was not sent follows the failure text
+  // (the API's MAIL_TEXTS, integrations/email/mailer.ts).
+  emailSent: 'Email sent.',
+  emailSendFailed: 'Failed to send email.',
 
   // Subscriptions (spec 01 §8 "Subscriptions"), verbatim.
   subscriptionCreateFailed: 'Could not create subscription.',

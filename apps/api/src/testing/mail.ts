@@ -1,6 +1,7 @@
 /**
  * A real SMTP server inside the test process (smtp-server) and what it received, parsed
- * (mailparser). The app sends through nodemailer exactly as in production.
+ * (mailparser). The app sends through nodemailer exactly as in production. It refuses every recipient
+ * at `REFUSED_DOMAIN` as a real server refuses an unknown mailbox (550), for the failure paths.
  */
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -13,12 +14,20 @@ export interface Inbox {
   close(): Promise<void>;
 }
 
+/** Mail to this domain is refused by the test SMTP servers (this one and the browser tests'). */
+export const REFUSED_DOMAIN = 'refused.test';
+export const REFUSED_REPLY = 'Mailbox unavailable';
+
 export async function startInbox(): Promise<Inbox> {
   const messages: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.toLowerCase().endsWith(`@${REFUSED_DOMAIN}`)) return callback();
+      callback(Object.assign(new Error(REFUSED_REPLY), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {

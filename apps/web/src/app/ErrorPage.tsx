@@ -1,6 +1,7 @@
 /**
  * The error page (spec 01 §2): 404 "Page Not Found", 500 "Internal Server Error", anything else
- * "An error occurred", with a "take me back" button to home.
+ * "An error occurred", with a "take me back" button to home. Above the title, the status line of §8's
+ * page texts: "404 Not Found", "500 Internal Server Error" (another status: its number).
  */
 import Home from '@mui/icons-material/Home';
 import Box from '@mui/material/Box';
@@ -19,6 +20,13 @@ export function errorTitle(status: number | undefined): string {
   return MESSAGES.anErrorOccurred;
 }
 
+export function statusLine(status: number | undefined): string | null {
+  if (status === undefined) return null;
+  if (status === 404) return MESSAGES.status404;
+  if (status === 500) return MESSAGES.status500;
+  return String(status);
+}
+
 export function ErrorPage({ status, message }: { status?: number; message?: string }) {
   return (
     <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 3 }}>
@@ -32,16 +40,17 @@ export function ErrorPage({ status, message }: { status?: number; message?: stri
           {status !== undefined && (
             <Typography
               component="p"
+              data-testid={shellIds.errorStatus}
               sx={{
-                fontSize: 72,
+                fontSize: { xs: 30, sm: 38 },
                 fontWeight: 800,
-                lineHeight: 1,
+                lineHeight: 1.15,
                 // The brand greens read 1.7:1 and 2.6:1 on the white card: text takes PRIMARY_TEXT.
                 color: PRIMARY_TEXT,
-                letterSpacing: '-0.03em',
+                letterSpacing: '-0.02em',
               }}
             >
-              {status}
+              {statusLine(status)}
             </Typography>
           )}
           <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid={shellIds.errorTitle}>

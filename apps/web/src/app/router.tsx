@@ -1,4 +1,5 @@
 /** The router, built from the route table (`src/routes.tsx`). */
+import { MESSAGES } from '@rentloop/domain/messages';
 import { Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
@@ -26,7 +27,8 @@ import { type AppRoute, guardLevel, type RouteMeta } from './route-meta.ts';
 // and account-flow pages use the default layout and never load it (docs/web.md, "Bundles").
 const AdminLayout = lazyPage(() => import('./layouts/AdminLayout.tsx').then((m) => m.AdminLayout));
 
-const NOT_FOUND: RouteMeta = { name: 'not-found', title: 'Page Not Found', auth: 'public' };
+// The tab reads as the page's status line (spec 01 §8: "404 Not Found").
+const NOT_FOUND: RouteMeta = { name: 'not-found', title: MESSAGES.status404, auth: 'public' };
 
 function toRouteObject(route: AppRoute, depth = 0): RouteObject {
   const { Component, redirectTo } = route;

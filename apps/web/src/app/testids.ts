@@ -28,6 +28,7 @@ export const shellIds = {
   mainContent: 'main-content',
   errorPage: 'error-page',
   errorTitle: 'error-title',
+  errorStatus: 'error-status',
   errorMessage: 'error-message',
   errorBack: 'error-take-me-back',
 } as const;

@@ -67,3 +67,11 @@ export const actionDialogIds = {
   confirm: 'action-dialog-confirm',
   done: 'action-dialog-done',
 } as const;
+
+/** The loading and error dialogs (StatusDialogs.tsx). */
+export const statusDialogIds = {
+  loading: 'loading-dialog',
+  error: 'error-dialog',
+  errorMessage: 'error-dialog-message',
+  close: 'status-dialog-close',
+} as const;

@@ -19,6 +19,8 @@ export interface SubmitOptions<O, V, R> {
   failed?: string;
   /** The toast says `failed` even when the server gives a message (the spec's wording: the profile). */
   preferFailed?: boolean;
+  /** The failure toast's kind: an error, or a warning where the spec says so (the Cron Manager's). */
+  failedAs?: 'error' | 'warning';
   /** After a save (and its toast): close the dialog, open the new record, reset the form. */
   onSaved?: (result: R, values: O) => void;
 }
@@ -35,10 +37,11 @@ export function useSaveFailure<T extends FieldValues, O>(
   form: UseFormReturn<T, unknown, O>,
   failed?: string,
   preferFailed = false,
+  failedAs: 'error' | 'warning' = 'error',
 ) {
   const [problems, setProblems] = useState<string[]>([]);
   const fail = (error: Error) => {
-    notify.error((preferFailed && failed) || error.message || failed || 'Request not successful.');
+    notify[failedAs]((preferFailed && failed) || error.message || failed || 'Request not successful.');
     const unplaced = applyServerErrors(form as unknown as UseFormReturn<T>, error);
     setProblems(
       isValidation(error) ? unplaced : [error.message || failed || '', ...unplaced].filter(Boolean),
@@ -52,7 +55,12 @@ export function useSubmit<T extends FieldValues, O, V, R>(
   mutation: UseMutationResult<R, Error, V, unknown>,
   options: SubmitOptions<O, V, R> = {},
 ) {
-  const { problems, fail, clear } = useSaveFailure(form, options.failed, options.preferFailed);
+  const { problems, fail, clear } = useSaveFailure(
+    form,
+    options.failed,
+    options.preferFailed,
+    options.failedAs,
+  );
   const onSubmit = form.handleSubmit((values) => {
     clear();
     mutation.mutate(options.payload ? options.payload(values) : (values as unknown as V), {

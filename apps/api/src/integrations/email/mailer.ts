@@ -2,12 +2,17 @@
  * Outgoing mail. Every message is recorded in the outbox (email_entries) in the caller's transaction,
  * with secret links hidden, and delivered by the `email-send` job over SMTP when SMTP_URL is set.
  * Without SMTP the entry is kept with status `not_sent`: nothing is lost, and nothing pretends to be sent.
+ * A mail a person sends and waits for (a quote, an order's confirmation) is handed to the SMTP server
+ * while they wait instead (`sendMailNow`), so the answer says what happened: sent, refused, or not
+ * configured (docs/decisions.md, "A mail sent from a screen says what happened").
  *
  * The job carries only the entry id: a reset, invitation or verification token never sits in the job
  * queue (pg-boss keeps finished jobs for days). A mail with a secret link keeps its real body in the
  * entry's `delivery_html` until the job has sent it or given up, then the column is cleared; Email
  * History lists only the redacted `body_html` (docs/decisions.md, "Secret links in mail").
  */
+
+import { MESSAGES } from '@rentloop/domain/messages';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
@@ -21,8 +26,17 @@ export interface Mailer {
   transport: Transporter | null;
 }
 
+/**
+ * How long the SMTP client waits (nodemailer's defaults are 2 minutes to connect and 10 of silence):
+ * a person waits for a mail sent from a screen. Options in SMTP_URL's query win over these.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {
-  return { from: opts.from, transport: opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null };
+  return {
+    from: opts.from,
+    transport: opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS }) : null,
+  };
 }
 
 export interface OutgoingMail {
@@ -41,6 +55,19 @@ const HIDDEN = '[hidden]';
 export const redact = (html: string, secrets: string[] = []) =>
   secrets.filter(Boolean).reduce((out, s) => out.split(s).join(HIDDEN), html);
 
+/**
+ * Why a mail sent from a screen was not sent (send-now.ts), after the spec's "Failed to send email."
+ * (MESSAGES.emailSendFailed): said in the answer and kept on the entry (Email History).
+ */
+export const MAIL_TEXTS = {
+  notSent: (reason: string) => `${MESSAGES.emailSendFailed} ${reason}`,
+  notConfigured: 'Email is not configured on this server: the mail is kept in Email History, not sent.',
+  refused: (words: string) => `The mail server refused it: ${words}`,
+  unreachable: (words: string) => `The mail server could not be reached: ${words}`,
+  abandoned:
+    'The server stopped before the mail server answered, so the mail may not have been sent. Send it again if it matters.',
+} as const;
+
 /** Why an entry was not sent when the worker that took its job cannot send mail. */
 export const NO_SMTP_ON_WORKER = 'SMTP is not configured on the worker that took this mail (SMTP_URL).';
 
@@ -52,9 +79,15 @@ export const sendEmailJob = defineJob({
     requestedBy: z.number().int().positive().nullish(),
     /** Only in jobs enqueued before the body moved to the outbox (migration 0012); never sent now. */
     html: z.string().optional(),
+    /**
+     * The guard of a mail sent while a person waits (`sendMailNow`): it sends nothing. Run long after the
+     * attempt, it finds the entry sent or failed; still `queued`, the process stopped before the SMTP
+     * server answered, and the entry says so instead of staying "queued" for ever.
+     */
+    abandonIfQueued: z.boolean().optional(),
   }),
   retryLimit: 5,
-  async handler({ entryId, requestedBy, html: legacyHtml }, jc) {
+  async handler({ entryId, requestedBy, html: legacyHtml, abandonIfQueued }, jc) {
     const { mailer, attempt } = jc;
     // Read outside a transaction: the delivery below talks to the SMTP server, and no network call
     // may hold a transaction open (db/transaction-scope.ts).
@@ -67,6 +100,16 @@ export const sendEmailJob = defineJob({
       inJobTransaction(jc, actor, entry.company_id, async (ctx) => {
         await ctx.db.update(emailEntries).set(update(ctx)).where(eq(emailEntries.id, entryId));
       });
+    if (abandonIfQueued) {
+      if (entry.status !== 'queued') return;
+      await record((ctx) => ({
+        status: 'failed',
+        error: MAIL_TEXTS.abandoned,
+        delivery_html: null,
+        updated_at: ctx.clock.now().toISOString(),
+      }));
+      return;
+    }
     if (!mailer?.transport) {
       // Completing the job silently would leave the entry "queued" forever: say it was not sent, and why.
       await record((ctx) => ({
@@ -104,15 +147,10 @@ export const sendEmailJob = defineJob({
   },
 });
 
-/** Records the mail in the outbox and, when SMTP is configured, enqueues its delivery — both in `tx`. */
-export async function queueMail(
-  ctx: PlatformCtx,
-  mail: OutgoingMail,
-): Promise<{ id: number; status: 'queued' | 'not_sent' }> {
-  const { db: tx, deps } = ctx;
-  const deliverable = Boolean(deps.mailer?.transport && deps.boss);
+/** Records `mail` in the outbox in `ctx.db`; `deliverable`: it will be handed to an SMTP server. */
+async function insertEntry(ctx: PlatformCtx, mail: OutgoingMail, deliverable: boolean): Promise<number> {
   const redacted = redact(mail.html, mail.secrets);
-  const [entry] = await tx
+  const [entry] = await ctx.db
     .insert(emailEntries)
     .values({
       company_id: mail.companyId,
@@ -122,14 +160,66 @@ export async function queueMail(
       bcc: mail.bcc ?? null,
       subject: mail.subject,
       body_html: redacted,
-      // Kept for the delivery job only when it differs from what Email History shows.
+      // Kept for the delivery only when it differs from what Email History shows.
       delivery_html: deliverable && redacted !== mail.html ? mail.html : null,
       status: deliverable ? 'queued' : 'not_sent',
-      error: deliverable ? null : 'SMTP is not configured (SMTP_URL).',
+      error: deliverable ? null : NO_SMTP,
     })
     .returning({ id: emailEntries.id });
-  if (deliverable && deps.boss) {
-    await enqueue(deps.boss, tx, sendEmailJob, { entryId: entry!.id, requestedBy: actingUserId(ctx.actor) });
+  return entry!.id;
+}
+
+/** Why an entry was not sent by a server without SMTP. */
+export const NO_SMTP = 'SMTP is not configured (SMTP_URL).';
+
+/**
+ * Records the mail in the outbox and, when SMTP is configured, enqueues its delivery — both in `tx`.
+ * Within work whose person waits for the mail (`ctx.sendNow`, http/mail-now.ts) it is recorded to be
+ * handed to the SMTP server once the work has committed, and listed there.
+ */
+export async function queueMail(
+  ctx: PlatformCtx,
+  mail: OutgoingMail,
+): Promise<{ id: number; status: 'queued' | 'not_sent' }> {
+  if (ctx.sendNow) {
+    const recorded = await recordMailToSendNow(ctx, mail);
+    ctx.sendNow.push(recorded.id);
+    return recorded;
   }
-  return { id: entry!.id, status: deliverable ? 'queued' : 'not_sent' };
+  const { deps } = ctx;
+  const deliverable = Boolean(deps.mailer?.transport && deps.boss);
+  const id = await insertEntry(ctx, mail, deliverable);
+  if (deliverable && deps.boss) {
+    await enqueue(deps.boss, ctx.db, sendEmailJob, { entryId: id, requestedBy: actingUserId(ctx.actor) });
+  }
+  return { id, status: deliverable ? 'queued' : 'not_sent' };
+}
+
+/** How long after a mail sent while a person waits its guard looks at it (`abandonIfQueued`). */
+export const SEND_NOW_GUARD_SECONDS = 15 * 60;
+
+/**
+ * Records a mail that `sendMailNow` (send-now.ts) hands to the SMTP server as soon as `ctx.db` has
+ * committed: `queued` meanwhile, with a guard job for a process that stops before the answer, or
+ * `not_sent` without SMTP. Not the delivery job: the person waiting is told the SMTP server's answer.
+ */
+export async function recordMailToSendNow(
+  ctx: PlatformCtx,
+  mail: OutgoingMail,
+): Promise<{ id: number; status: 'queued' | 'not_sent' }> {
+  const { deps } = ctx;
+  const deliverable = Boolean(deps.mailer?.transport);
+  const id = await insertEntry(ctx, mail, deliverable);
+  if (deliverable && deps.boss) {
+    await enqueue(
+      deps.boss,
+      ctx.db,
+      sendEmailJob,
+      { entryId: id, requestedBy: actingUserId(ctx.actor), abandonIfQueued: true },
+      // A moment of the queue's own time (the database's real clock, not a company's test clock), and a
+      // date rather than seconds: pg-boss reads seconds only from its own executor (db/client.ts textToSql).
+      { startAfter: new Date(Date.now() + SEND_NOW_GUARD_SECONDS * 1000) },
+    );
+  }
+  return { id, status: deliverable ? 'queued' : 'not_sent' };
 }

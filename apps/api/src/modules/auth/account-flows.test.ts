@@ -226,7 +226,7 @@ describe('invitation', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({
-      invitation: 'queued',
+      invitation: 'sent',
       user: { status: 'invited', email: 'colleague@example.test' },
     });
 

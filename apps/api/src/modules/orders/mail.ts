@@ -1,15 +1,18 @@
 /**
  * Mailing an order's confirmation or a quote to its customer (`POST email/send-order`,
  * `POST email/send-draft`), from the company's template of that kind in the customer's language
- * (customers.language; a language without templates falls back as renderMail says).
+ * (customers.language; a language without templates falls back as renderMail says). The mail is
+ * handed to the SMTP server while the person waits (integrations/email/send-now.ts): the answer is
+ * "Email sent." only when it was; otherwise an error saying why, the entry in Email History too.
  */
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
 import { formatMoney } from '@rentloop/domain/money';
 import { and, eq } from 'drizzle-orm';
-import type { Ctx } from '../../context.ts';
+import type { Ctx, Transact } from '../../context.ts';
 import { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { queueMail } from '../../integrations/email/mailer.ts';
+import { MAIL_TEXTS } from '../../integrations/email/mailer.ts';
+import { sendMailNow } from '../../integrations/email/send-now.ts';
 import { companyCurrency } from '../../money.ts';
 import { companyMailLanguage, companyPlaceholders, renderMail } from '../templates/mail.ts';
 import { orderRow } from './records.ts';
@@ -26,12 +29,17 @@ async function languageOf(ctx: Ctx, customerId: number): Promise<TemplateLanguag
   return lang && TEMPLATE_LANGUAGES.includes(lang) ? lang : companyMailLanguage(ctx);
 }
 
-/** Queues the mail of `kind` for order `id` to its customer; the outbox entry's status is the answer. */
+/**
+ * Sends the mail of `kind` for order `id` to its customer: read and rendered on `ctx` (outside any
+ * transaction), recorded and settled through `transact`. Not sent: a 502 with the SMTP server's words
+ * (refused, unreachable), a 503 without SMTP; the entry stays in Email History with that state.
+ */
 export async function sendOrderMail(
   ctx: Ctx,
+  transact: Transact,
   id: number,
   kind: 'quote' | 'order_confirmation',
-): Promise<{ id: number; status: 'queued' | 'not_sent'; to: string }> {
+): Promise<{ id: number; status: 'sent'; to: string }> {
   const order = await orderRow(ctx, id);
   if (kind === 'quote' && order.status !== 'draft') throw new AppError('conflict', QUOTE_NOT_A_DRAFT);
   if (kind === 'order_confirmation' && order.status === 'draft')
@@ -50,6 +58,17 @@ export async function sendOrderMail(
       action_url: href,
     },
   });
-  const sent = await queueMail(ctx, { companyId: ctx.companyId, kind, to: order.customer_email, ...mail });
-  return { ...sent, to: order.customer_email };
+  const outcome = await sendMailNow(ctx, transact, {
+    companyId: ctx.companyId,
+    kind,
+    to: order.customer_email,
+    ...mail,
+  });
+  if (outcome.status !== 'sent') {
+    throw new AppError(
+      outcome.status === 'failed' ? 'bad_gateway' : 'unavailable',
+      MAIL_TEXTS.notSent(outcome.reason),
+    );
+  }
+  return { id: outcome.id, status: 'sent', to: order.customer_email };
 }

@@ -13,6 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../context.ts';
 import { emailEntries, orders } from '../../db/schema/index.ts';
+import { MAIL_TEXTS } from '../../integrations/email/mailer.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
 
 // 10:00 in Montreal on 31 January: a monthly subscription started today bills next on 28 February (the
@@ -162,15 +163,16 @@ describe('orders: the newcomer’s walk', () => {
       voucher_code: 'WELCOME10',
     });
 
-    const mailed = await ok(
-      await req(staff, 'POST', `/api/${cid}/email/send-draft?override=true`, { id: draftId }),
-    );
-    expect(mailed.data).toMatchObject({ to: 'camille@velo.test' });
+    // This server has no SMTP: the quote is not mailed, and the answer and Email History say so
+    // (modules/orders/mail.test.ts: sent and refused, with an SMTP server).
+    const mailed = await req(staff, 'POST', `/api/${cid}/email/send-draft?override=true`, { id: draftId });
+    expect(mailed.statusCode, mailed.body).toBe(503);
+    expect(mailed.json().message).toBe(MAIL_TEXTS.notSent(MAIL_TEXTS.notConfigured));
     const [entry] = await h.database.primary
       .select()
       .from(emailEntries)
-      .where(eq(emailEntries.id, (mailed.data as { id: number }).id));
-    expect(entry?.kind).toBe('quote');
+      .where(and(eq(emailEntries.company_id, cid), eq(emailEntries.to, 'camille@velo.test')));
+    expect(entry).toMatchObject({ kind: 'quote', status: 'not_sent' });
 
     const placed = await ok<{
       number: string;

@@ -27,6 +27,13 @@ import { joinCompany } from './join.ts';
 export type Invitation = typeof companyInvitations.$inferSelect;
 export type InvitationStatus = 'queued' | 'not_sent' | 'skipped';
 
+/**
+ * The answer when the invitation is recorded but its mail was refused or could not be handed over
+ * (http/mail-now.ts): the person is invited, and the mail can be sent again.
+ */
+export const invitationMailFailed = (email: string, reason: string) =>
+  `${email} is invited, but the invitation email was not sent. ${/[.!?]$/.test(reason) ? reason : `${reason}.`} Send it again from the user's actions.`;
+
 /** A company's pending invitation with this id (ids of invitations and users never collide). */
 export async function findInvitation(ctx: Ctx, id: number): Promise<Invitation | null> {
   const [row] = await ctx.db

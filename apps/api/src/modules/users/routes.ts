@@ -20,7 +20,10 @@ import { ctxOf, platformCtxOf, publicCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
 import { AppError } from '../../http/errors.ts';
 import { registerListExport } from '../../http/list-export.ts';
+import { withMailSentNow } from '../../http/mail-now.ts';
 import { errorSchema } from '../../http/openapi.ts';
+import { MAIL_TEXTS } from '../../integrations/email/mailer.ts';
+import type { SendOutcome } from '../../integrations/email/send-now.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import {
   companyUserList,
@@ -29,16 +32,24 @@ import {
   removeFromCompany,
   resendInvitation,
 } from './company-users.ts';
-import { acceptInvitation } from './invitations.ts';
+import { acceptInvitation, invitationMailFailed } from './invitations.ts';
 import { assignRole } from './memberships.ts';
 import { createUserAsOperator, deleteUser, exportUsers, listUsers } from './operators.ts';
 import { changePassword, getUser, updateUser } from './profile.ts';
 
 const companyParams = z.object({ company: idParam });
 const message = envelope(z.null());
-const created = envelope(
-  z.object({ user: userSchema, invitation: z.enum(['queued', 'not_sent', 'skipped']) }),
-);
+/** What happened to an invitation's mail (http/mail-now.ts): sent, refused or unreachable, no SMTP, or not asked. */
+const INVITATION_OUTCOMES = ['sent', 'failed', 'not_sent', 'skipped'] as const;
+const created = envelope(z.object({ user: userSchema, invitation: z.enum(INVITATION_OUTCOMES) }));
+
+/** The invitation's outcome: not asked for, or what the SMTP server did with its mail. */
+function invitationOutcome(asked: 'queued' | 'not_sent' | 'skipped', mails: SendOutcome[]) {
+  if (asked === 'skipped') return { invitation: 'skipped' as const, reason: '' };
+  const mail = mails[0];
+  if (!mail) return { invitation: 'not_sent' as const, reason: '' };
+  return { invitation: mail.status, reason: mail.status === 'sent' ? '' : mail.reason };
+}
 const listOptions = {
   sorts: USER_SORTS,
   defaultSort: 'name' as const,
@@ -90,6 +101,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         access: access.company('admin'),
         failureMessage: MESSAGES.userCreateFailed,
         idempotent: true,
+        // The invitation is handed to the SMTP server while the admin waits (http/mail-now.ts).
+        transaction: false,
       },
       schema: {
         operationId: 'addCompanyUser',
@@ -108,34 +121,45 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           company_id: ['Must be the company of the address.'],
         });
       }
-      const result = await inviteCompanyUser(ctx, request.body);
+      const { result, mails } = await withMailSentNow(request, ctx, (c) =>
+        inviteCompanyUser(c, request.body),
+      );
+      const { invitation, reason } = invitationOutcome(result.invitation, mails);
       reply.status(201);
       // What happened is an invitation (the person joins by accepting), whether or not the address has an
       // account: one answer for both, so the dialog does not tell who has an account.
       const messages = {
-        queued: MESSAGES.invitationSentTo(request.body.email),
+        sent: MESSAGES.invitationSentTo(request.body.email),
+        failed: invitationMailFailed(request.body.email, reason),
         skipped: MESSAGES.invitationNotSentYet(request.body.email),
         not_sent: MESSAGES.invitationNotDelivered,
       };
-      return ok(result, messages[result.invitation]);
+      return ok({ ...result, invitation }, messages[invitation]);
     },
   );
 
   app.post(
     '/api/auth/:company/users/:id/send-invitation-email',
     {
-      config: { access: access.company('admin') },
+      config: { access: access.company('admin'), transaction: false },
       schema: {
         operationId: 'sendInvitationEmail',
         tags: ['users'],
         summary: 'Send the invitation again (a pending invitation, or an invited member without a password)',
+        description:
+          'Handed to the SMTP server at once: `sent`, "Invitation email sent."; no SMTP configured: `not_sent`; refused or unreachable: 502, "Failed to send email." and the server’s words (Email History keeps it failed).',
         params: companyParams.extend({ id: idParam }),
-        response: { 200: envelope(z.object({ status: z.enum(['queued', 'not_sent']) })) },
+        response: { 200: envelope(z.object({ status: z.enum(['sent', 'not_sent']) })), 502: errorSchema },
       },
     },
     async (request) => {
-      const status = await resendInvitation(ctxOf(request), request.params.id);
-      return ok({ status }, status === 'queued' ? MESSAGES.invitationSent : MESSAGES.invitationNotDelivered);
+      const { mails } = await withMailSentNow(request, ctxOf(request), (c) =>
+        resendInvitation(c, request.params.id),
+      );
+      const mail = mails[0];
+      if (mail?.status === 'failed') throw new AppError('bad_gateway', MAIL_TEXTS.notSent(mail.reason));
+      const status: 'sent' | 'not_sent' = mail?.status === 'sent' ? 'sent' : 'not_sent';
+      return ok({ status }, status === 'sent' ? MESSAGES.invitationSent : MESSAGES.invitationNotDelivered);
     },
   );
 
@@ -161,26 +185,38 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/users/roles',
     {
       // The company is in the body (`id`): membership and rank are checked in the service.
-      config: { access: access.signedIn, failureMessage: MESSAGES.roleAssignFailed },
+      config: { access: access.signedIn, failureMessage: MESSAGES.roleAssignFailed, transaction: false },
       schema: {
         operationId: 'assignCompanyRole',
         tags: ['users'],
         summary:
           'Assign a role in a company by email (`id` is the company); role null removes the user; any other address is invited',
+        description:
+          'An address that is not a member is invited: `data.invitation` says what happened to its mail (sent, failed: refused or unreachable, not_sent: no SMTP); otherwise `data` is null.',
         body: roleAssignSchema,
-        response: { 200: message, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: envelope(z.object({ invitation: z.enum(['sent', 'failed', 'not_sent']) }).nullable()),
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {
-      const done = await assignRole(platformCtxOf(request, { verified: true }), request.body);
-      // An address that is not a member gets one answer whether or not it has an account.
-      const messages = {
-        assigned: MESSAGES.roleAssigned(request.body.role ?? ''),
-        removed: MESSAGES.roleRemoved,
-        queued: MESSAGES.invitationSent,
-        not_sent: MESSAGES.invitationNotDelivered,
-      };
-      return ok(null, messages[done]);
+      const ctx = platformCtxOf(request, { verified: true });
+      const { result: done, mails } = await withMailSentNow(request, ctx, (c) => assignRole(c, request.body));
+      if (done === 'assigned' || done === 'removed') {
+        return ok(
+          null,
+          done === 'assigned' ? MESSAGES.roleAssigned(request.body.role ?? '') : MESSAGES.roleRemoved,
+        );
+      }
+      // An address that is not a member gets one answer whether or not it has an account. The invitation
+      // is always mailed here (never `skipped`).
+      const mail = mails[0];
+      if (mail?.status === 'sent') return ok({ invitation: mail.status }, MESSAGES.invitationSent);
+      if (mail?.status === 'failed')
+        return ok({ invitation: mail.status }, invitationMailFailed(request.body.email, mail.reason));
+      return ok({ invitation: 'not_sent' as const }, MESSAGES.invitationNotDelivered);
     },
   );
 
@@ -240,7 +276,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/users',
     {
-      config: { access: access.operator, failureMessage: MESSAGES.userCreateFailed, idempotent: true },
+      config: {
+        access: access.operator,
+        failureMessage: MESSAGES.userCreateFailed,
+        idempotent: true,
+        transaction: false,
+      },
       schema: {
         operationId: 'createUser',
         tags: ['users'],
@@ -250,12 +291,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await createUserAsOperator(platformCtxOf(request), request.body);
-      reply.status(201);
-      return ok(
-        result,
-        result.invitation === 'not_sent' ? MESSAGES.invitationNotDelivered : MESSAGES.userCreated,
+      const { result, mails } = await withMailSentNow(request, platformCtxOf(request), (c) =>
+        createUserAsOperator(c, request.body),
       );
+      const { invitation, reason } = invitationOutcome(result.invitation, mails);
+      reply.status(201);
+      const messages = {
+        sent: MESSAGES.userCreated,
+        skipped: MESSAGES.userCreated,
+        failed: invitationMailFailed(request.body.email, reason),
+        not_sent: MESSAGES.invitationNotDelivered,
+      };
+      return ok({ ...result, invitation }, messages[invitation]);
     },
   );
 

@@ -55,6 +55,8 @@ function CreateForm({ available }: { available: string[] }) {
   });
   const submit = useSubmit(form, useCreateCron(), {
     failed: MESSAGES.cronCreateFailed,
+    // Spec 01 §4 and §8: a cron's create and update end in a success or a warning toast.
+    failedAs: 'warning',
     onSaved: () => close(),
   });
   return (
@@ -92,6 +94,8 @@ function EditForm({ cron }: { cron: Cron }) {
   });
   const submit = useSubmit(form, useUpdateCron(cron.id), {
     failed: MESSAGES.cronUpdateFailed,
+    // Spec 01 §4 and §8: a cron's create and update end in a success or a warning toast.
+    failedAs: 'warning',
     onSaved: () => close(),
   });
   return (

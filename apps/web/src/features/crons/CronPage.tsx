@@ -175,7 +175,8 @@ export function CronPage() {
       {crons.isPending ? (
         <Skeleton variant="rounded" height={200} />
       ) : crons.isError ? (
-        <Alert severity="error" data-testid={cronsIds.error}>
+        // A list that did not load shows the server's message as a warning (spec 01 §8, "Generic").
+        <Alert severity="warning" data-testid={cronsIds.error}>
           {crons.error.message}
         </Alert>
       ) : (

@@ -12,6 +12,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@rentloop/domain/messages';
 import { shownPaymentStatus } from '@rentloop/domain/order-payment';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -171,7 +172,9 @@ export function CustomerFiguresCard({ customerId }: { customerId: number }) {
       <CardHeader title="Insights" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <CardContent sx={{ pt: 0 }}>
         {figures.isError ? (
-          <Typography color="error">Failed to fetch insights.</Typography>
+          <Typography color="error" data-testid={supportIds.figuresError}>
+            {MESSAGES.insightsFetchFailed}
+          </Typography>
         ) : !f ? (
           <Skeleton height={56} />
         ) : (

@@ -62,6 +62,7 @@ export const cumulatedIds = {
 export const supportIds = {
   newOrder: 'customer-new-order',
   figures: 'customer-figures',
+  figuresError: 'customer-figures-error',
   figure: (name: string) => `customer-figure-${name}`,
   card: (kind: string) => `customer-${kind}-card`,
   count: (kind: string) => `customer-${kind}-count`,

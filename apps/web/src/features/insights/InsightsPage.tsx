@@ -17,6 +17,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { InsightsSummary } from '@rentloop/domain/insights';
+import { MESSAGES } from '@rentloop/domain/messages';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { countryName } from '../../components/country-name.ts';
@@ -84,6 +85,12 @@ const byLanguage = (s: InsightsSummary): Slice[] =>
 const byType = (s: InsightsSummary): Slice[] =>
   s.products.by_type.map((t) => ({ key: t.type, label: humanize(t.type), count: t.count }));
 
+/** The spec's text for insights that did not load (spec 01 §8), then the server's reason if it gave one. */
+export const failedText = (reason: string) =>
+  reason && reason !== MESSAGES.insightsFetchFailed
+    ? `${MESSAGES.insightsFetchFailed} ${reason}`
+    : MESSAGES.insightsFetchFailed;
+
 const grid = (min: number) =>
   ({
     display: 'grid',
@@ -107,7 +114,7 @@ export function InsightsPage() {
       />
       {error && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid={insightsIds.error}>
-          {error.message}
+          {failedText(error.message)}
         </Alert>
       )}
       <Box sx={{ ...grid(260), mb: 2 }}>

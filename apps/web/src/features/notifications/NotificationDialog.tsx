@@ -1,7 +1,9 @@
 /**
  * A notification opened from the menu (spec 01 §2): title, creation time, relative time, author,
  * description and message; a download button, a list of them, or "Go to {destination}" from its
- * input; Mark as unread once it is read, and Close. Opening an unread one marks it read.
+ * input; Mark as unread once it is read, and Close. Opening an unread one marks it read. It is read
+ * again on opening: one deleted meanwhile shows the error dialog ("No data available"), one not read
+ * yet the loading dialog (components/StatusDialogs.tsx).
  */
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Box from '@mui/material/Box';
@@ -15,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import { NOTIFICATION_TEXTS, type Notification } from '@rentloop/domain/notifications';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { ErrorDialog, LoadingDialog } from '../../components/StatusDialogs.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { relativeTime } from './format.ts';
 import { useNotification, useSetRead } from './hooks.ts';
@@ -74,26 +78,35 @@ function InputActions({ notification, onGo }: { notification: Notification; onGo
 
 export function NotificationDialog({
   company,
-  notification: initial,
+  id,
+  initial,
   onClose,
   onLeave,
 }: {
   company: number;
-  notification: Notification;
+  id: number;
+  /** The list's copy, shown at once while the notification is read again. */
+  initial?: Notification;
   onClose: () => void;
   /** Go to {destination}: the menu closes too. */
   onLeave: () => void;
 }) {
   const titleId = useId();
   const navigate = useNavigate();
-  const { data } = useNotification(company, initial.id, initial);
-  const notification = data ?? initial;
+  const query = useNotification(company, id, initial);
   const setRead = useSetRead(company);
   const { mutate } = setRead;
   // Opening an unread notification marks it read (once).
+  const unread = initial ? !initial.is_read : false;
   useEffect(() => {
-    if (!initial.is_read) mutate({ id: initial.id, isRead: true });
-  }, [initial.id, initial.is_read, mutate]);
+    if (unread) mutate({ id, isRead: true });
+  }, [id, unread, mutate]);
+
+  // Deleted meanwhile (an operator's platform notification): nothing to show any more.
+  const gone = query.error instanceof ApiError && query.error.status === 404;
+  if (gone || (query.isError && !query.data)) return <ErrorDialog onClose={onClose} />;
+  const notification = query.data;
+  if (!notification) return <LoadingDialog title={NOTIFICATION_TEXTS.title} onClose={onClose} />;
 
   return (
     <Dialog

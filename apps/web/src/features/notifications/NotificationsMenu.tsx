@@ -241,7 +241,8 @@ function Menu({ company, inverted }: { company: number; inverted: boolean }) {
       {opened && (
         <NotificationDialog
           company={company}
-          notification={opened}
+          id={opened.id}
+          initial={opened}
           onClose={() => setOpened(null)}
           onLeave={() => {
             setOpened(null);

@@ -3,6 +3,7 @@
  * `/api/{company}/rentloopdb/notifications/{id}`), the push that reloads it, and the operators'
  * platform notifications (`/api/notifications`).
  */
+import { MESSAGES } from '@rentloop/domain/messages';
 import {
   NOTIFICATION_PAGE_SIZE,
   type Notification,
@@ -12,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { api, paths, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
+import { notify } from '../../utils/notify.ts';
 import { listenForPushes } from './push.ts';
 
 export const notificationsKeys = queryKeysFactory('notifications');
@@ -69,6 +71,8 @@ export function useSetRead(company: number) {
       queryClient.setQueryData(notificationsKeys.detail(company, notification.id), notification);
       void queryClient.invalidateQueries({ queryKey: notificationsKeys.lists() });
     },
+    // Read on opening or hovering as much as by the button: a failure is said, in the spec's words.
+    onError: () => notify.error(MESSAGES.notificationUpdateFailed),
   });
 }
 
@@ -80,6 +84,8 @@ export function useNotification(company: number, id: number | null, initial?: No
       unwrap(await api.get<Notification>(paths.company(company, `notifications/${id}`), { signal })),
     enabled: id !== null,
     initialData: initial,
+    // The dialog shows the list's copy at once and reads it again: deleted meanwhile, it says so.
+    refetchOnMount: 'always',
   });
 }
 

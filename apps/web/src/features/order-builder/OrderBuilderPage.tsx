@@ -40,6 +40,7 @@ import {
   newIdempotencyKey,
   newLine,
 } from './cart.ts';
+import { focusFirstFault, isCartRefusal, refusalToast } from './faults.ts';
 import { useCustomerById, useDraft, usePlaceOrder, usePrice, useSaveQuote } from './hooks.ts';
 import { CustomerPicker, ProductPicker } from './Pickers.tsx';
 import { TotalsPanel } from './TotalsPanel.tsx';
@@ -120,10 +121,20 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
   const saveQuote = useSaveQuote(draftId);
   const placeOrder = usePlaceOrder(draftId);
   const busy = saveQuote.isPending || placeOrder.isPending;
+  // Index of each cart line among the lines sent (field errors are keyed by the sent index).
+  const sentIndex = new Map(completeLines(cart.lines).map((line, index) => [line.key, index]));
+  const cartIndexOfSent = (sent: number) => {
+    const at = cart.lines.findIndex((line) => sentIndex.get(line.key) === sent);
+    return at === -1 ? undefined : at;
+  };
+  // A cart the server refuses cannot be saved or placed until it changes (faults.ts).
+  const blocked = submitErrors !== null || isCartRefusal(priced.error);
   const failed = (error: Error, fallback: string) => {
     const apiError = error instanceof ApiError ? error : null;
     setSubmitErrors(apiError?.errors ?? null);
-    notify.error(failureToast(error.message, fallback));
+    notify.error(failureToast(refusalToast(error, fallback), fallback));
+    // The field at fault takes the focus once the errors are on the page.
+    requestAnimationFrame(() => focusFirstFault(apiError?.errors, cartIndexOfSent));
   };
   const onSaveQuote = () => {
     if (!body) return;
@@ -152,8 +163,6 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
     );
   };
 
-  // Index of each cart line among the lines sent (field errors are keyed by the sent index).
-  const sentIndex = new Map(completeLines(cart.lines).map((line, index) => [line.key, index]));
   const { billing: billingAddress, shipping: shippingAddress } = effectiveAddresses(cart, customer ?? null);
   const setAddress = (kind: 'billing' | 'shipping', address: Address | null) =>
     change((c) => ({
@@ -328,7 +337,7 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
           <Stack direction={{ xs: 'column', sm: 'row', md: 'column' }} spacing={1}>
             <Button
               variant="outlined"
-              disabled={!body || busy}
+              disabled={!body || busy || blocked}
               onClick={onSaveQuote}
               data-testid={builderIds.saveQuote}
             >
@@ -336,13 +345,18 @@ function Builder({ draftId, initial }: { draftId: number | null; initial: Cart }
             </Button>
             <Button
               variant="contained"
-              disabled={!body || busy}
+              disabled={!body || busy || blocked}
               onClick={onPlaceOrder}
               data-testid={builderIds.placeOrder}
             >
               Place order
             </Button>
           </Stack>
+          {body && blocked && (
+            <Typography variant="body2" color="text.secondary" data-testid={builderIds.blocked}>
+              Correct what is marked above to save or place the order.
+            </Typography>
+          )}
         </Stack>
       </Box>
     </Box>

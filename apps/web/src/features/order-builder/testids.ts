@@ -38,4 +38,6 @@ export const builderIds = {
   recurringCovered: (index: number) => `order-builder-recurring-${index}-covered`,
   saveQuote: 'order-builder-save-quote',
   placeOrder: 'order-builder-place-order',
+  /** Why saving and placing wait: the cart has an error the server refused. */
+  blocked: 'order-builder-blocked',
 } as const;

@@ -22,6 +22,8 @@ import { isStaleRecordError } from './order-availability.ts';
 
 export const ordersKeys = queryKeysFactory('orders');
 export const draftOrdersKeys = queryKeysFactory('draft-orders');
+/** The Email History's keys (email-history/hooks.ts), here without the list's module: a sent mail's entry. */
+const emailEntriesKeys = queryKeysFactory('email-entries');
 
 export interface OrderActionsAnswer {
   status: OrderStatus;
@@ -151,7 +153,11 @@ export function useCloneOrder(id: number) {
   });
 }
 
-/** `POST /api/{company}/email/send-order` (an order's confirmation) or `send-draft` (a quote). */
+/**
+ * `POST /api/{company}/email/send-order` (an order's confirmation) or `send-draft` (a quote). The API
+ * answers "Email sent." only when the SMTP server took the mail; refused, unreachable or not configured
+ * is an error saying so (the mutation fails with it). Either way Email History has a new entry.
+ */
 export function useSendOrderMail(kind: 'send-order' | 'send-draft') {
   const company = useCompanyId();
   const queryClient = useQueryClient();
@@ -162,6 +168,8 @@ export function useSendOrderMail(kind: 'send-order' | 'send-draft') {
       if (isStaleRecordError(error))
         void queryClient.invalidateQueries({ queryKey: keys.detail(company, id) });
     },
+    // The customer's mails (their page's card) and Email History show the attempt, sent or not.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: emailEntriesKeys.all }),
     mutationFn: async (id: number) =>
       unwrapAnswer(
         await api.post<unknown>(
@@ -179,7 +187,7 @@ export function useSwapItem(id: number) {
   const company = useCompanyId();
   const changed = useOrderChanged(id);
   return useMutation({
-    mutationFn: async (input: { missing_product: number; reason: string; note: string }) =>
+    mutationFn: async (input: { missing_product: number; reason?: string; note?: string }) =>
       unwrapAnswer(
         await api.post<OrderDetail>(paths.company(company, 'orders/swap'), { order: id, ...input }),
       ),

@@ -6,6 +6,7 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
+import { MESSAGES } from '@rentloop/domain/messages';
 import type { OrderDetail } from '@rentloop/domain/order-details';
 import type { OrderItem } from '@rentloop/domain/orders';
 import { Controller } from 'react-hook-form';
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useActionDialog } from '../../components/use-action-dialog.tsx';
 import { useAddTrackingNumber, useCancelOrder, useSwapItem } from './hooks.ts';
-import { CANCEL_REASONS, SWAP_REASONS } from './order-format.ts';
+import { CANCEL_REASONS, cancelPayload, NO_REASON, SWAP_REASONS, swapPayload } from './order-format.ts';
 import { ordersIds } from './testids.ts';
 
 const cancelSchema = z.object({
@@ -26,13 +27,11 @@ export function useCancelOrderDialog() {
   const openCancelOrder = useActionDialog((order: OrderDetail) => ({
     title: `Cancel order ${order.number ?? order.id}`,
     schema: cancelSchema,
-    defaults: { reason: 'None', cancellation_message: '', refunded: false },
+    defaults: { reason: NO_REASON, cancellation_message: '', refunded: false },
     useAction: useCancelOrder,
     id: order.id,
-    payload: ({ cancellation_message, ...rest }) => ({
-      ...rest,
-      cancellation_message: cancellation_message.trim() || undefined,
-    }),
+    // The web drops "None" itself (spec 01 §5); the API, which drops it too, gets no reason.
+    payload: cancelPayload,
     confirmLabel: 'Cancel order',
     cancelLabel: 'Back',
     color: 'error',
@@ -94,13 +93,11 @@ export function useSwapItemDialog() {
     return {
       title: 'Swap missing product',
       schema: swapSchema,
-      defaults: { missing_product: rentals[0] ? String(rentals[0].id) : '', reason: 'None', note: '' },
+      defaults: { missing_product: rentals[0] ? String(rentals[0].id) : '', reason: NO_REASON, note: '' },
       useAction: useSwapItem,
       id: order.id,
-      payload: (values: z.output<typeof swapSchema>) => ({
-        ...values,
-        missing_product: Number(values.missing_product),
-      }),
+      // "None" and an empty note are not sent (spec 01 §5).
+      payload: swapPayload,
       confirmLabel: 'Swap',
       cancelLabel: 'Back',
       confirmDisabled: (values) => !values.missing_product,
@@ -166,6 +163,9 @@ export function useTrackingNumberDialog(orderId: number) {
     id: orderId,
     payload: ({ tracking_number }: z.output<typeof trackingSchema>) => ({ itemId: item.id, tracking_number }),
     confirmLabel: 'Save',
+    // The spec's text for a failed tracking update (spec 01 §8); the dialog keeps the server's reason.
+    failed: MESSAGES.trackingNumberUpdateFailed,
+    preferFailed: true,
     maxWidth: 'xs',
     testIds: {
       dialog: ordersIds.trackingDialog,

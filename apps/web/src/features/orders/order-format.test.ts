@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bulkResultRows, formatPercent, rentalTerms } from './order-format.ts';
+import {
+  bulkResultRows,
+  CANCEL_REASONS,
+  cancelPayload,
+  formatPercent,
+  rentalTerms,
+  SWAP_REASONS,
+  swapPayload,
+} from './order-format.ts';
 
 describe('order-format', () => {
   it('formats tax percentages without trailing zeros', () => {
@@ -32,5 +40,28 @@ describe('order-format', () => {
       'Monthly, 12 months minimum',
     );
     expect(rentalTerms({ billing_interval: null, minimum_term_months: null })).toBe('');
+  });
+
+  it('never sends the reason "None" of a cancel or a swap, nor an empty message or note (spec 01 §5)', () => {
+    expect(CANCEL_REASONS[0]).toBe('None');
+    expect(SWAP_REASONS[0]).toBe('None');
+    // What is sent: the JSON of the payload (an undefined key is left out).
+    const sent = (payload: object) => JSON.parse(JSON.stringify(payload));
+    expect(sent(cancelPayload({ reason: 'None', cancellation_message: '  ', refunded: false }))).toEqual({
+      refunded: false,
+    });
+    expect(
+      cancelPayload({ reason: 'Out of stock', cancellation_message: ' Sorry ', refunded: true }),
+    ).toEqual({
+      refunded: true,
+      reason: 'Out of stock',
+      cancellation_message: 'Sorry',
+    });
+    expect(swapPayload({ missing_product: '12', reason: 'None', note: '' })).toEqual({ missing_product: 12 });
+    expect(swapPayload({ missing_product: '12', reason: 'Lost in transit', note: 'Box empty' })).toEqual({
+      missing_product: 12,
+      reason: 'Lost in transit',
+      note: 'Box empty',
+    });
   });
 });

@@ -5,6 +5,7 @@
  * below are checked against the domain's types instead.
  */
 import type { AccountPaymentState, OrderStatus, OrderSubStatus } from '@rentloop/domain/enums';
+import type { OrderCancel } from '@rentloop/domain/orders';
 import { humanize } from '../../utils/humanize.ts';
 
 /** "19%" for "19.00", "7.5%" for "7.500". */
@@ -56,9 +57,41 @@ export const ORDER_STATUS_OPTIONS = options(STATUSES);
 export const PAYMENT_STATUS_OPTIONS = options(PAYMENT_STATES);
 export const TAG_OPTIONS = options(TAGS);
 
-/** The cancellation reasons (spec 01 §5: "None" is dropped from the payload by the API's schema). */
+/** The reasons' choice that means no reason: offered, never sent (spec 01 §5). */
+export const NO_REASON = 'None';
+
+/** Cancel order: the reason "None" is dropped from the payload (spec 01 §5), and an empty message. */
+export function cancelPayload(values: {
+  reason: string;
+  cancellation_message: string;
+  refunded: boolean;
+}): OrderCancel {
+  const message = values.cancellation_message.trim();
+  // Undefined keys are left out of the request's JSON: nothing is sent for them.
+  return {
+    refunded: values.refunded,
+    reason: values.reason && values.reason !== NO_REASON ? values.reason : undefined,
+    cancellation_message: message || undefined,
+  };
+}
+
+/** Swap: the reason "None" and an empty note are dropped (spec 01 §5). */
+export function swapPayload(values: { missing_product: string; reason: string; note: string }): {
+  missing_product: number;
+  reason?: string;
+  note?: string;
+} {
+  const note = values.note.trim();
+  return {
+    missing_product: Number(values.missing_product),
+    ...(values.reason && values.reason !== NO_REASON ? { reason: values.reason } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/** The cancellation reasons, "None" first (spec 01 §5; dropped from the payload, `cancelPayload`). */
 export const CANCEL_REASONS = [
-  'None',
+  NO_REASON,
   'Customer request',
   'Out of stock',
   'Payment failed',
@@ -66,9 +99,9 @@ export const CANCEL_REASONS = [
   'Other',
 ] as const;
 
-/** The swap reasons ("None" dropped likewise). */
+/** The swap reasons ("None" dropped likewise, `swapPayload`). */
 export const SWAP_REASONS = [
-  'None',
+  NO_REASON,
   'Not delivered',
   'Lost in transit',
   'Damaged on arrival',

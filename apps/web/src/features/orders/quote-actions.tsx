@@ -84,7 +84,7 @@ export function useSendQuoteDialog() {
           Quote Q-{quote.id}, its total {formatAmount(quote.total, quote.currency)} and a link to it
         </Fact>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          The mail is sent at once and cannot be called back.
+          The mail is handed to the mail server at once and cannot be called back.
         </Typography>
       </Box>
     ),
@@ -93,6 +93,10 @@ export function useSendQuoteDialog() {
     payload: () => quote.id,
     confirmLabel: 'Send quote',
     cancelLabel: 'Back',
+    // The server's answer says what happened: "Email sent." once the mail server took it, else why not
+    // (refused, unreachable, not configured), which the dialog keeps showing.
+    saved: MESSAGES.emailSent,
+    failed: MESSAGES.emailSendFailed,
     maxWidth: 'sm',
     testIds: { dialog: ordersIds.sendDialog, confirm: ordersIds.sendConfirm },
   }));

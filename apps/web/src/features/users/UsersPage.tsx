@@ -101,11 +101,14 @@ function RowActions({ user, onRemove }: { user: CompanyUser; onRemove: (user: Co
     assign.mutate(
       { email: user.email, role },
       {
-        // A pending invitation is sent again with the role; without mail configured the server says so.
-        onSuccess: ({ message }) =>
-          message === MESSAGES.invitationNotDelivered
-            ? notify.info(message)
-            : notify.success(message || MESSAGES.roleAssigned(role)),
+        // A pending invitation is sent again with the role: refused by the mail server, or without mail
+        // configured, the server says so.
+        onSuccess: ({ data, message }) =>
+          data?.invitation === 'failed'
+            ? notify.error(message)
+            : data?.invitation === 'not_sent'
+              ? notify.info(message)
+              : notify.success(message || MESSAGES.roleAssigned(role)),
         onError: (error) => notify.error(error.message || MESSAGES.roleAssignFailed),
       },
     );
@@ -113,9 +116,10 @@ function RowActions({ user, onRemove }: { user: CompanyUser; onRemove: (user: Co
   const resend = () => {
     close();
     invite.mutate(user.id, {
-      // Without mail configured the server says so: that is information, not success.
+      // Without mail configured the server says so: that is information, not success. Refused by the
+      // mail server: an error, with its words.
       onSuccess: ({ data, message }) =>
-        data.status === 'queued' ? notify.success(message) : notify.info(message),
+        data.status === 'sent' ? notify.success(message) : notify.info(message),
       onError: (error) => notify.error(error.message),
     });
   };

@@ -17,7 +17,12 @@ export const usersKeys = queryKeysFactory('users');
 export const companyUsersKeys = queryKeysFactory('company-users');
 
 /** What a write answered: the record (if any) and the server's message for the toast. */
-export type InvitationStatus = 'queued' | 'not_sent' | 'skipped';
+/**
+ * What happened to an invitation's mail, handed to the mail server while the admin waited: `sent`,
+ * `failed` (refused or unreachable: the person is invited all the same), `not_sent` (no mail configured),
+ * `skipped` (not asked for).
+ */
+export type InvitationStatus = 'sent' | 'failed' | 'not_sent' | 'skipped';
 export interface CreatedUser {
   user: User;
   invitation: InvitationStatus;
@@ -177,7 +182,12 @@ export function useAssignRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { email: string; role: CompanyRole | null }) =>
-      unwrapAnswer(await api.put<null>('/api/auth/users/roles', { ...input, id: company })),
+      unwrapAnswer(
+        await api.put<{ invitation: Exclude<InvitationStatus, 'skipped'> } | null>('/api/auth/users/roles', {
+          ...input,
+          id: company,
+        }),
+      ),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: companyUsersKeys.lists() }),
@@ -214,7 +224,7 @@ export function useSendInvitation() {
   return useMutation({
     mutationFn: async (userId: number) =>
       unwrapAnswer(
-        await api.post<{ status: 'queued' | 'not_sent' }>(
+        await api.post<{ status: 'sent' | 'not_sent' }>(
           `/api/auth/${company}/users/${userId}/send-invitation-email`,
         ),
       ),
