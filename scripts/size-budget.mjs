@@ -52,7 +52,8 @@ export const SCREENS = [
     // and icons in the route table (271.2 measured).
     // 272 -> 273: the refunds' texts in the message catalogue (issue 24 part 2; 272.3 measured).
     // 273 -> 274: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 272.8 measured).
-    budgetKb: 274,
+    // 274 -> 275: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 274.1 measured).
+    budgetKb: 275,
   },
   {
     name: 'customers list /cms/customers',
@@ -74,7 +75,8 @@ export const SCREENS = [
     // and icons in the route table (267.2 measured). 268 -> 269: the invoice downloads' route (the mailed
     // link's page) in the route table (issue 23; 268.2 measured).
     // 269 -> 270: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 269.1 measured).
-    budgetKb: 270,
+    // 270 -> 271: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 270.8 measured).
+    budgetKb: 271,
   },
   {
     name: 'products list /cms/products',
@@ -91,7 +93,8 @@ export const SCREENS = [
     // 377 -> 378: with the billing screens' routes and the amounts grid merged (377.0 measured).
     // 378 -> 379: the refunds' texts in the message catalogue (issue 24 part 2; 378.3 measured).
     // 379 -> 380: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 379.0 measured).
-    budgetKb: 380,
+    // 380 -> 381: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 380.6 measured).
+    budgetKb: 381,
   },
   {
     name: 'orders list /cms/orders',
@@ -106,7 +109,8 @@ export const SCREENS = [
     // 275 -> 276: the payment chip's "owes nothing" rule (domain order-payment.ts) and the customer page's
     // support-desk routes in the route table (issue 25 item 1; 275.2 measured).
     // 276 -> 277 (issue 25 item 6, measured orders 276.2 kB): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
-    budgetKb: 277,
+    // 277 -> 278: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 277.3 measured).
+    budgetKb: 278,
   },
   {
     name: 'subscriptions list /cms/subscriptions',
@@ -120,7 +124,8 @@ export const SCREENS = [
     // 266 -> 267: the one-time payment, buyout and cumulated-invoice texts in the message catalogue (issue 24
     // parts 3-6; 266.0 measured).
     // 267 -> 270 (issue 25 item 6, measured subscriptions 269.1 kB; its next-billing filters are now the shared DateFilter instead of a bare type=date input): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
-    budgetKb: 270,
+    // 270 -> 271: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 270.2 measured).
+    budgetKb: 271,
   },
   {
     name: 'invoices list /cms/invoices',
@@ -130,7 +135,8 @@ export const SCREENS = [
     // invoice downloads' route and the selection's "Download PDFs" button (issue 23; 268.1 measured).
     // 269 -> 270: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 269.3 measured).
     // 270 -> 271 (issue 25 item 6, measured invoices 270.6 / recurring 270.4 kB): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
-    budgetKb: 271,
+    // 271 -> 272: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 271.7 measured).
+    budgetKb: 272,
   },
   {
     name: 'payments list /cms/transactions',
@@ -140,7 +146,8 @@ export const SCREENS = [
     // 270 -> 271: the one-time payment, buyout and cumulated-invoice texts in the message catalogue (issue 24
     // parts 3-6; 270.0 measured).
     // 271 -> 272 (issue 25 item 6, measured payments 271.2 kB): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
-    budgetKb: 272,
+    // 272 -> 273: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 272.3 measured).
+    budgetKb: 273,
   },
   {
     name: 'recurring payments list /cms/recurring-payments',
@@ -149,7 +156,8 @@ export const SCREENS = [
     // the invoice downloads' route in the route table (issue 23; 268.2 measured).
     // 269 -> 270: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 269.1 measured).
     // 270 -> 271 (issue 25 item 6, measured invoices 270.6 / recurring 270.4 kB): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
-    budgetKb: 271,
+    // 271 -> 272: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 271.5 measured).
+    budgetKb: 272,
   },
   {
     name: 'order builder /cms/orders/create',
@@ -170,7 +178,8 @@ export const SCREENS = [
     // And the subscription record's end reason code and scheduled end (its schema is in the route table's
     // shared chunk; issue 25 item 5): 376.9 measured with all three, under 377 kB. 377 -> 378: the one
     // DateField and the phone's lazy Filters slot in the shared list chunk (issue 25 item 6; 377.0 measured).
-    budgetKb: 378,
+    // 378 -> 379: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 378.0 measured).
+    budgetKb: 379,
   },
 ];
 
