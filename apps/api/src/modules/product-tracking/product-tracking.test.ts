@@ -49,7 +49,7 @@ type Asset = {
 };
 
 const api = (c: number, path: string) => `/api/${c}/rentloopdb/${path}`;
-const req = (method: 'GET' | 'POST', url: string, payload?: object, as = staff) =>
+const req = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, as = staff) =>
   call(h.app, as, { method, url, payload });
 async function ok<T = Asset>(res: Awaited<ReturnType<typeof req>>, status = 200) {
   expect(res.statusCode, res.body).toBe(status);
@@ -344,5 +344,33 @@ describe('another company', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('the catalog keeps what assets are units of', () => {
+  it('refuses deleting a tracked variant, its product or a tracked bundle (409), nothing lost', async () => {
+    const product = await ok<{ id: number; variants: { id: number }[] }>(
+      await req('POST', api(cid, 'products'), {
+        name: 'Cargo bike',
+        variants: [{ name: 'Two-wheel' }, { name: 'Three-wheel' }],
+      }),
+      201,
+    );
+    const tracked = product.data.variants[0]!.id;
+    await ok(await create({ serial_number: 'CARGO-1', variant_id: tracked }), 201);
+    const variant = await req('DELETE', api(cid, `products/${product.data.id}/variants/${tracked}`));
+    expect(variant.statusCode, variant.body).toBe(409);
+    expect(variant.json().message).toContain('tracked assets');
+    const whole = await req('DELETE', api(cid, `products/${product.data.id}`));
+    expect(whole.statusCode, whole.body).toBe(409);
+    expect(whole.json().message).toContain('tracked assets');
+    const bundle = await ok<{ id: number }>(
+      await req('POST', api(cid, 'bundles'), { name: 'Family set', price: '10.00' }),
+      201,
+    );
+    await ok(await create({ serial_number: 'FAM-1', bundle_id: bundle.data.id }), 201);
+    const set = await req('DELETE', api(cid, `bundles/${bundle.data.id}`));
+    expect(set.statusCode, set.body).toBe(409);
+    expect((await list({ search: 'cargo-1' })).map((a) => a.serial_number)).toEqual(['CARGO-1']);
   });
 });
