@@ -6,6 +6,7 @@
 
 import type { AppRoute } from './app/route-meta.ts';
 import { flattenRoutes } from './app/route-meta.ts';
+import { assetsRoutes } from './features/assets/routes.tsx';
 import { IndexRedirect } from './features/auth/IndexRedirect.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
 import { companiesRoutes } from './features/companies/routes.tsx';
@@ -44,6 +45,7 @@ export const appRoutes: AppRoute[] = [
   ...transactionsRoutes,
   ...invoicesRoutes,
   ...recurringPaymentsRoutes,
+  ...assetsRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

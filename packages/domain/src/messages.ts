@@ -243,6 +243,27 @@ export const MESSAGES = {
   emailSent: 'Email sent.',
   emailSendFailed: 'Failed to send email.',
 
+  // Product tracking (spec 02 §9 "Tracking"), verbatim.
+  trackingCreated: 'Tracking created.',
+  trackingCreateFailed: 'Failed to create tracking.',
+  /** Ours: the asset transitions and assignments the spec names no text for (product-tracking.ts). */
+  assetStatusChanged: 'Asset status changed.',
+  assetStatusChangeFailed: 'Could not change the asset status.',
+  assetSerialTaken: 'An asset with this serial number already exists.',
+  assetNotRentable: 'Only an asset in stock can be rented out.',
+  assetNotReturnable: 'Only a rented out asset can be returned.',
+  assetNotRepairable: 'Only an asset in stock, rented out or broken can be sent to repair.',
+  assetNotRepaired: 'Only an asset in repair can come back from repair.',
+  assetNotBreakable: 'Only an asset in stock, rented out or in repair can be marked broken.',
+  assetNotStealable: 'Only an asset in stock, rented out or in repair can be marked stolen.',
+  assetNotRecoverable: 'Only a stolen asset can be recovered.',
+  assetNotRemovable: 'Only an asset in stock, broken or in repair can be removed.',
+  assetNotBuyable: 'Only a rented out asset can be bought out.',
+  assetSubscriptionHolds: 'This subscription already holds a rented out asset.',
+  assetSubscriptionNotRunning: 'Only an active or pending activation subscription can be given an asset.',
+  assetVariantOrBundle: 'Give either a variant or a bundle.',
+  assetSerialNotFound: 'No asset with this serial number.',
+
   // Subscriptions (spec 01 §8 "Subscriptions"), verbatim.
   subscriptionCreateFailed: 'Could not create subscription.',
   subscriptionReactivated: 'Subscription reactivated.',

@@ -13,6 +13,7 @@ import type { ListParams } from '../lists.ts';
 import { createCompany, useHarness } from '../testing/harness.ts';
 import type { Db } from './client.ts';
 import { type DefinedList, definedLists } from './define-list.ts';
+import { assetFixtures } from './define-list-assets.testing.ts';
 import { billingFixtures, type Fixture } from './define-list-billing.testing.ts';
 
 const h = useHarness();
@@ -331,6 +332,7 @@ const fixtures: Record<string, Fixture> = {
   },
   // Invoices, transactions and recurring payments, on the orders' and subscriptions' rows.
   ...billingFixtures(run, day),
+  ...assetFixtures(run, day),
 };
 
 beforeAll(async () => {

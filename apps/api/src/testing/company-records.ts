@@ -63,6 +63,8 @@ export interface CompanyRecords {
   /** A statement of `customer`'s month listing `invoice` (written as the month's close does, without its PDF). */
   cumulatedInvoice: number;
   transaction: number;
+  /** An asset (product tracking) of `variant`, its serial number carrying the marker. */
+  asset: { id: number; serial: string };
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -151,6 +153,11 @@ export async function seedCompanyRecords(
   };
   const order = await made('POST', api('orders/full'), cart);
   const draft = await made('POST', api('draft-orders'), cart);
+  const assetSerial = `SN-${marker}`;
+  const asset = await made('POST', api('product-tracking'), {
+    serial_number: assetSerial,
+    variant_id: variant,
+  });
   const invoice = await made(
     'POST',
     `/api/${companyId}/order/generate-offline-invoice`,
@@ -280,5 +287,6 @@ export async function seedCompanyRecords(
     invoice: invoice.id,
     invoiceZip: invoiceZip.id,
     transaction: charged.transaction.id,
+    asset: { id: asset.id, serial: assetSerial },
   };
 }

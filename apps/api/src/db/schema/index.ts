@@ -17,6 +17,7 @@ export * from './invoice-zips.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
+export * from './product-tracking.ts';
 export * from './repair-questions.ts';
 export * from './settings.ts';
 export * from './shipping.ts';

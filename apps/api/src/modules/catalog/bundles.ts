@@ -9,8 +9,8 @@ import type {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { bundles, bundleVariants, productVariants } from '../../db/schema/index.ts';
-import { invalid, notFound } from '../../errors.ts';
+import { bundles, bundleVariants, productTracking, productVariants } from '../../db/schema/index.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
 import { type ListParams, likePattern } from '../../lists.ts';
 import { companyCurrency, toDecimal, toMinor } from '../../money.ts';
 
@@ -120,6 +120,16 @@ export async function updateBundle(
 }
 
 export async function deleteBundle(ctx: Ctx, id: number): Promise<void> {
+  // A bundle whose units are tracked keeps them (and their history): it can be deactivated instead.
+  const [tracked] = await ctx.db
+    .select({ n: count() })
+    .from(productTracking)
+    .where(and(eq(productTracking.company_id, ctx.companyId), eq(productTracking.bundle_id, id)));
+  if (Number(tracked?.n) > 0)
+    throw new AppError(
+      'conflict',
+      `This bundle has ${Number(tracked?.n)} tracked assets: deactivate it instead.`,
+    );
   const deleted = await ctx.db
     .delete(bundles)
     .where(and(eq(bundles.id, id), eq(bundles.company_id, ctx.companyId)))

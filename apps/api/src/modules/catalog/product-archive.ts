@@ -4,9 +4,9 @@
  * terms; the sync does not touch `archived_at`. Delete only what nothing refers to (`deleteRefused`).
  */
 import type { ProductDetail } from '@rentloop/domain/catalog';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { products } from '../../db/schema/index.ts';
+import { products, productTracking } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { recordEvent } from '../events/service.ts';
 import { getProduct } from './products.ts';
@@ -44,6 +44,21 @@ export async function setProductArchived(ctx: Ctx, id: number, archive: boolean)
 export async function deleteProduct(ctx: Ctx, id: number): Promise<void> {
   const product = await getProduct(ctx, id);
   if (product.delete_refused) throw new AppError('conflict', product.delete_refused);
+  // Its tracked units keep their variant (and history): archive the product instead.
+  const [tracked] = await ctx.db
+    .select({ n: count() })
+    .from(productTracking)
+    .where(
+      and(
+        eq(productTracking.company_id, ctx.companyId),
+        sql`${productTracking.products} @> ARRAY[${id}]::bigint[]`,
+      ),
+    );
+  if (Number(tracked?.n) > 0)
+    throw new AppError(
+      'conflict',
+      `It has ${Number(tracked?.n)} tracked assets: archive the product instead.`,
+    );
   // Variants and collection memberships go with it (their foreign keys cascade).
   await ctx.db.delete(products).where(and(eq(products.id, id), eq(products.company_id, ctx.companyId)));
   await recordEvent(ctx, {

@@ -20,7 +20,13 @@ import { and, desc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-
 import { z } from 'zod';
 import { actingUserId, type Ctx, type Transact } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, productSyncs, products, productVariants } from '../../db/schema/index.ts';
+import {
+  companies,
+  productSyncs,
+  products,
+  productTracking,
+  productVariants,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   createShopAdapter,
@@ -307,6 +313,8 @@ async function updateProduct(tx: Db, scope: PageScope, productId: number, p: Sho
         productVariants.shop_id,
         p.variants.map((v) => v.shopId),
       ),
+      // A variant with tracked units stays: they keep their variant and history.
+      sql`NOT EXISTS (SELECT 1 FROM ${productTracking} WHERE ${productTracking.company_id} = ${scope.companyId} AND ${productTracking.variant_id} = ${productVariants.id})`,
     ),
   );
 }

@@ -6,7 +6,13 @@ import type { bulkVariantsSchema, Variant, variantCreateSchema } from '@rentloop
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { bundles, bundleVariants, products, productVariants } from '../../db/schema/index.ts';
+import {
+  bundles,
+  bundleVariants,
+  products,
+  productTracking,
+  productVariants,
+} from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { companyCurrency, toMinor } from '../../money.ts';
 import { productRow, toVariant, type VariantListRow, variantColumns } from './product-rows.ts';
@@ -137,6 +143,15 @@ export async function removeVariant(ctx: Ctx, productId: number, variantId: numb
       `${variant.name} is in ${holders.length === 1 ? 'a bundle' : 'bundles'} (${holders
         .map((b) => b.name)
         .join(', ')}): remove it there first.`,
+    );
+  const [tracked] = await db
+    .select({ n: count() })
+    .from(productTracking)
+    .where(and(eq(productTracking.company_id, companyId), eq(productTracking.variant_id, variantId)));
+  if (Number(tracked?.n) > 0)
+    throw new AppError(
+      'conflict',
+      `${variant.name} has ${Number(tracked?.n)} tracked assets: it stays with them.`,
     );
   await db
     .delete(productVariants)

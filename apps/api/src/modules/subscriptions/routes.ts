@@ -1,6 +1,7 @@
 /** Subscriptions (spec 01 §7 "Subscriptions"): the list, one subscription, its actions and changes. */
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import { MESSAGES } from '@rentloop/domain/messages';
+import { productTrackingSchema } from '@rentloop/domain/product-tracking';
 import {
   SUBSCRIPTION_END_TEXTS,
   subscriptionEndSchema,
@@ -256,7 +257,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getSubscriptionProductTracking',
         tags,
-        summary: 'Where the rented unit is: its order item’s tracking and serial numbers, and its status',
+        summary:
+          'Where the rented unit is: its order item’s tracking and serial numbers, its status, and the asset it holds',
         params: subscriptionParams,
         response: {
           200: envelope(
@@ -268,6 +270,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
               tracking_number: z.string().nullable(),
               serial_number: z.string().nullable(),
               status: z.string(),
+              asset: productTrackingSchema.nullable(),
             }),
           ),
         },

@@ -1,0 +1,24 @@
+/** The access matrix's recipes of the asset (product tracking) routes (access-recipes.ts is near 500 lines). */
+import type { Recipe } from './access-recipes.ts';
+import type { CompanyRecords } from './company-records.ts';
+
+const byId = (pick: (r: CompanyRecords) => number) => (r: CompanyRecords) => ({ id: pick(r) });
+
+export const ASSET_RECIPES: Record<string, Recipe> = {
+  'GET /api/:company/rentloopdb/product-tracking/:id': { params: byId((r) => r.asset.id) },
+  'GET /api/:company/rentloopdb/product-tracking/:id/actions': { params: byId((r) => r.asset.id) },
+  'POST /api/:company/rentloopdb/product-tracking/:id/actions': {
+    params: byId((r) => r.asset.id),
+    body: (r) => ({ action: 'rent_out', subscription_id: r.subscription, reason: 'Access matrix' }),
+  },
+  'POST /api/:company/rentloopdb/product-tracking': {
+    // Both fields filled so each names a record (the schema wants one of them: refused either way; the
+    // module's tests refuse another company's variant and bundle one at a time).
+    body: (r) => ({ serial_number: `SN2-${r.marker}`, variant_id: r.variant, bundle_id: r.bundle }),
+  },
+  // The serial names the other company's asset: looked up in the URL's company only (422, nothing changed).
+  'POST /api/:company/rentloopdb/subscriptions/:id/product-tracking': {
+    params: byId((r) => r.subscription),
+    body: (r) => ({ serial_number: r.asset.serial }),
+  },
+};

@@ -1,0 +1,118 @@
+/**
+ * `/cms/assets`: the assets (product tracking) list: search by serial number or product, filter by status
+ * and by when the status last changed (the last 30, 90 or 180 days), sort by header, paging in the URL.
+ */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { ASSET_STATUSES, TRACKED_STATUS_RANGES_DAYS } from '@rentloop/domain/enums';
+import type { ProductTracking } from '@rentloop/domain/product-tracking';
+import { Outlet } from 'react-router';
+import { paths } from '../../api/client.ts';
+import { type Column, DataList } from '../../components/DataList.tsx';
+import { FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { useListState } from '../../components/list-state.ts';
+import { formatAmount } from '../../components/money.ts';
+import { NewButton } from '../../components/NewButton.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
+import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { formatDate } from '../../utils/dates.ts';
+import { useCompanyId } from '../companies/current-company.tsx';
+import { useAssets } from './hooks.ts';
+import { assetsIds } from './testids.ts';
+
+export const unitName = (a: Pick<ProductTracking, 'product_name' | 'variant_name'>) =>
+  a.variant_name && a.variant_name !== a.product_name
+    ? `${a.product_name} – ${a.variant_name}`
+    : a.product_name;
+
+const STATUS_OPTIONS = ASSET_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }));
+const RANGE_OPTIONS = TRACKED_STATUS_RANGES_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
+
+export function AssetsPage() {
+  const state = useListState();
+  const company = useCompanyId();
+  const currency = useCompanyCurrency();
+  const assets = useAssets(state);
+  const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
+
+  const columns: Column<ProductTracking>[] = [
+    {
+      id: 'serial_number',
+      label: 'Serial number',
+      sortKey: 'serial_number',
+      render: (a) => (
+        <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: 'monospace' }}>
+          {a.serial_number}
+        </Typography>
+      ),
+    },
+    { id: 'product_name', label: 'Product', sortKey: 'product_name', render: unitName },
+    { id: 'status', label: 'Status', sortKey: 'status', render: (a) => <StatusChip status={a.status} /> },
+    {
+      id: 'status_changed_at',
+      label: 'Status since',
+      sortKey: 'status_changed_at',
+      hideOnMobile: true,
+      render: (a) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDate(a.status_changed_at)}</Box>,
+    },
+    { id: 'location', label: 'Location', hideOnMobile: true, render: (a) => a.location ?? '' },
+    {
+      id: 'purchase_cost',
+      label: 'Purchase cost',
+      sortKey: 'purchase_cost',
+      hideOnMobile: true,
+      render: (a) => formatAmount(a.purchase_cost, currency, ''),
+    },
+  ];
+
+  return (
+    <Box data-testid={assetsIds.listPage}>
+      <PageHeader
+        title="Assets"
+        subtitle="Every rentable unit by serial number: where it is and what happened to it"
+        actions={
+          <NewButton to="/cms/assets/create" testId={assetsIds.newAsset}>
+            New asset
+          </NewButton>
+        }
+      />
+      <DataList
+        label="Assets"
+        columns={columns}
+        query={assets}
+        state={state}
+        getRowId={(a) => a.id}
+        rowHref={(a) => `/cms/assets/${a.id}`}
+        rowLabel={(a) => a.serial_number}
+        exportPath={`${paths.replica(company, 'product-tracking')}/export`}
+        toolbar={
+          <FilterBar state={state} clearTestId={assetsIds.clearFilters}>
+            <SelectFilter
+              state={state}
+              name="status"
+              label="Status"
+              width={170}
+              allLabel="All statuses"
+              options={STATUS_OPTIONS}
+              testId={assetsIds.filter('status')}
+              optionTestId={(v) => assetsIds.filterOption('status', v)}
+            />
+            <SelectFilter
+              state={state}
+              name="status_changed_within"
+              label="Status changed"
+              width={190}
+              allLabel="Any time"
+              options={RANGE_OPTIONS}
+              testId={assetsIds.filter('status_changed_within')}
+              optionTestId={(v) => assetsIds.filterOption('status_changed_within', v)}
+            />
+          </FilterBar>
+        }
+        emptyText={filtered ? 'No assets match.' : 'No assets yet: add the first unit with "New asset".'}
+      />
+      <Outlet />
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
+import { lazyPage } from '../../app/lazy.ts';
+import type { AppRoute } from '../../app/route-meta.ts';
+
+const AssetsPage = lazyPage(() => import('./AssetsPage.tsx').then((m) => m.AssetsPage));
+const AssetCreateDialog = lazyPage(() => import('./AssetCreateDialog.tsx').then((m) => m.AssetCreateDialog));
+const AssetDetailPage = lazyPage(() => import('./AssetDetailPage.tsx').then((m) => m.AssetDetailPage));
+
+/** Assets: product tracking, one record per physical unit (spec 01 §2 `/cms/assets`, `/cms/assets/{id}`). */
+export const assetsRoutes: AppRoute[] = [
+  {
+    path: '/cms/assets',
+    meta: { name: 'cms-assets', title: 'Assets', icon: QrCode2Outlined, auth: 'guest', pageType: 'index' },
+    Component: AssetsPage,
+    children: [
+      {
+        path: '/cms/assets/create',
+        meta: { name: 'cms-assets-create', title: 'New asset', auth: 'guest' },
+        Component: AssetCreateDialog,
+      },
+    ],
+  },
+  {
+    path: '/cms/assets/:id',
+    meta: {
+      name: 'cms-assets-id',
+      title: 'Asset',
+      auth: 'guest',
+      crumb: (params) => `Asset ${params.id ?? ''}`.trim(),
+    },
+    Component: AssetDetailPage,
+  },
+];
