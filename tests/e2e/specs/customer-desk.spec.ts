@@ -6,7 +6,16 @@
  * Desktop and phone screenshots: artifacts/screenshots/customer-desk-*.png.
  */
 import { expect, type Page, test } from '../fixtures.ts';
-import { callApi, customersIds, screenshot, signInToOwnCompany, supportIds } from '../helpers.ts';
+import {
+  callApi,
+  customersIds,
+  dataListIds,
+  ordersIds,
+  screenshot,
+  signInToOwnCompany,
+  supportIds,
+  waitForList,
+} from '../helpers.ts';
 import { seedOrders } from '../orders-seed.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -61,7 +70,12 @@ test('the customer page shows the customer’s records, figures and a New order 
   // "Show all" opens the orders list with this customer's orders only.
   await orders.getByTestId(supportIds.showAll('orders')).click();
   await expect(page).toHaveURL(/\/cms\/orders\?filters=/);
-  await expect(page.getByText(`Order ${first.number}`).first()).toBeVisible();
+  // The list's rows, not the customer page's card (its rows read "Order ORD-1" too, and it stays on screen
+  // until the orders page has loaded: a text check passed on the old screen, or failed on the new one).
+  await expect(page.getByTestId(ordersIds.listPage)).toBeVisible();
+  await waitForList(page);
+  const rows = page.getByTestId(dataListIds.row);
+  await expect(rows.filter({ hasText: new RegExp(`\\b${first.number}\\b`) })).toHaveCount(1);
 
   // "New order" opens the builder with the customer chosen.
   await page.goto(`/cms/customers/${customerId}`);

@@ -2,6 +2,12 @@ import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import { MESSAGES, screenshot, shellIds, signIn, signInThroughApi } from '../helpers.ts';
 
+/**
+ * The admin-level index pages whose route is under /cms: the spec lists Repair Questions (`/cms/questions`)
+ * under the Admins header, sorted by title with Email History, Settings and Webhooks.
+ */
+const ADMIN_PAGES_UNDER_CMS = new Set(['cms-questions']);
+
 /** The drawer's route names in order, and those of each section (by the route name's prefix). */
 async function drawerOrder(page: Page) {
   const all = (
@@ -12,8 +18,8 @@ async function drawerOrder(page: Page) {
   ).map((id) => id.replace(/^drawer-item-/, ''));
   return {
     all,
-    main: all.filter((n) => n.startsWith('cms-')),
-    admins: all.filter((n) => n.startsWith('admin-')),
+    main: all.filter((n) => n.startsWith('cms-') && !ADMIN_PAGES_UNDER_CMS.has(n)),
+    admins: all.filter((n) => n.startsWith('admin-') || ADMIN_PAGES_UNDER_CMS.has(n)),
     operator: all.filter((n) => n.startsWith('super-')),
   };
 }
@@ -24,12 +30,12 @@ test('the drawer lists the screens that exist, in the spec order, and collapses 
   await signInThroughApi(page, USERS.northwindAdmin, '/cms/insights');
   const drawer = page.getByTestId(shellIds.drawer);
   const items = drawer.locator('[data-testid^="drawer-item-"]');
-  // An admin: the main section, then Admins (Users first, the other admin pages by title).
+  // An admin: the main section, then Admins (Users first, the other admin pages by title, spec 01 §1).
   await expect(items.first()).toBeVisible();
   const names = await drawerOrder(page);
   expect(names.main.slice(0, 2)).toEqual(['cms-insights', 'cms-customers']);
   expect(names.main.indexOf('cms-subscriptions')).toBeGreaterThan(names.main.indexOf('cms-customers'));
-  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'admin-settings']);
+  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'cms-questions', 'admin-settings']);
   expect(names.operator).toEqual([]);
   expect(names.all).toEqual([...names.main, ...names.admins]);
   const headers = drawer.locator('[data-testid^="drawer-header-"]');
@@ -59,7 +65,7 @@ test('operators see the operator section in the spec order', async ({ page }) =>
   await signInThroughApi(page, USERS.operator, '/cms/insights');
   await expect(page.getByTestId(shellIds.drawerItem('super-companies'))).toBeVisible();
   const names = await drawerOrder(page);
-  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'admin-settings']);
+  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'cms-questions', 'admin-settings']);
   expect(names.operator).toEqual([
     'super-companies',
     'super-users',
