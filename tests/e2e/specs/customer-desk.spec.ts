@@ -75,7 +75,7 @@ test('the customer page shows the customer’s records, figures and a New order 
   await expect(page.getByTestId(ordersIds.listPage)).toBeVisible();
   await waitForList(page);
   const rows = page.getByTestId(dataListIds.row);
-  await expect(rows.filter({ has: page.getByText(first.number, { exact: true }) })).toHaveCount(1);
+  await expect(rows.filter({ has: page.getByText(String(first.number), { exact: true }) })).toHaveCount(1);
 
   // "New order" opens the builder with the customer chosen.
   await page.goto(`/cms/customers/${customerId}`);
