@@ -95,8 +95,12 @@ const taxAddressOf = (o: { shipping_address: Address | null; billing_address: Ad
  */
 export async function priceOrder(ctx: Ctx, input: OrderInputValues): Promise<PricedOrder> {
   const currency = await companyCurrency(ctx);
-  const customer = await getCustomer(ctx, input.customer_id).catch(() => {
-    throw invalid('customer_id', 'No such customer.');
+  // Only a customer that is not there (or another company's) is bad input; anything else (a database that
+  // is down) propagates as itself, so it is answered as such and never as a 422 on a valid id.
+  const customer = await getCustomer(ctx, input.customer_id).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found')
+      throw invalid('customer_id', 'No such customer.');
+    throw error;
   });
   const billing_address = input.billing_address ?? customer.billing_address ?? null;
   const shipping_address = input.shipping_address ?? customer.shipping_address ?? billing_address;
