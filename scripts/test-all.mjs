@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './chromium.mjs';
@@ -82,6 +83,22 @@ function playwright(name, specs = [], env = {}) {
   results.push({ name, passed: stats.expected, failed, skipped: stats.skipped, minutes: lap() });
 }
 
+/** Whether a Redis answers PING at `url` within 3 s. */
+function redisAnswers(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(3000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
 const only = process.argv.slice(2);
 const want = (key) => only.length === 0 || only.includes(key);
 
@@ -96,6 +113,15 @@ if (want('unit')) {
 // The first-load JavaScript of the sign-in page and the list screens, gzip, read from a fresh build of
 // the web app (into a temporary folder) against each screen's budget (docs/performance.md).
 if (want('budget')) check('size budget', 'node', ['scripts/size-budget.mjs']);
+// The Redis push test (notifications/bus.test.ts) runs against REDIS_TEST_URL: set here when a Redis answers
+// on 127.0.0.1:6379 (CI has one), so it runs wherever one is, and is skipped, saying so, where none is.
+if (want('api') && !process.env.REDIS_TEST_URL) {
+  const url = 'redis://127.0.0.1:6379';
+  if (await redisAnswers(url)) process.env.REDIS_TEST_URL = url;
+  console.log(
+    `Redis push test: ${process.env.REDIS_TEST_URL ? `runs against ${url}` : `skipped (no Redis at ${url})`}`,
+  );
+}
 if (want('api')) {
   vitest('api: PGlite', 'apps/api', { DATABASE_URL: '' });
   if (process.env.DATABASE_URL)

@@ -19,8 +19,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLogout, useSignedIn } from '../features/auth/hooks.ts';
-import { useCurrentCompany } from '../features/companies/current-company.tsx';
 import { hasRoute } from '../routes.tsx';
+import { useCurrentCompany } from './current-company.tsx';
 import { shellIds } from './testids.ts';
 
 export function AccountActions({ inverted = false }: { inverted?: boolean }) {

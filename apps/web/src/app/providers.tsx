@@ -4,8 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createQueryClient } from '../api/query-client.ts';
 import { tokenStore } from '../api/tokens.ts';
-import { CurrentCompanyProvider } from '../features/companies/current-company.tsx';
 import { toasterWanted } from '../utils/notify.ts';
+import { CurrentCompanyProvider } from './current-company.tsx';
 import { lazyPage } from './lazy.ts';
 import { theme } from './theme.ts';
 

@@ -67,7 +67,7 @@ export function withGlobalRole(flags: CompanyFlags, role: GlobalRole | null | un
   return { ...flags, isSuper, isSupport, hasAccess: flags.hasAccess || isSuper || isSupport };
 }
 
-/** Where the current company stands (see features/companies/current-company.tsx). */
+/** Where the current company stands (see app/current-company.tsx). */
 export type CompanyStatus = 'signed-out' | 'loading' | 'ready' | 'none' | 'error';
 
 /** What a route guard does: show the screen, send elsewhere, wait, or explain. */

@@ -63,7 +63,8 @@ export function DateField(props: DateFieldProps) {
 
   const showError = bad || Boolean(props.error);
   return (
-    <Box sx={{ position: 'relative', width: props.fullWidth ? '100%' : undefined }}>
+    // `data-date-field`: the phone's filters panel stretches this box (a flex item) as it does a text field.
+    <Box data-date-field sx={{ position: 'relative', width: props.fullWidth ? '100%' : undefined }}>
       <TextField
         label={label}
         name={props.name}

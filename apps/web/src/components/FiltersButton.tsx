@@ -47,7 +47,8 @@ export function FiltersPanel({ open, children }: { open: boolean; children: Reac
           p: 2,
           borderBottom: 1,
           borderColor: 'divider',
-          '& .MuiTextField-root, & .MuiFormControl-root': { width: '100%' },
+          // Every field full width, the date field's wrapper too (a flex item of the filter bar's row).
+          '& .MuiTextField-root, & .MuiFormControl-root, & [data-date-field]': { width: '100%' },
         }}
       >
         {children}

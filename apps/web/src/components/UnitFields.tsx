@@ -1,7 +1,7 @@
 /**
  * Form fields with a unit at the end, bound to react-hook-form like `FormTextField`: an amount in the
  * company's currency, a percentage, a whole number. The form holds the text as typed; its schema reads
- * it (`parseMoney` for amounts, see features/products/amounts.ts).
+ * it (`parseMoney` for amounts, see components/amounts.ts).
  */
 import InputAdornment from '@mui/material/InputAdornment';
 import type { TextFieldProps } from '@mui/material/TextField';

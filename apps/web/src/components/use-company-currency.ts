@@ -1,4 +1,4 @@
-import { useCurrentCompany } from '../features/companies/current-company.tsx';
+import { useCurrentCompany } from '../app/current-company.tsx';
 
 /** The current company's currency: amounts of the catalog are in it. */
 export function useCompanyCurrency(): string {

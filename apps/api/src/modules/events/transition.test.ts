@@ -9,7 +9,7 @@ import { fixedClock, type PlatformCtx, type UserActor } from '../../context.ts';
 import { events, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
-import { activateIfInvited, userMachine } from '../users/status.ts';
+import { activateIfInvited, userMachine } from '../auth/account-status.ts';
 import { transition } from './transition.ts';
 
 const h = useHarness();

@@ -1,35 +1,19 @@
 /**
  * The push channel between processes: two Redis buses (two API instances, or an instance and a
  * worker) on one Redis; a publish on one reaches the listeners of both, exactly once each. Runs
- * against the Redis on 127.0.0.1:6379 (REDIS_TEST_URL to use another) and says so in its name when
- * there is none. The in-process path end to end (a real server's stream) is in notifications.test.ts.
+ * against the Redis at REDIS_TEST_URL (below) and says so in its name when there is none. The in-process path end to end (a real server's stream) is in notifications.test.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import type { NotificationPush } from '@rentloop/domain/notifications';
 import { describe, expect, it } from 'vitest';
 import { inProcessBus, type NotificationBus, redisBus } from './bus.ts';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(3000);
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const hasRedis = await reachable(REDIS_URL);
+/**
+ * The Redis to run against: REDIS_TEST_URL, which `npm test` (scripts/test-all.mjs) sets to
+ * redis://127.0.0.1:6379 when a Redis answers there (CI has one). Set, the test runs and fails when that
+ * Redis does not answer, so CI can never skip it silently; unset (no Redis here), it is skipped and says why.
+ */
+const REDIS_URL = process.env.REDIS_TEST_URL || undefined;
 
 /** Resolves with the first `count` events a bus's listener hears. */
 function hear(bus: NotificationBus, count: number) {
@@ -58,14 +42,14 @@ describe('the in-process bus', () => {
   });
 });
 
-describe.skipIf(!hasRedis)(
-  `across instances through Redis pub/sub${hasRedis ? '' : ` (skipped: no Redis at ${REDIS_URL})`}`,
+describe.skipIf(!REDIS_URL)(
+  `across instances through Redis pub/sub${REDIS_URL ? '' : ' (skipped: REDIS_TEST_URL unset, no Redis found)'}`,
   () => {
     it('delivers a publish of one instance to the listeners of both, once each, in order', async () => {
       // A channel of this test's own, so parallel runs do not hear each other.
       const channel = `rentloop:test:${randomBytes(6).toString('hex')}`;
-      const one = await redisBus(REDIS_URL, undefined, channel);
-      const two = await redisBus(REDIS_URL, undefined, channel);
+      const one = await redisBus(REDIS_URL!, undefined, channel);
+      const two = await redisBus(REDIS_URL!, undefined, channel);
       try {
         expect(one.kind).toBe('redis');
         const onOne = hear(one, 2);
@@ -85,12 +69,12 @@ describe.skipIf(!hasRedis)(
 
     it('ignores a message on its channel that is not a notification push', async () => {
       const channel = `rentloop:test:${randomBytes(6).toString('hex')}`;
-      const bus = await redisBus(REDIS_URL, undefined, channel);
-      const other = await redisBus(REDIS_URL, undefined, `${channel}:other`);
+      const bus = await redisBus(REDIS_URL!, undefined, channel);
+      const other = await redisBus(REDIS_URL!, undefined, `${channel}:other`);
       try {
         const heard = hear(bus, 1);
         const { Redis } = await import('ioredis');
-        const raw = new Redis(REDIS_URL);
+        const raw = new Redis(REDIS_URL!);
         await raw.publish(channel, 'not json');
         await raw.publish(channel, JSON.stringify({ kind: 'exploded' }));
         await other.publish({ kind: 'created', id: 99, company_id: null });

@@ -1,21 +1,20 @@
 /**
  * Prices an order from the catalog, the tax rules, the shipping methods and a voucher (shared/BILLING.md,
  * "Snapshots" and "Tax"): what an order or a quote is placed with, and what the order builder shows as
- * staff type (`POST orders/price`). Nothing is written here; `placement.ts` stores the result.
+ * staff type (`POST orders/price`). Nothing is written here; `placement.ts` stores the result. Each job is a
+ * file of its own: the customer and addresses (`pricing-customer.ts`), the tax rates (`pricing-tax.ts`), the
+ * lines from the catalog (`pricing-lines.ts`), shipping (`pricing-shipping.ts`) and the voucher
+ * (`voucher-pricing.ts`); the totals are `orderTotals` of packages/domain.
  */
 import type { Address } from '@rentloop/domain/addresses';
-import { billingIntervalToFrequency } from '@rentloop/domain/billing-periods';
-import { MESSAGES } from '@rentloop/domain/messages';
 import { type OrderTotals, orderTotals } from '@rentloop/domain/order-totals';
 import type { OrderInputValues } from '@rentloop/domain/orders';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { products, productVariants, shippingMethods } from '../../db/schema/index.ts';
-import { AppError, invalid } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
-import { resolveTaxRate, taxConfig } from '../catalog/tax.ts';
-import { getCustomer } from '../customers/service.ts';
-import { quoteShipping } from '../shipping/rules.ts';
+import { orderParty } from './pricing-customer.ts';
+import { priceLines } from './pricing-lines.ts';
+import { priceShipping } from './pricing-shipping.ts';
+import { orderTax, taxAddressOf } from './pricing-tax.ts';
 import { priceVoucher } from './voucher-pricing.ts';
 
 type Kind = 'rental' | 'purchase' | 'consumable';
@@ -50,165 +49,21 @@ export interface PricedOrder {
   totals: OrderTotals;
 }
 
-const RENTAL_PRICE = {
-  monthly: products.rental_price_monthly,
-  quarterly: products.rental_price_quarterly,
-  annually: products.rental_price_annually,
-} as const;
-
-async function catalogRows(ctx: Ctx, variantIds: number[]) {
-  if (variantIds.length === 0) return new Map();
-  const rows = await ctx.db
-    .select({
-      variant_id: productVariants.id,
-      variant_name: productVariants.name,
-      sku: productVariants.sku,
-      variant_price: productVariants.price,
-      product_id: products.id,
-      product_name: products.name,
-      product_type: products.type,
-      product_class: products.product_class,
-      purchase_price: products.purchase_price,
-      buyout_price: products.buyout_price,
-      minimum_term_months: products.minimum_term_months,
-      archived_at: products.archived_at,
-      monthly: RENTAL_PRICE.monthly,
-      quarterly: RENTAL_PRICE.quarterly,
-      annually: RENTAL_PRICE.annually,
-    })
-    .from(productVariants)
-    .innerJoin(
-      products,
-      and(eq(products.id, productVariants.product_id), eq(products.company_id, productVariants.company_id)),
-    )
-    .where(and(eq(productVariants.company_id, ctx.companyId), inArray(productVariants.id, variantIds)));
-  return new Map(rows.map((r) => [Number(r.variant_id), r]));
-}
-
-/** Where the order ships (and is taxed): the shipping address, else the billing address. */
-const taxAddressOf = (o: { shipping_address: Address | null; billing_address: Address | null }) =>
-  o.shipping_address ?? o.billing_address;
-
 /**
  * Prices `input` for its customer now. Every problem is a 422 naming its field (`items.1.variant_id`,
  * `shipping_method_id`, `voucher_code`), all of them at once where they are independent.
  */
 export async function priceOrder(ctx: Ctx, input: OrderInputValues): Promise<PricedOrder> {
   const currency = await companyCurrency(ctx);
-  const customer = await getCustomer(ctx, input.customer_id).catch(() => {
-    throw invalid('customer_id', 'No such customer.');
-  });
-  const billing_address = input.billing_address ?? customer.billing_address ?? null;
-  const shipping_address = input.shipping_address ?? customer.shipping_address ?? billing_address;
+  const { customer, billing_address, shipping_address } = await orderParty(ctx, input);
   const to = taxAddressOf({ shipping_address, billing_address });
-
-  const catalog = await catalogRows(
-    ctx,
-    input.items.map((i) => i.variant_id),
-  );
-  const errors: Record<string, string[]> = {};
-  const config = await taxConfig(ctx);
-  const rates = new Map<string, string>();
-  const rateFor = async (productClass: 'standard' | 'reduced' | 'zero') => {
-    if (!to) return config.default_rate;
-    const known = rates.get(productClass);
-    if (known !== undefined) return known;
-    const { percentage } = await resolveTaxRate(ctx, {
-      country: to.country,
-      region: to.region,
-      productClass,
-    });
-    rates.set(productClass, percentage);
-    return percentage;
-  };
-
-  const lines: PricedLine[] = [];
-  for (const [index, item] of input.items.entries()) {
-    const row = catalog.get(item.variant_id);
-    const field = `items.${index}`;
-    if (!row) {
-      errors[`${field}.variant_id`] = ['No such product variant.'];
-      continue;
-    }
-    if (row.archived_at !== null) {
-      errors[`${field}.variant_id`] = [`${row.product_name} is archived and cannot be ordered.`];
-      continue;
-    }
-    const kind: Kind = row.product_type === 'consumable' ? 'consumable' : item.kind;
-    let unit: bigint | null;
-    let term: Pick<PricedLine, 'billing_interval' | 'frequency' | 'interval' | 'minimum_term_months'> = {
-      billing_interval: null,
-      frequency: null,
-      interval: null,
-      minimum_term_months: null,
-    };
-    if (kind === 'rental') {
-      const interval = item.billing_interval ?? 'monthly';
-      unit = row[interval];
-      if (unit === null) {
-        errors[`${field}.billing_interval`] = [`${row.product_name} has no ${interval} rental price.`];
-        continue;
-      }
-      const { frequency, interval: count } = billingIntervalToFrequency(interval);
-      term = {
-        billing_interval: interval,
-        frequency,
-        interval: count,
-        minimum_term_months: item.minimum_term_months ?? row.minimum_term_months ?? 0,
-      };
-    } else {
-      unit = row.variant_price ?? row.purchase_price;
-      if (unit === null) {
-        errors[`${field}.variant_id`] = [`${row.product_name} has no purchase price.`];
-        continue;
-      }
-    }
-    lines.push({
-      kind,
-      product_id: Number(row.product_id),
-      variant_id: Number(row.variant_id),
-      product_name: row.product_name,
-      variant_name: row.variant_name,
-      sku: row.sku,
-      quantity: item.quantity,
-      unit_price: unit,
-      tax_percent: await rateFor(row.product_class),
-      ...term,
-      buyout_price: kind === 'rental' ? row.buyout_price : null,
-    });
-  }
-  if (Object.keys(errors).length > 0) throw new AppError('validation', MESSAGES.validationFailed, errors);
-
+  const tax = await orderTax(ctx, to);
+  const lines = await priceLines(ctx, input.items, tax.rateFor);
   const cartLines = lines.map((l) => ({
     product_id: l.product_id,
     amount: l.unit_price * BigInt(l.quantity),
   }));
-
-  let shipping: PricedOrder['shipping'] = null;
-  if (input.shipping_method_id != null) {
-    if (!to) throw invalid('shipping_method_id', 'The order needs a shipping address to be shipped.');
-    const answer = await quoteShipping(
-      ctx,
-      { lines: cartLines.map((l) => ({ ...l, grams: 0 })) },
-      { country: to.country, region: to.region },
-    );
-    if (!answer.shippable) throw invalid('shipping_method_id', answer.message);
-    const option = answer.options.find((o) => o.method_id === input.shipping_method_id);
-    if (!option)
-      throw invalid('shipping_method_id', 'This shipping method does not deliver to this address.');
-    // Shipping is taxed at the rate of its method's tax class where it is delivered.
-    const [method] = await ctx.db
-      .select({ tax_class: shippingMethods.tax_class })
-      .from(shippingMethods)
-      .where(and(eq(shippingMethods.id, option.method_id), eq(shippingMethods.company_id, ctx.companyId)));
-    shipping = {
-      method_id: option.method_id,
-      name: option.name,
-      amount: option.price,
-      tax_percent: await rateFor(method?.tax_class ?? 'standard'),
-    };
-  }
-
+  const shipping = await priceShipping(ctx, input.shipping_method_id, to, cartLines, tax.rateFor);
   const { voucher, discount } = await priceVoucher(ctx, input.voucher_code, {
     cart: { lines: cartLines, shipping: shipping?.amount ?? 0n },
     customerId: customer.id,
@@ -223,7 +78,7 @@ export async function priceOrder(ctx: Ctx, input: OrderInputValues): Promise<Pri
       tax_percent: l.tax_percent,
       billing_interval: l.billing_interval,
     })),
-    prices_include_tax: config.prices_include_tax,
+    prices_include_tax: tax.prices_include_tax,
     shipping: shipping ? { amount: shipping.amount, tax_percent: shipping.tax_percent } : null,
     ...discount,
   });
@@ -235,7 +90,7 @@ export async function priceOrder(ctx: Ctx, input: OrderInputValues): Promise<Pri
     lines,
     shipping,
     voucher,
-    prices_include_tax: config.prices_include_tax,
+    prices_include_tax: tax.prices_include_tax,
     totals,
   };
 }

@@ -216,6 +216,18 @@ export async function deleteShippingRule(ctx: Ctx, id: number): Promise<void> {
 
 // ---- the answer ----
 
+/** The tax class of shipping method `methodId` (shipping is taxed at it where it is delivered); null if none. */
+export async function shippingTaxClass(
+  ctx: Ctx,
+  methodId: number,
+): Promise<'standard' | 'reduced' | 'zero' | null> {
+  const [method] = await ctx.db
+    .select({ tax_class: shippingMethods.tax_class })
+    .from(shippingMethods)
+    .where(and(eq(shippingMethods.id, methodId), eq(shippingMethods.company_id, ctx.companyId)));
+  return method?.tax_class ?? null;
+}
+
 /** The company's configuration as `shippingOptions` reads it (minor units, grams). */
 export async function shippingConfig(ctx: Ctx): Promise<ShippingConfig> {
   const [countries, methods, rules] = await Promise.all([

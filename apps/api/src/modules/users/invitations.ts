@@ -20,9 +20,9 @@ import { AppError } from '../../errors.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
 import { linkSecrets } from '../../integrations/email/templates.ts';
 import { appBase } from '../auth/account-flows.ts';
+import { joinCompany } from '../auth/join-company.ts';
 import { consumeUserToken, issueUserToken } from '../auth/tokens.ts';
 import { companyInvitationMail } from '../templates/mail.ts';
-import { joinCompany } from './join.ts';
 
 export type Invitation = typeof companyInvitations.$inferSelect;
 export type InvitationStatus = 'queued' | 'not_sent' | 'skipped';

@@ -9,9 +9,10 @@ import { hasOperatorPowers, type PlatformCtx, type UserActor } from '../../conte
 import { sessions, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { sendVerification } from '../auth/account-flows.ts';
+import { activateIfInvited } from '../auth/account-status.ts';
 import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { activateIfInvited, changeUserStatus } from './status.ts';
+import { changeUserStatus } from './status.ts';
 import { assertEmailFree, assertMayManageSuper, membershipsOf, toUser, userColumns } from './user-record.ts';
 
 /** A user's own record, or any user for (verified) operators; anyone else's is not found. */

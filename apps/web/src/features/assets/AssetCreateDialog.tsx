@@ -17,7 +17,7 @@ import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { useSubmit } from '../../components/use-submit.ts';
-import { VariantPicker } from '../products/VariantPicker.tsx';
+import { VariantPicker } from '../../components/VariantPicker.tsx';
 import { useCreateAsset } from './hooks.ts';
 import { assetFormIds, assetsIds } from './testids.ts';
 

@@ -8,6 +8,7 @@ import { ASSET_STATUSES, TRACKED_STATUS_RANGES_DAYS } from '@rentloop/domain/enu
 import type { ProductTracking } from '@rentloop/domain/product-tracking';
 import { Outlet } from 'react-router';
 import { paths } from '../../api/client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
@@ -17,7 +18,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { useAssets } from './hooks.ts';
 import { assetsIds } from './testids.ts';
 

@@ -30,6 +30,8 @@ import { SETTINGS_SECTIONS, type SettingsSectionKey } from '@rentloop/domain/set
 import { useEffect, useState } from 'react';
 
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCurrentCompany } from '../../app/current-company.tsx';
+import { currentCompanyStore } from '../../app/current-company-store.ts';
 import { CardForm } from '../../components/CardForm.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CardGrid, DetailPage } from '../../components/DetailPage.tsx';
@@ -46,8 +48,6 @@ import {
   type CompanyFormValues,
   companyFormSchema,
 } from './CompanyForm.tsx';
-import { useCurrentCompany } from './current-company.tsx';
-import { currentCompanyStore } from './current-company-store.ts';
 import { useCompany, useCompanySettings, useDeleteCompany, useUpdateCompany } from './hooks.ts';
 import { companyAdminIds } from './testids.ts';
 

@@ -11,8 +11,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
-import { useCurrentCompany } from './current-company.tsx';
-import { cutName } from './current-company-store.ts';
+import { useCurrentCompany } from '../../app/current-company.tsx';
+import { cutName } from '../../app/current-company-store.ts';
 import { companiesIds } from './testids.ts';
 
 export function CompanySwitcher({ inverted = false }: { inverted?: boolean }) {

@@ -20,13 +20,13 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useCurrentCompany } from '../../app/current-company.tsx';
+import { cutName } from '../../app/current-company-store.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { MIN_SPINNER_MS } from '../../components/paging.ts';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useMinimumDuration } from '../../components/use-minimum-duration.ts';
 import { hasRoute, routeByName } from '../../routes.tsx';
-import { useCurrentCompany } from './current-company.tsx';
-import { cutName } from './current-company-store.ts';
 import { useCompanies } from './hooks.ts';
 import { companiesIds } from './testids.ts';
 

@@ -6,7 +6,7 @@ import type { Cron, CronInput, CronList, CronUpdate } from '@rentloop/domain/cro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 
 export const cronsKeys = queryKeysFactory('crons');
 

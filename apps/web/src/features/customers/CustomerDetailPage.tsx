@@ -16,6 +16,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { Address } from '@rentloop/domain/addresses';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { mayOpen } from '../../app/route-meta.ts';
 import { ArchiveNotice, useArchiveActions } from '../../components/ArchiveActions.tsx';
 import { addressLabel, addressLines } from '../../components/address-format.ts';
@@ -23,7 +24,6 @@ import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.t
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { CumulatedInvoicesCard } from './CumulatedInvoicesCard.tsx';
 import {

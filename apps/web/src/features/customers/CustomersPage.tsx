@@ -12,6 +12,7 @@ import type { Customer } from '@rentloop/domain/customers';
 import { CONTENT_LANGUAGE_CODES } from '@rentloop/domain/enums';
 import { Outlet } from 'react-router';
 import { paths } from '../../api/client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { countryName } from '../../components/country-name.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { useListState } from '../../components/list-state.ts';
@@ -21,7 +22,6 @@ import { ShowArchivedSwitch } from '../../components/ShowArchivedSwitch.tsx';
 import { WrapText } from '../../components/WrapText.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { useCustomers } from './hooks.ts';
 import { customersIds } from './testids.ts';
 

@@ -3,8 +3,8 @@ import type { CumulatedInvoice } from '@rentloop/domain/cumulated-invoices';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, failureMessage, fetchWithSession, paths, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { filenameOf, saveFile } from '../../components/csv-download.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 
 export const cumulatedKeys = queryKeysFactory('cumulated-invoices');
 

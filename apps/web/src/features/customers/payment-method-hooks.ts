@@ -7,7 +7,7 @@ import type { PaymentMethod } from '@rentloop/domain/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, paths, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 
 export const paymentMethodsKeys = queryKeysFactory('payment-methods');
 

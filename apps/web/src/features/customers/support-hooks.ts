@@ -2,7 +2,7 @@
 import type { CustomerInsights } from '@rentloop/domain/customers';
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { customersKeys } from './hooks.ts';
 
 export function useCustomerFigures(id: number) {

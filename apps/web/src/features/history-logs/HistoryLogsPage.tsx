@@ -7,6 +7,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { HISTORY_ACTIONS, type HistoryLog } from '@rentloop/domain/history-logs';
+import { useCompanyId, useCurrentCompany } from '../../app/current-company.tsx';
 import { ActorCell } from '../../components/ActorCell.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { DateFilter, FilterBar, SelectFilter, TextFilter } from '../../components/ListFilters.tsx';
@@ -14,7 +15,6 @@ import { type ListStateControls, useListState } from '../../components/list-stat
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
-import { useCompanyId, useCurrentCompany } from '../companies/current-company.tsx';
 import { changedFields } from './diff.ts';
 import { ENTITY_OPTIONS } from './entities.ts';
 import { useHistoryLogs } from './hooks.ts';

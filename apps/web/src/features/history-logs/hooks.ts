@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 
 export const historyLogsKeys = queryKeysFactory('history-logs');
 

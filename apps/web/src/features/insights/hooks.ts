@@ -3,7 +3,7 @@ import type { InsightsSummary } from '@rentloop/domain/insights';
 import { useQuery } from '@tanstack/react-query';
 import { api, paths, unwrap } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 
 export const insightsKeys = queryKeysFactory('insights');
 

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { InvoiceListRow } from '@rentloop/domain/invoices';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../api/client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
@@ -19,7 +20,6 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { useInvoices } from './hooks.ts';
 import {
   INVOICE_TYPE_OPTIONS,

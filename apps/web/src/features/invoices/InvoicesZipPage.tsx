@@ -14,8 +14,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { useDownloadInvoicesZip } from './hooks.ts';
 import { invoicesIds } from './testids.ts';
 

@@ -8,7 +8,7 @@ import type { InvoiceEditInput } from '@rentloop/domain/invoice-corrections';
 import type { Invoice } from '@rentloop/domain/invoices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, paths, unwrap } from '../../api/client.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { answer, invalidateBilling } from './hooks.ts';
 
 /**

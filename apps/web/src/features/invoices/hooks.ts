@@ -28,9 +28,9 @@ import {
 } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { filenameOf, saveFile } from '../../components/csv-download.ts';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { ordersKeys } from '../orders/hooks.ts';
 
 export const invoicesKeys = queryKeysFactory('invoices');

@@ -21,13 +21,13 @@ import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { NOTE_MAX_LENGTH, type Note, type NoteEntity, noteUpdateSchema } from '@rentloop/domain/notes';
 import { useState } from 'react';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
 import { useCreateNote, useDeleteNote, useNotes, useUpdateNote } from './hooks.ts';
 import { notesIds } from './testids.ts';
 

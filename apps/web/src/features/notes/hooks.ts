@@ -3,7 +3,7 @@ import type { Note, NoteEntity, NoteInput, NoteUpdate } from '@rentloop/domain/n
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, paths, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 
 export const notesKeys = queryKeysFactory('notes');
 

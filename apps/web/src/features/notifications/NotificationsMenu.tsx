@@ -32,7 +32,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { api, paths, unwrap } from '../../api/client.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { rangeText, relativeTime, wrapPage } from './format.ts';
 import { notificationsKeys, useNotificationPush, useNotifications, useSetRead } from './hooks.ts';
 import { NotificationDialog } from './NotificationDialog.tsx';

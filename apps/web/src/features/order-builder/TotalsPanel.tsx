@@ -9,9 +9,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { OrderPrice } from '@rentloop/domain/order-details';
 import type { ReactNode } from 'react';
+import { formatPercent } from '../../components/amounts.ts';
 import { formatAmount } from '../../components/money.ts';
 import { AmountsGrid, type AmountsRow } from '../orders/AmountsGrid.tsx';
-import { formatPercent } from '../products/amounts.ts';
 import { frequencyLabel, INTERVAL_LABELS, recurringRows } from './cart.ts';
 import { builderIds } from './testids.ts';
 

@@ -6,7 +6,7 @@ import type { OrderInput } from '@rentloop/domain/orders';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, paths, unwrap, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { newIdempotencyKey } from './cart.ts';
 
 export const builderKeys = queryKeysFactory('order-builder');

@@ -35,13 +35,13 @@ import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { VariantPicker } from '../../components/VariantPicker.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { bundleKind } from './BundlesPage.tsx';
 import { useBundle, useChangeBundleVariants, useDeleteBundle } from './bundle-hooks.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { bundlesIds } from './testids.ts';
-import { VariantPicker } from './VariantPicker.tsx';
 
 const MAX_QUANTITY = 1000;
 

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
+import { via } from '../../components/amounts.ts';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { amountField, amountText } from '../../components/money-input.ts';
@@ -18,7 +19,6 @@ import { AmountField } from '../../components/UnitFields.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { useSubmit } from '../../components/use-submit.ts';
-import { via } from './amounts.ts';
 import { useBundle, useCreateBundle, useUpdateBundle } from './bundle-hooks.ts';
 import { bundlesIds } from './testids.ts';
 

@@ -8,9 +8,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { mayOpen } from '../../app/route-meta.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useCurrentCompany } from '../companies/current-company.tsx';
 import { catalogTabsIds } from './testids.ts';
 
 export type CatalogTab = 'products' | 'bundles' | 'collections' | 'tax' | 'availability' | 'shop';

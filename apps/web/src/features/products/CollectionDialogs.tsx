@@ -14,21 +14,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, type Resolver } from 'react-hook-form';
 import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
+import { via } from '../../components/amounts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
+import { type PickedProduct, ProductPicker } from '../../components/ProductPicker.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
-import { via } from './amounts.ts';
 import {
   useCollection,
   useCollectionProducts,
   useDeleteCollection,
   useSaveCollection,
 } from './collection-hooks.ts';
-import { type PickedProduct, ProductPicker } from './ProductPicker.tsx';
 import { collectionsIds } from './testids.ts';
 
 interface Values {

@@ -8,8 +8,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 
 import { availabilityKeys } from './keys.ts';
 

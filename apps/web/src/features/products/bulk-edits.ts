@@ -4,8 +4,8 @@
  */
 import { bulkVariantsSchema, type Product, type Variant } from '@rentloop/domain/catalog';
 import { z } from 'zod';
+import { numberText, via, wholeNumberField } from '../../components/amounts.ts';
 import { amountField, amountText, readAmount } from '../../components/money-input.ts';
-import { numberText, via, wholeNumberField } from './amounts.ts';
 import type { BuyoutChange, VariantChange } from './hooks.ts';
 
 export interface VariantRowValues {

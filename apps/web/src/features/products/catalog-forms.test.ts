@@ -2,7 +2,7 @@ import type { Product, ProductDetail, Variant } from '@rentloop/domain/catalog';
 import { SHOP_URL_SCHEME } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { describe, expect, it } from 'vitest';
-import { formatPercent, percentField, percentText, wholeNumberField } from './amounts.ts';
+import { formatPercent, percentField, percentText, wholeNumberField } from '../../components/amounts.ts';
 import { buyoutPayload, toVariantsValues, variantChanges, variantsFormSchema } from './bulk-edits.ts';
 import { errorsByItem } from './item-errors.ts';
 import {

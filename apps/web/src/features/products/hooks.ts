@@ -3,8 +3,8 @@ import type { Product, ProductDetail, ProductSync, Variant } from '@rentloop/dom
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { bundlesKeys, collectionsKeys, productSyncKeys, productsKeys, variantsKeys } from './keys.ts';
 import type { ProductCreatePayload, ProductUpdatePayload } from './product-form.ts';
 import { fetchLatestSync } from './sync-api.ts';

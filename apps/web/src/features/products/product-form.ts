@@ -13,8 +13,8 @@ import {
 } from '@rentloop/domain/catalog';
 import { PRODUCT_TYPES } from '@rentloop/domain/enums';
 import { z } from 'zod';
+import { numberText, via, wholeNumberField } from '../../components/amounts.ts';
 import { amountField, amountText } from '../../components/money-input.ts';
-import { numberText, via, wholeNumberField } from './amounts.ts';
 
 export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
   normal: 'Normal',

@@ -2,8 +2,8 @@
 import type { ShopSettings, ShopSettingsInput } from '@rentloop/domain/companies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { authKeys } from '../auth/hooks.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 
 import { shopSettingsKeys } from './keys.ts';
 

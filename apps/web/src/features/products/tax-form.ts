@@ -8,7 +8,7 @@ import {
 import { countryName } from '@rentloop/domain/countries';
 import { regionByCode } from '@rentloop/domain/regions';
 import { z } from 'zod';
-import { percentField, percentText, via } from './amounts.ts';
+import { percentField, percentText, via } from '../../components/amounts.ts';
 
 export const countryLabel = (code: string) => countryName(code) ?? code.toUpperCase();
 

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import type { Me } from '@rentloop/domain/auth';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { profileUpdateSchema } from '@rentloop/domain/users';
-
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { CardForm } from '../../components/CardForm.tsx';
 import { CardGrid } from '../../components/DetailPage.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -33,7 +33,6 @@ import { useSubmit } from '../../components/use-submit.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify, setToastPreferences } from '../../utils/notify.ts';
 import { type OwnPasswordForm, ownPasswordFormSchema } from '../auth/password-form.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
 import { useChangePassword, useUpdateUser } from '../users/hooks.ts';
 import { profileIds } from './testids.ts';
 

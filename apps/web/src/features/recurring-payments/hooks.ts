@@ -3,8 +3,8 @@ import type { RecurringPaymentChargeResult } from '@rentloop/domain/recurring-pa
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, paths, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { answer, invalidateBilling, recurringPaymentsKeys } from '../invoices/hooks.ts';
 import type { RecurringPaymentRow } from './recurring-format.ts';
 

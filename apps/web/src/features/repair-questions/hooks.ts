@@ -8,7 +8,7 @@ import type { RepairQuestionnaire, RepairQuestionnaireInput } from '@rentloop/do
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiResult, api, paths, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 
 export const repairQuestionsKeys = queryKeysFactory('repair-questions');
 

@@ -9,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { isSearchShortcut } from './search-sources.ts';
 import { searchIds } from './testids.ts';
 

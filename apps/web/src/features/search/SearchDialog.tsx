@@ -17,8 +17,8 @@ import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { api, unwrapPage } from '../../api/client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { HITS_PER_SOURCE, SEARCH_SOURCES, type SearchHit } from './search-sources.ts';
 import { searchIds } from './testids.ts';
 

@@ -8,7 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 
 export const featureFlagKeys = queryKeysFactory('feature-flags');
 

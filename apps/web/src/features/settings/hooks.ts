@@ -5,7 +5,7 @@ import type { CheckoutApiKey, CompanySettings, SettingsSectionKey } from '@rentl
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 
 import { taxConfigKeys } from '../products/keys.ts';
 

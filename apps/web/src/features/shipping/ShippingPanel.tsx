@@ -28,6 +28,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { notify } from '../../utils/notify.ts';
 import { countryLabel } from '../products/tax-form.ts';
 import { useShippingCountries, useShippingMethods, useShippingRules, useShippingWrite } from './hooks.ts';
@@ -297,15 +298,6 @@ export function ShippingPanel() {
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function LoadingRow({ span }: { span: number }) {
   return (

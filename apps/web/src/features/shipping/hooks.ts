@@ -3,7 +3,7 @@ import type { ShippingCountry, ShippingMethod, ShippingRule } from '@rentloop/do
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, unwrap, unwrapPage } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 
 export const shippingKeys = queryKeysFactory('shipping');
 const path = (company: number | undefined, rest: string) => `/api/companies/${company}/settings/${rest}`;

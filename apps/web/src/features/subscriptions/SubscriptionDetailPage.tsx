@@ -20,6 +20,7 @@ import type { Subscription, SubscriptionDetail } from '@rentloop/domain/subscrip
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { formatPercent } from '../../components/amounts.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -29,7 +30,6 @@ import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
-import { formatPercent } from '../products/amounts.ts';
 import { useBuyoutDialog } from './buyout-action.tsx';
 import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
 import {

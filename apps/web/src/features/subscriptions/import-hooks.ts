@@ -7,7 +7,7 @@ import { MESSAGES } from '@rentloop/domain/messages';
 import type { SubscriptionImport, SubscriptionImportPreview } from '@rentloop/domain/subscription-import';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api, fetchWithSession, paths, unwrap } from '../../api/client.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { subscriptionsKeys } from './hooks.ts';
 
 /**

@@ -7,7 +7,7 @@
 import type { BuyoutResult, OneTimePaymentResult } from '@rentloop/domain/one-time-payments';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, paths } from '../../api/client.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { answer, invalidateBilling } from '../invoices/hooks.ts';
 import { subscriptionsKeys } from './hooks.ts';
 

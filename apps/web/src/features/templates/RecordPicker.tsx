@@ -9,9 +9,9 @@ import type { PreviewRecordType } from '@rentloop/domain/template-kinds';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, paths, unwrapPage } from '../../api/client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../components/paging.ts';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { type PickerRow, RECORD_LISTS, RECORD_NOUNS, recordLabel } from './preview-record.ts';
 import { templatesIds } from './testids.ts';
 

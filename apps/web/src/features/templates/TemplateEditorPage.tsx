@@ -29,12 +29,12 @@ import type { Template } from '@rentloop/domain/templates';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { useCrumbLabel } from '../../components/crumb-labels.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
 import { clearDraft, draftKey, draftToOffer, readDraft, type TemplateDraft, writeDraft } from './draft.ts';
 import {
   type TemplateScope,

@@ -13,7 +13,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 
 export type TemplateScope = 'company' | 'default';
 export const templatesKeys = queryKeysFactory('templates');

@@ -3,8 +3,8 @@ import type { Transaction, TransactionDetail } from '@rentloop/domain/payments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, paths, unwrap, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 import { transactionsKeys } from '../invoices/hooks.ts';
 
 export { transactionsKeys };

@@ -13,12 +13,12 @@ import { companyUserCreateSchema } from '@rentloop/domain/users';
 
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
+import { useCurrentCompany } from '../../app/current-company.tsx';
 import { DialogForm } from '../../components/DialogForm.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { CompanyRoleField, NameEmailFields, SendInvitationSwitch } from '../../components/UserFields.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
-import { useCurrentCompany } from '../companies/current-company.tsx';
 import { FunctionsField } from './FunctionsField.tsx';
 import { type CompanyUserInput, useCreateCompanyUser } from './hooks.ts';
 import { notifyCreated } from './notify-created.ts';

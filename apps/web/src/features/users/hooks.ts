@@ -9,9 +9,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { authKeys } from '../auth/hooks.ts';
-import { useCompanyId } from '../companies/current-company.tsx';
 
 export const usersKeys = queryKeysFactory('users');
 export const companyUsersKeys = queryKeysFactory('company-users');

@@ -19,6 +19,7 @@ import {
 } from '@rentloop/domain/vouchers';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { formatPercent } from '../../components/amounts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
@@ -30,7 +31,6 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
-import { formatPercent } from '../products/amounts.ts';
 import { useDeleteVoucher, useVouchers } from './hooks.ts';
 import { vouchersIds } from './testids.ts';
 

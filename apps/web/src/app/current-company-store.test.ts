@@ -1,7 +1,7 @@
 import type { UserCompany } from '@rentloop/domain/companies';
 import { type CompanyRole, companyFlags } from '@rentloop/domain/roles';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installBrowserGlobals } from '../../testing/browser-globals.ts';
+import { installBrowserGlobals } from '../testing/browser-globals.ts';
 import {
   companyStorageKey,
   currentCompanyStore,

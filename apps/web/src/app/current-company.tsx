@@ -17,12 +17,12 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { type CompanyStatus, NO_FLAGS, withGlobalRole } from '../../app/route-meta.ts';
-import { setToastPreferences } from '../../utils/notify.ts';
-import { useMe } from '../auth/hooks.ts';
+import { ApiError } from '../api/client.ts';
+import { useMe } from '../features/auth/hooks.ts';
+import { companiesKeys, fetchCompanies, useCompany } from '../features/companies/hooks.ts';
+import { setToastPreferences } from '../utils/notify.ts';
 import { currentCompanyStore, pickMemberCompany } from './current-company-store.ts';
-import { companiesKeys, fetchCompanies, useCompany } from './hooks.ts';
+import { type CompanyStatus, NO_FLAGS, withGlobalRole } from './route-meta.ts';
 
 export interface CurrentCompany {
   id: number;

@@ -3,8 +3,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { useProducts } from './hooks.ts';
+import { useProducts } from '../features/products/hooks.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
 
 export interface PickedProduct {
   id: number;

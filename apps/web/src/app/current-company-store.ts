@@ -4,7 +4,7 @@
  */
 import type { UserCompany } from '@rentloop/domain/companies';
 
-import { CURRENT_COMPANY_KEY_PREFIX } from '../../api/storage-keys.ts';
+import { CURRENT_COMPANY_KEY_PREFIX } from '../api/storage-keys.ts';
 
 const listeners = new Set<() => void>();
 

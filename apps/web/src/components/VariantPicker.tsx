@@ -5,9 +5,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Variant } from '@rentloop/domain/catalog';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../components/use-debounced-value.ts';
-import { useVariantSearch } from './hooks.ts';
-import { formatOptions } from './product-form.ts';
+import { useVariantSearch } from '../features/products/hooks.ts';
+import { formatOptions } from '../features/products/product-form.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** Shorter than a list's search: the user waits for the options while typing. */
 const PICKER_DEBOUNCE_MS = 250;

@@ -1,7 +1,7 @@
 /**
  * The moment an invitation becomes a membership: the person proved the mailbox it was sent to (the
  * accept link, or the first-password link of an account the invitation created). Kept apart from
- * invitations.ts so that the password flow (modules/auth/account-flows.ts) can call it without a cycle.
+ * invitations (modules/users) so that the password flow (account-flows.ts) can call it: auth never imports users.
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { eq, sql } from 'drizzle-orm';
