@@ -55,7 +55,13 @@ export function answersProblems(
     if (!mandatoryPages.includes(page.position)) continue;
     for (const q of page.questions) {
       const key = `answers.${q.name}`;
-      if (q.mandatory && !isComputedCost(q) && asked.has(q.name) && !(all[q.name] ?? '').trim() && !problems[key])
+      if (
+        q.mandatory &&
+        !isComputedCost(q) &&
+        asked.has(q.name) &&
+        !(all[q.name] ?? '').trim() &&
+        !problems[key]
+      )
         problems[key] = MESSAGES.required;
     }
   }

@@ -40,7 +40,8 @@ describe('visibility', () => {
         const questions: RepairQuestion[] = spec.map((s, i) => ({
           ...blankQuestion(`q${i}`),
           display: s.display,
-          parent: s.parent === null || i === 0 ? null : { name: `q${s.parent % i}`, conditional_value: s.value },
+          parent:
+            s.parent === null || i === 0 ? null : { name: `q${s.parent % i}`, conditional_value: s.value },
         }));
         const answers = Object.fromEntries(values.map((v, i) => [`q${i}`, v]));
         // Independent: grow the asked set from the roots until nothing changes.

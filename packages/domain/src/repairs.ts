@@ -50,7 +50,11 @@ export const REPAIR_TRANSITIONS: TransitionTable<RepairStatus, RepairAction> = [
 export const REPAIR_ACTION_LABELS: Record<RepairAction, string> = { close: 'Close repair' };
 
 /** The asset statuses a closed repair leaves the asset in. */
-export const REPAIR_OUTCOMES = ['in stock', 'broken', 'removed'] as const satisfies readonly (typeof ASSET_STATUSES)[number][];
+export const REPAIR_OUTCOMES = [
+  'in stock',
+  'broken',
+  'removed',
+] as const satisfies readonly (typeof ASSET_STATUSES)[number][];
 export type RepairOutcome = (typeof REPAIR_OUTCOMES)[number];
 
 // ---- records ----
@@ -146,7 +150,14 @@ export type RepairCloseInput = z.input<typeof repairCloseSchema>;
 
 // ---- lists ----
 
-export const REPAIR_SORTS = ['id', 'serial_number', 'status', 'total_cost', 'created_at', 'closed_at'] as const;
+export const REPAIR_SORTS = [
+  'id',
+  'serial_number',
+  'status',
+  'total_cost',
+  'created_at',
+  'closed_at',
+] as const;
 
 export const repairFiltersSchema = z.object({
   status: z.enum(REPAIR_STATUSES).optional(),

@@ -6,8 +6,9 @@
  * repair closes, in the company's currency (under the currency freeze). An asset has at most one open
  * repair (the partial unique index).
  */
-import { REPAIR_STATUSES } from '@rentloop/domain/repairs';
+
 import { ASSET_STATUSES } from '@rentloop/domain/enums';
+import { REPAIR_STATUSES } from '@rentloop/domain/repairs';
 import { type SQL, sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
