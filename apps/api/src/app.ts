@@ -53,6 +53,7 @@ import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { productTrackingRoutes } from './modules/product-tracking/routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { repairQuestionRoutes } from './modules/repair-questions/routes.ts';
+import { repairRoutes } from './modules/repairs/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { subscriptionImportRoutes } from './modules/subscriptions/import-routes.ts';
@@ -249,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userStatusRoutes);
   await app.register(voucherRoutes);
   await app.register(repairQuestionRoutes);
+  await app.register(repairRoutes);
   await app.register(orderRoutes);
   await app.register(draftOrderRoutes);
   await app.register(orderItemRoutes);

@@ -22,3 +22,15 @@ export const ASSET_RECIPES: Record<string, Recipe> = {
     body: (r) => ({ serial_number: r.asset.serial }),
   },
 };
+
+/** The repairs routes: another company's repair is not found; its asset, named in a body, is a 422. */
+export const REPAIR_RECIPES: Record<string, Recipe> = {
+  'GET /api/:company/rentloopdb/repairs/:id': { params: byId((r) => r.repair) },
+  'GET /api/:company/rentloopdb/repairs/:id/actions': { params: byId((r) => r.repair) },
+  'POST /api/:company/rentloopdb/repairs/:id/answers': {
+    params: byId((r) => r.repair),
+    body: () => ({ page: 1, answers: { is_complete: 'yes' } }),
+  },
+  'POST /api/:company/rentloopdb/repairs/:id/close': { params: byId((r) => r.repair), body: () => ({}) },
+  'POST /api/:company/rentloopdb/repairs': { body: (r) => ({ product_tracking_id: r.asset.id }) },
+};

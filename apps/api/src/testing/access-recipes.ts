@@ -5,7 +5,7 @@
  * schema (testing/schema-ids.ts), and the recipe's body must fill every one of them with `r`'s records.
  */
 import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
-import { ASSET_RECIPES } from './access-recipes-assets.ts';
+import { ASSET_RECIPES, REPAIR_RECIPES } from './access-recipes-assets.ts';
 import type { CompanyRecords } from './company-records.ts';
 import type { TestUser } from './harness.ts';
 
@@ -235,6 +235,7 @@ export const RECIPES: Record<string, Recipe> = {
     ].map((key) => [key, { params: byId((r) => r.subscription) }]),
   ),
   ...ASSET_RECIPES,
+  ...REPAIR_RECIPES,
   'GET /api/:company/rentloopdb/subscriptions/import/:id': { params: byId((r) => r.subscriptionImport) },
   'PUT /api/:company/rentloopdb/subscriptions/:id': {
     params: byId((r) => r.subscription),

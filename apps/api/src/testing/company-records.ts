@@ -65,6 +65,8 @@ export interface CompanyRecords {
   transaction: number;
   /** An asset (product tracking) of `variant`, its serial number carrying the marker. */
   asset: { id: number; serial: string };
+  /** An open repair of a second asset (sent to repair by opening it). */
+  repair: number;
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -158,6 +160,11 @@ export async function seedCompanyRecords(
     serial_number: assetSerial,
     variant_id: variant,
   });
+  const repaired = await made('POST', api('product-tracking'), {
+    serial_number: `SR-${marker}`,
+    variant_id: variant,
+  });
+  const repair = await made('POST', api('repairs'), { product_tracking_id: repaired.id });
   const invoice = await made(
     'POST',
     `/api/${companyId}/order/generate-offline-invoice`,
@@ -288,5 +295,6 @@ export async function seedCompanyRecords(
     invoiceZip: invoiceZip.id,
     transaction: charged.transaction.id,
     asset: { id: asset.id, serial: assetSerial },
+    repair: repair.id,
   };
 }

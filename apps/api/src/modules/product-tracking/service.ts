@@ -29,6 +29,7 @@ import { AppError, invalid } from '../../errors.ts';
 import { companyCurrency, toMinor } from '../../money.ts';
 import { recordEvent } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
+import { afterAssetStatusChange } from '../repairs/open.ts';
 import { assetMachine } from './machine.ts';
 import { assetRow, getAsset } from './records.ts';
 
@@ -228,6 +229,8 @@ export async function runAssetAction(
       subscriptionId: involved,
       at,
     });
+    // In this transaction: going to repair opens a repair, leaving it another way cancels the open one.
+    await afterAssetStatusChange(ctx, { assetId: id, from: done.from, to: done.to, reason: body.reason });
   } catch (e) {
     // Two units given to one subscription at once: the partial unique index keeps one.
     if (isUniqueViolation(e)) throw new AppError('conflict', MESSAGES.assetSubscriptionHolds);

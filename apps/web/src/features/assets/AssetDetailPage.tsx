@@ -24,6 +24,7 @@ import { formatAmount } from '../../components/money.ts';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
+import { AssetRepairsCard } from '../repairs/AssetRepairsCard.tsx';
 import { unitName } from './AssetsPage.tsx';
 import { useAssetActionDialog } from './asset-actions.tsx';
 import { useAsset, useAssetActions } from './hooks.ts';
@@ -189,6 +190,7 @@ export function AssetDetailPage() {
                 </Box>
               </CardContent>
             </Card>
+            <AssetRepairsCard asset={a} />
           </Stack>
           <History asset={a} />
         </CardGrid>
