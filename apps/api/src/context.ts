@@ -119,6 +119,23 @@ export interface Ctx<A extends ActorRef = ActorRef> {
    * `queueMail` records each for the SMTP server at once and lists its entry here, instead of the job.
    */
   sendNow?: number[];
+  /**
+   * Set by work that writes many events in one transaction (the billing run: events/service.ts
+   * `holdingEvents`): `recordEvent` adds each here and they are written with one insert before the
+   * transaction commits.
+   */
+  heldEvents?: HeldEvent[];
+}
+
+/** An event waiting for its transaction's one insert (its values as `recordEvent` would write them). */
+export interface HeldEvent {
+  company_id: number | null;
+  type: string;
+  object: string;
+  object_id: number;
+  payload: Record<string, unknown>;
+  actor_id: number | null;
+  created_at: string;
 }
 
 /** The context of work that belongs to no company (accounts, operator tools). */

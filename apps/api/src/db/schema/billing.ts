@@ -196,6 +196,8 @@ export const invoices = pgTable(
     index('invoices_company_customer_idx').on(t.company_id, t.customer_id, t.id),
     index('invoices_company_order_idx').on(t.company_id, t.order_id, t.id),
     index('invoices_company_subscription_idx').on(t.company_id, t.subscription_id, t.id),
+    // GET invoices?recurring_payment_id= (no type filter, so the partial unique index above is no use).
+    index('invoices_company_recurring_payment_idx').on(t.company_id, t.recurring_payment_id, t.id),
     index('invoices_company_original_idx').on(t.company_id, t.original_invoice_id),
     index('invoices_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
     foreignKey({

@@ -4,7 +4,7 @@
  */
 import type { EVENT_SORTS, Event, EventFilters } from '@rentloop/domain/events';
 import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { actingUserId, type Ctx, type PlatformCtx } from '../../context.ts';
+import { actingUserId, type Ctx, type HeldEvent, type PlatformCtx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { events, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -25,31 +25,59 @@ export const companyOf = (ctx: Ctx | PlatformCtx): number | null =>
 /**
  * Writes one event through the context's handle, so it commits or rolls back with the change it
  * records. Company work records the company; platform work (users) records none. Time: the clock.
+ * Answers its id, or null when the context holds its events for one insert (`holdingEvents`).
  */
-export async function recordEvent(ctx: Ctx | PlatformCtx, event: NewEvent): Promise<number> {
+export async function recordEvent(ctx: Ctx | PlatformCtx, event: NewEvent): Promise<number | null> {
   const [id] = await recordEvents(ctx, [event]);
-  return id!;
+  return id ?? null;
 }
 
-/** Several events in one statement (a bulk write: the demo customers), in the given order. */
+const rowOf = (ctx: Ctx | PlatformCtx, event: NewEvent, at: string): HeldEvent => ({
+  company_id: companyOf(ctx),
+  type: event.type,
+  object: event.object,
+  object_id: event.objectId,
+  payload: event.payload ?? {},
+  actor_id: actingUserId(ctx.actor),
+  created_at: at,
+});
+
+/**
+ * Several events in one statement (a bulk write: the demo customers), in the given order; their ids.
+ * In a context holding its events, they are added to the held ones instead (no ids yet: answers []).
+ */
 export async function recordEvents(ctx: Ctx | PlatformCtx, list: NewEvent[]): Promise<number[]> {
   if (list.length === 0) return [];
   const at = ctx.clock.now().toISOString();
+  const held = 'heldEvents' in ctx ? ctx.heldEvents : undefined;
+  if (held) {
+    held.push(...list.map((event) => rowOf(ctx, event, at)));
+    return [];
+  }
   const rows = await ctx.db
     .insert(events)
-    .values(
-      list.map((event) => ({
-        company_id: companyOf(ctx),
-        type: event.type,
-        object: event.object,
-        object_id: event.objectId,
-        payload: event.payload ?? {},
-        actor_id: actingUserId(ctx.actor),
-        created_at: at,
-      })),
-    )
+    .values(list.map((event) => rowOf(ctx, event, at)))
     .returning({ id: events.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * Runs `work` in the caller's transaction with its events held, then writes them with one insert, in
+ * the order they were recorded (ids, and so the event readers' order, as if written one by one), each
+ * with the time it was recorded at. For work that writes many (a billing run's batch: a few events per
+ * payment). Work that rolls back to a savepoint drops the events recorded since (`heldMark`).
+ */
+export async function holdingEvents<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const held: HeldEvent[] = [];
+  const result = await work({ ...ctx, heldEvents: held });
+  if (held.length > 0) await ctx.db.insert(events).values(held);
+  return result;
+}
+
+/** How many events the context holds now; `dropHeldSince(ctx, mark)` after a rolled-back savepoint. */
+export const heldMark = (ctx: Ctx): number => ctx.heldEvents?.length ?? 0;
+export function dropHeldSince(ctx: Ctx, mark: number): void {
+  if (ctx.heldEvents) ctx.heldEvents.length = mark;
 }
 
 const selection = { ...getTableColumns(events), actor_name: users.name, actor_email: users.email };

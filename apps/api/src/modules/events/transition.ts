@@ -51,7 +51,8 @@ export interface Transitioned<S extends string, A extends string, R = Record<str
   action: A;
   from: S;
   to: S;
-  eventId: number;
+  /** Null when the context holds its events for one insert (events/service.ts `holdingEvents`). */
+  eventId: number | null;
   /** The row as the transition's UPDATE left it. */
   row: R;
 }
@@ -118,10 +119,15 @@ export async function transition<S extends string, A extends string, G, T extend
     guard: FromRow<G, RowOf<T>>;
     set?: FromRow<ChangeOf<T>, RowOf<T>>;
     payload?: Record<string, unknown>;
+    /**
+     * The row as the caller read it `FOR UPDATE` in this same transaction (so nothing can have moved
+     * it since): the lock is not taken and the row not read a second time.
+     */
+    locked?: RowOf<T>;
   },
 ): Promise<Transitioned<S, A, RowOf<T>>> {
   const t = transitionOf(m.transitions, action);
-  const locked = await rowOf(ctx, m, id, true);
+  const locked = opts.locked ?? (await rowOf(ctx, m, id, true));
   const from = statusIn(m, locked);
   const refused = refusal(m.transitions, action, from, fromRow(opts.guard, locked));
   if (refused !== null) throw new AppError('conflict', refused);

@@ -111,6 +111,7 @@ export async function startCharge(
       ...(await collectionFacts(ctx, invoice)),
     },
     payload: message ? { message } : {},
+    locked: invoice,
   });
   const method = await methodFor(ctx, invoice.customer_id, invoice.gateway);
   const attemptNo = await nextAttemptNo(ctx, invoiceId, 'charge');
@@ -136,12 +137,14 @@ export async function startCharge(
   if (!attempt) throw new Error('The attempt was not written.');
   // Its recurring payment, or those a collective invoice collected (cumulated-invoices/collect.ts).
   for (const rpId of await paymentsOfInvoice(ctx, invoice)) {
+    // Locked here, so the transition takes this row rather than reading it again.
     const [rp] = await ctx.db
-      .select({ status: recurringPayments.status })
+      .select()
       .from(recurringPayments)
-      .where(and(eq(recurringPayments.company_id, ctx.companyId), eq(recurringPayments.id, rpId)));
+      .where(and(eq(recurringPayments.company_id, ctx.companyId), eq(recurringPayments.id, rpId)))
+      .for('update');
     if (rp && rp.status !== 'charging')
-      await transition(ctx, recurringPaymentMachine, rpId, 'charge', { guard: { due: true } });
+      await transition(ctx, recurringPaymentMachine, rpId, 'charge', { guard: { due: true }, locked: rp });
   }
   return { attempt, method };
 }
@@ -196,6 +199,7 @@ async function invoicePaid(ctx: Ctx, invoiceId: number, action: 'pay' | 'settle'
       ...(action === 'settle' ? await collectionFacts(ctx, invoice) : {}),
     },
     payload: reference ? { transaction_id: reference } : {},
+    locked: invoice,
   });
   const [failed] = await ctx.db
     .select({ n: count() })
@@ -233,11 +237,12 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
       ? ({ succeeded: 'resolve_succeeded', pending: 'resolve_pending', failed: 'resolve_failed' } as const)
       : ({ succeeded: 'succeed', pending: 'await', failed: 'fail' } as const);
   const act = outcome.state === 'unknown' ? 'lose' : action[outcome.state];
-  await transition(ctx, transactionMachine, attemptId, act, { guard: undefined });
   const decline = outcome.state === 'failed' ? outcome.decline : null;
-  const [updated] = await ctx.db
-    .update(transactions)
-    .set({
+  // The state and the provider's answer in one UPDATE, on the row locked above (one history entry).
+  const { row } = await transition(ctx, transactionMachine, attemptId, act, {
+    guard: undefined,
+    locked: attempt,
+    set: {
       provider_status: outcome.state === 'unknown' ? null : outcome.providerStatus,
       provider_reference: outcome.state === 'unknown' ? null : outcome.providerReference,
       decline_code: decline?.code ?? null,
@@ -246,9 +251,9 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
       decline_reason: decline?.reason ?? null,
       decline_message: decline?.message ?? (outcome.state === 'unknown' ? outcome.error : null),
       raw: outcome.raw ?? null,
-    })
-    .where(and(eq(transactions.company_id, ctx.companyId), eq(transactions.id, attemptId)))
-    .returning();
+    },
+  });
+  const updated = row as TxRow;
   const invoiceId = attempt.invoice_id;
   if (attempt.kind === 'refund') {
     // A refund's answer moves its refund invoice only (modules/payments/refunds.ts): settled when the
@@ -264,7 +269,7 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
           payload: outcome.state === 'failed' ? { decline_code: decline?.code ?? null } : {},
         },
       );
-    return updated ?? attempt;
+    return updated;
   }
   if (invoiceId !== null) {
     if (outcome.state === 'succeeded') await invoicePaid(ctx, invoiceId, 'pay', null);
@@ -273,13 +278,14 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
       await transition(ctx, invoicePaymentMachine, invoiceId, 'fail', {
         guard: { issued: true, open_attempts: 0 },
         payload: { decline_code: decline?.code ?? null },
+        locked: invoice,
       });
       if (invoice.recurring_payment_id !== null) {
         await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'fail', {
           guard: { due: true },
         });
         // Soft: the next retry and its reminder; hard: never retried; technical: no dunning.
-        await dunningAfterFailure(ctx, updated ?? attempt);
+        await dunningAfterFailure(ctx, updated);
       } else {
         // A collective invoice's payments fail with it; staff charge the invoice again (no dunning of
         // its own: dunning works per recurring payment and its own invoice).
@@ -293,7 +299,7 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
         await transition(ctx, recurringPaymentMachine, rpId, 'await', { guard: { due: true } });
     }
   }
-  return updated ?? attempt;
+  return updated;
 }
 
 /** Steps 1 to 3 for one invoice: the attempt as recorded. */

@@ -27,10 +27,12 @@ import { billingRuns, invoices, recurringPayments, type transactions } from '../
 import { AppError } from '../../errors.ts';
 import type { PaymentMethodRef } from '../../integrations/payments/types.ts';
 import { collectRecurringPayment } from '../cumulated-invoices/collect.ts';
+import { dropHeldSince, heldMark, holdingEvents } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
 import { recurringPaymentMachine } from '../invoices/machine.ts';
-import { callGateway, recordOutcome, startCharge } from '../payments/charge.ts';
+import { callGateway, startCharge } from '../payments/charge.ts';
 import { recurringInvoiceOf } from './invoice.ts';
+import { answerRecorder } from './record.ts';
 
 export interface RunOptions {
   /** Payments claimed and issued per transaction. */
@@ -102,12 +104,15 @@ async function issueBatch(ctx: Ctx, today: string, size: number) {
   const prepared: Prepared[] = [];
   let parked = 0;
   for (const id of ids) {
+    const mark = heldMark(ctx);
     try {
       // A savepoint: a refused payment's invoice and number roll back alone (the series stays gapless).
       const p = await ctx.db.transaction((sp) => prepareRecurringCharge({ ...ctx, db: sp }, id));
       if (p) prepared.push(p);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      // Its events rolled back with the savepoint.
+      dropHeldSince(ctx, mark);
       await park(ctx, id, error.message);
       parked += 1;
     }
@@ -133,15 +138,15 @@ export async function sendAndRecord(
   limitOf: ReturnType<typeof gatewayLimits>,
 ): Promise<{ recorded: Map<number, typeof transactions.$inferSelect>; errors: unknown[] }> {
   const recorded = new Map<number, typeof transactions.$inferSelect>();
+  const record = answerRecorder(transact);
   // Every call is awaited even when one fails: an answer not recorded leaves its attempt `processing`
-  // for the reconciliation, and the others must still be recorded.
+  // for the reconciliation, and the others must still be recorded. The slot at the gateway is given
+  // back as soon as it answered (the bound is on calls at once), its answer recorded after.
   const settled = await Promise.allSettled(
-    prepared.map((p) =>
-      limitOf(p.attempt.gateway)(async () => {
-        const outcome = await callGateway(ctx, p.attempt, p.method);
-        recorded.set(p.recurringPaymentId, await transact((tx) => recordOutcome(tx, p.attempt.id, outcome)));
-      }),
-    ),
+    prepared.map(async (p) => {
+      const outcome = await limitOf(p.attempt.gateway)(() => callGateway(ctx, p.attempt, p.method));
+      recorded.set(p.recurringPaymentId, await record(p.attempt.id, outcome));
+    }),
   );
   return { recorded, errors: settled.flatMap((r) => (r.status === 'rejected' ? [r.reason] : [])) };
 }
@@ -207,7 +212,8 @@ export async function runBilling(ctx: Ctx, transact: Transact, options: RunOptio
   for (;;) {
     let batch: Awaited<ReturnType<typeof issueBatch>>;
     try {
-      batch = await transact((tx) => issueBatch(tx, today, batchSize));
+      // The batch's events (three per payment) written with one insert at its end.
+      batch = await transact((tx) => holdingEvents(tx, (held) => issueBatch(held, today, batchSize)));
     } catch (error) {
       // The calls under way are still recorded before the run gives up.
       await sending;

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_company_recurring_payment_idx" ON "invoices" USING btree ("company_id","recurring_payment_id","id");
