@@ -51,6 +51,7 @@ import { oneTimePaymentRoutes } from './modules/payments/one-time-routes.ts';
 import { refundRoutes } from './modules/payments/refund-routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { productTrackingRoutes } from './modules/product-tracking/routes.ts';
+import { returnRoutes } from './modules/returns/routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { repairQuestionRoutes } from './modules/repair-questions/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyRoutes);
   await app.register(customerRoutes);
   await app.register(productTrackingRoutes);
+  await app.register(returnRoutes);
   await app.register(noteRoutes);
   await app.register(notificationRoutes);
   await app.register(cronRoutes);

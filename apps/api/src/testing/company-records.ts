@@ -65,6 +65,8 @@ export interface CompanyRecords {
   transaction: number;
   /** An asset (product tracking) of `variant`, its serial number carrying the marker. */
   asset: { id: number; serial: string };
+  /** A return (opened by hand) of a second asset rented out on a second order's subscription. */
+  unitReturn: { id: number; asset: number };
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -158,6 +160,21 @@ export async function seedCompanyRecords(
     serial_number: assetSerial,
     variant_id: variant,
   });
+  // A second unit rented out on an order of its own, coming back: a return opened by hand.
+  const returnOrder = await made('POST', api('orders/full'), cart);
+  const returned = await made('POST', api('product-tracking'), {
+    serial_number: `RT-${marker}`,
+    variant_id: variant,
+  });
+  await made(
+    'POST',
+    api(`subscriptions/${returnOrder.subscription_ids[0]}/product-tracking`),
+    {
+      serial_number: `RT-${marker}`,
+    },
+    200,
+  );
+  const unitReturn = await made('POST', api('returns'), { product_tracking_id: returned.id });
   const invoice = await made(
     'POST',
     `/api/${companyId}/order/generate-offline-invoice`,
@@ -288,5 +305,6 @@ export async function seedCompanyRecords(
     invoiceZip: invoiceZip.id,
     transaction: charged.transaction.id,
     asset: { id: asset.id, serial: assetSerial },
+    unitReturn: { id: unitReturn.id, asset: returned.id },
   };
 }

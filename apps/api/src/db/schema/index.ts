@@ -19,6 +19,7 @@ export * from './notifications.ts';
 export * from './orders.ts';
 export * from './product-tracking.ts';
 export * from './repair-questions.ts';
+export * from './returns.ts';
 export * from './settings.ts';
 export * from './shipping.ts';
 export * from './subscription-imports.ts';
