@@ -24,6 +24,7 @@ import { productsRoutes } from './features/products/routes.tsx';
 import { profileRoutes } from './features/profile/routes.tsx';
 import { recurringPaymentsRoutes } from './features/recurring-payments/routes.tsx';
 import { repairQuestionsRoutes } from './features/repair-questions/routes.tsx';
+import { returnsRoutes } from './features/returns/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
 import { subscriptionsRoutes } from './features/subscriptions/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
@@ -46,6 +47,7 @@ export const appRoutes: AppRoute[] = [
   ...invoicesRoutes,
   ...recurringPaymentsRoutes,
   ...assetsRoutes,
+  ...returnsRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

@@ -24,6 +24,7 @@ import { formatAmount } from '../../components/money.ts';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
+import { AssetReturns } from '../returns/AssetReturns.tsx';
 import { unitName } from './AssetsPage.tsx';
 import { useAssetActionDialog } from './asset-actions.tsx';
 import { useAsset, useAssetActions } from './hooks.ts';
@@ -190,7 +191,10 @@ export function AssetDetailPage() {
               </CardContent>
             </Card>
           </Stack>
-          <History asset={a} />
+          <Stack spacing={2}>
+            <AssetReturns asset={a} />
+            <History asset={a} />
+          </Stack>
         </CardGrid>
       )}
     </DetailPage>
