@@ -53,7 +53,8 @@ export const SCREENS = [
     // 272 -> 273: the refunds' texts in the message catalogue (issue 24 part 2; 272.3 measured).
     // 273 -> 274: the cancellation and replacement screens' routes and texts merged with the refunds' (issue 24; 272.8 measured).
     // 274 -> 275: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 274.1 measured).
-    budgetKb: 275,
+    // 275 -> 276: the returns' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 2; 275.0 measured).
+    budgetKb: 276,
   },
   {
     name: 'customers list /cms/customers',
@@ -120,6 +121,7 @@ export const SCREENS = [
     // 276 -> 277 (issue 25 item 6, measured orders 276.2 kB): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
     // 277 -> 278: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 277.3 measured).
     // 278 -> 279: the repairs' routes (icon, lazy pages) in the route table (issue 26 part 3; 278.3 measured).
+    // 278 -> 279: the returns' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 2; 278.4 measured).
     budgetKb: 279,
   },
   {
@@ -136,6 +138,7 @@ export const SCREENS = [
     // 267 -> 270 (issue 25 item 6, measured subscriptions 269.1 kB; its next-billing filters are now the shared DateFilter instead of a bare type=date input): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
     // 270 -> 271: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 270.2 measured).
     // 271 -> 272: the repairs' routes (icon, lazy pages) in the route table (issue 26 part 3; 271.0 measured).
+    // 271 -> 272: the returns' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 2; 271.1 measured).
     budgetKb: 272,
   },
   {
@@ -162,6 +165,7 @@ export const SCREENS = [
     // 271 -> 272 (issue 25 item 6, measured payments 271.2 kB): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
     // 272 -> 273: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 272.3 measured).
     // 273 -> 274: the repairs' routes (icon, lazy pages) in the route table (issue 26 part 3; 273.2 measured).
+    // 273 -> 274: the returns' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 2; 273.2 measured).
     budgetKb: 274,
   },
   {
@@ -173,6 +177,7 @@ export const SCREENS = [
     // 270 -> 271 (issue 25 item 6, measured invoices 270.6 / recurring 270.4 kB): the one DateField (typed date read on leave, the format as placeholder) and the list's lazy phone Filters button.
     // 271 -> 272: the assets' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 1; 271.5 measured).
     // 272 -> 273: the repairs' routes (icon, lazy pages) in the route table (issue 26 part 3; 272.4 measured).
+    // 272 -> 273: the returns' routes (icon, lazy pages) in the route table and their texts in the catalogue (issue 26 part 2; 272.4 measured).
     budgetKb: 273,
   },
   {

@@ -54,6 +54,7 @@ import { productTrackingRoutes } from './modules/product-tracking/routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { repairQuestionRoutes } from './modules/repair-questions/routes.ts';
 import { repairRoutes } from './modules/repairs/routes.ts';
+import { returnRoutes } from './modules/returns/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { subscriptionImportRoutes } from './modules/subscriptions/import-routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(companyRoutes);
   await app.register(customerRoutes);
   await app.register(productTrackingRoutes);
+  await app.register(returnRoutes);
   await app.register(noteRoutes);
   await app.register(notificationRoutes);
   await app.register(cronRoutes);

@@ -25,6 +25,7 @@ import { profileRoutes } from './features/profile/routes.tsx';
 import { recurringPaymentsRoutes } from './features/recurring-payments/routes.tsx';
 import { repairQuestionsRoutes } from './features/repair-questions/routes.tsx';
 import { repairsRoutes } from './features/repairs/routes.tsx';
+import { returnsRoutes } from './features/returns/routes.tsx';
 import { settingsRoutes } from './features/settings/routes.tsx';
 import { subscriptionsRoutes } from './features/subscriptions/routes.tsx';
 import { superUsersRoutes } from './features/super/routes.tsx';
@@ -48,6 +49,7 @@ export const appRoutes: AppRoute[] = [
   ...recurringPaymentsRoutes,
   ...assetsRoutes,
   ...repairsRoutes,
+  ...returnsRoutes,
   ...authRoutes,
   ...profileRoutes,
   ...usersRoutes,

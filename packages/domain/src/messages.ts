@@ -264,6 +264,18 @@ export const MESSAGES = {
   assetVariantOrBundle: 'Give either a variant or a bundle.',
   assetSerialNotFound: 'No asset with this serial number.',
 
+  /** Ours: returns (returns.ts); the spec names no return calls nor texts. */
+  returnCreated: 'Return created.',
+  returnCreateFailed: 'Could not create the return.',
+  returnUpdated: 'Return updated.',
+  returnUpdateFailed: 'Could not update the return.',
+  returnNotReceivable: 'Only a pending return can be received.',
+  returnNotInspectable: 'Only a received return can be inspected.',
+  returnNotClosable: 'Only an inspected return can be closed.',
+  returnNotStolen: 'Only a return not yet received can be closed as stolen or lost.',
+  returnAssetNotOut: 'Only a rented out asset can be returned.',
+  returnAssetHasOpen: 'This asset already has an open return.',
+
   // Subscriptions (spec 01 §8 "Subscriptions"), verbatim.
   subscriptionCreateFailed: 'Could not create subscription.',
   subscriptionReactivated: 'Subscription reactivated.',

@@ -1,4 +1,4 @@
-/** The access matrix's recipes of the asset (product tracking) routes (access-recipes.ts is near 500 lines). */
+/** The access matrix's recipes of the asset (product tracking) and return routes (access-recipes.ts is near 500 lines). */
 import type { Recipe } from './access-recipes.ts';
 import type { CompanyRecords } from './company-records.ts';
 
@@ -21,6 +21,17 @@ export const ASSET_RECIPES: Record<string, Recipe> = {
     params: byId((r) => r.subscription),
     body: (r) => ({ serial_number: r.asset.serial }),
   },
+  'GET /api/:company/rentloopdb/returns/:id': { params: byId((r) => r.unitReturn.id) },
+  'GET /api/:company/rentloopdb/returns/:id/actions': { params: byId((r) => r.unitReturn.id) },
+  'PUT /api/:company/rentloopdb/returns/:id': {
+    params: byId((r) => r.unitReturn.id),
+    body: () => ({ carrier: 'DHL', tracking_number: 'JD0001' }),
+  },
+  'POST /api/:company/rentloopdb/returns/:id/actions': {
+    params: byId((r) => r.unitReturn.id),
+    body: () => ({ action: 'receive', condition_note: 'Access matrix' }),
+  },
+  'POST /api/:company/rentloopdb/returns': { body: (r) => ({ product_tracking_id: r.unitReturn.asset }) },
 };
 
 /** The repairs routes: another company's repair is not found; its asset, named in a body, is a 422. */

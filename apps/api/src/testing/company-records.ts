@@ -67,6 +67,8 @@ export interface CompanyRecords {
   asset: { id: number; serial: string };
   /** An open repair of a second asset (sent to repair by opening it). */
   repair: number;
+  /** A return (opened by hand) of a second asset rented out on a second order's subscription. */
+  unitReturn: { id: number; asset: number };
 }
 
 /** Makes the records of `companyId` as its owner; `member` is a plain user of the company. */
@@ -165,6 +167,21 @@ export async function seedCompanyRecords(
     variant_id: variant,
   });
   const repair = await made('POST', api('repairs'), { product_tracking_id: repaired.id });
+  // A second unit rented out on an order of its own, coming back: a return opened by hand.
+  const returnOrder = await made('POST', api('orders/full'), cart);
+  const returned = await made('POST', api('product-tracking'), {
+    serial_number: `RT-${marker}`,
+    variant_id: variant,
+  });
+  await made(
+    'POST',
+    api(`subscriptions/${returnOrder.subscription_ids[0]}/product-tracking`),
+    {
+      serial_number: `RT-${marker}`,
+    },
+    200,
+  );
+  const unitReturn = await made('POST', api('returns'), { product_tracking_id: returned.id });
   const invoice = await made(
     'POST',
     `/api/${companyId}/order/generate-offline-invoice`,
@@ -296,5 +313,6 @@ export async function seedCompanyRecords(
     transaction: charged.transaction.id,
     asset: { id: asset.id, serial: assetSerial },
     repair: repair.id,
+    unitReturn: { id: unitReturn.id, asset: returned.id },
   };
 }

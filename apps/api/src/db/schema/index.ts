@@ -20,6 +20,7 @@ export * from './orders.ts';
 export * from './product-tracking.ts';
 export * from './repair-questions.ts';
 export * from './repairs.ts';
+export * from './returns.ts';
 export * from './settings.ts';
 export * from './shipping.ts';
 export * from './subscription-imports.ts';

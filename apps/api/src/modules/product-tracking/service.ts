@@ -69,7 +69,7 @@ async function unitOf(ctx: Ctx, input: ProductTrackingValues) {
   };
 }
 
-async function actorName(ctx: Ctx): Promise<{ user_id: number | null; user_name: string | null }> {
+export async function actorName(ctx: Ctx): Promise<{ user_id: number | null; user_name: string | null }> {
   const id = actingUserId(ctx.actor);
   if (id === null) return { user_id: null, user_name: null };
   const [u] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, id));

@@ -27,6 +27,7 @@ import { companyCurrency, toMinor } from '../../money.ts';
 import { recordEvent } from '../events/service.ts';
 import { actionsOf, transition } from '../events/transition.ts';
 import { BILLED_STATUSES, cancelUpcomingPayments } from '../recurring-payments/schedule.ts';
+import { openReturnForSubscription } from '../returns/opening.ts';
 import { getSettings } from '../settings/sections.ts';
 import { subscriptionMachine } from './machine.ts';
 import { subscriptionRow } from './records.ts';
@@ -143,6 +144,19 @@ export async function runSubscriptionAction(
   });
   // A subscription that no longer bills: its payments made ahead for periods not yet begun are cancelled.
   if (!(BILLED_STATUSES as readonly string[]).includes(to)) await cancelUpcomingPayments(ctx, id);
+  // Ended or cancelled with a unit out (a buyout keeps it: its action is bought_out): the unit's return
+  // opens; a cancelled one waits for it as pending return, which its table allows (an ended one stays ended).
+  if (action === 'end' || action === 'cancel') {
+    const opened = await openReturnForSubscription(
+      ctx,
+      id,
+      action === 'end' ? 'subscription_ended' : 'subscription_cancelled',
+    );
+    if (opened !== null && action === 'cancel') {
+      await runSubscriptionAction(ctx, id, 'request_return', `Return ${opened} opened`);
+      return 'pending return';
+    }
+  }
   return to;
 }
 

@@ -25,6 +25,7 @@ import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { AssetRepairsCard } from '../repairs/AssetRepairsCard.tsx';
+import { AssetReturns } from '../returns/AssetReturns.tsx';
 import { unitName } from './AssetsPage.tsx';
 import { useAssetActionDialog } from './asset-actions.tsx';
 import { useAsset, useAssetActions } from './hooks.ts';
@@ -192,7 +193,10 @@ export function AssetDetailPage() {
             </Card>
             <AssetRepairsCard asset={a} />
           </Stack>
-          <History asset={a} />
+          <Stack spacing={2}>
+            <AssetReturns asset={a} />
+            <History asset={a} />
+          </Stack>
         </CardGrid>
       )}
     </DetailPage>

@@ -30,6 +30,7 @@ import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
+import { SubscriptionReturn } from '../returns/AssetReturns.tsx';
 import { useBuyoutDialog } from './buyout-action.tsx';
 import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
 import {
@@ -359,6 +360,7 @@ function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
                   value={tracking.data.serial_number}
                   testId={field('serial')}
                 />
+                <SubscriptionReturn subscriptionId={s.id} />
               </Stack>
             )}
           </CardContent>

@@ -1,0 +1,31 @@
+import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
+import { lazyPage } from '../../app/lazy.ts';
+import type { AppRoute } from '../../app/route-meta.ts';
+
+const ReturnsPage = lazyPage(() => import('./ReturnsPage.tsx').then((m) => m.ReturnsPage));
+const ReturnDetailPage = lazyPage(() => import('./ReturnDetailPage.tsx').then((m) => m.ReturnDetailPage));
+
+/** Returns: rented units coming back (spec 01 §2 `/cms/returns`; the detail screen is ours). */
+export const returnsRoutes: AppRoute[] = [
+  {
+    path: '/cms/returns',
+    meta: {
+      name: 'cms-returns',
+      title: 'Returns',
+      icon: AssignmentReturnOutlined,
+      auth: 'guest',
+      pageType: 'index',
+    },
+    Component: ReturnsPage,
+  },
+  {
+    path: '/cms/returns/:id',
+    meta: {
+      name: 'cms-returns-id',
+      title: 'Return',
+      auth: 'guest',
+      crumb: (params) => `Return ${params.id ?? ''}`.trim(),
+    },
+    Component: ReturnDetailPage,
+  },
+];

@@ -1,0 +1,25 @@
+/** Test ids of the returns screens. */
+export const returnsIds = {
+  listPage: 'returns-page',
+  newReturn: 'returns-new',
+  filter: (name: string) => `returns-filter-${name}`,
+  filterOption: (name: string, value: string) => `returns-filter-${name}-${value}`,
+  clearFilters: 'returns-clear-filters',
+  createDialog: 'return-create-dialog',
+  createSerial: 'return-create-serial',
+  createConfirm: 'return-create-confirm',
+  detailPage: 'return-detail-page',
+  detailError: 'return-detail-error',
+  back: 'return-back',
+  status: 'return-status',
+  field: (name: string) => `return-field-${name}`,
+  action: (action: string) => `return-action-${action}`,
+  actionDialog: 'return-action-dialog',
+  actionConfirm: 'return-action-confirm',
+  actionCancel: 'return-action-cancel',
+  input: (name: string) => `return-input-${name}`,
+  /** The asset page's card of its returns, and its button opening one. */
+  assetReturns: 'asset-returns',
+  assetReturnRow: 'asset-return-row',
+  assetOpenReturn: 'asset-open-return',
+};
