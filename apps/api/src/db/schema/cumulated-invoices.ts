@@ -1,5 +1,4 @@
 import {
-  CUMULATED_INVOICE_MODES,
   CUMULATED_PERIOD_MODES,
   CUMULATED_STATUSES,
   type StoredStatementEntry,

@@ -45,7 +45,7 @@ const periodRow = (ctx: Ctx, id: number) =>
 /** Issues the collective invoice of an open period (locked); answers whether it did. */
 async function issueCollective(ctx: Ctx, id: number): Promise<boolean> {
   const [period] = await periodRow(ctx, id);
-  if (!period || period.status !== 'open') return false;
+  if (period?.status !== 'open') return false;
   const items = await ctx.db
     .select({ rp: recurringPayments, sub: subscriptions })
     .from(cumulatedItems)
@@ -128,7 +128,7 @@ async function issueCollective(ctx: Ctx, id: number): Promise<boolean> {
 /** Starts the collective invoice's one charge (the period locked), unless started before. */
 async function startCollectiveCharge(ctx: Ctx, id: number) {
   const [period] = await periodRow(ctx, id);
-  if (!period || period.status !== 'invoiced' || period.invoice_id === null) return null;
+  if (period?.status !== 'invoiced' || period.invoice_id === null) return null;
   const invoiceId = period.invoice_id;
   const now = ctx.clock.now().toISOString();
   let started: Awaited<ReturnType<typeof startCharge>> | null = null;

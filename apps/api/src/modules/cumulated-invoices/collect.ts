@@ -84,8 +84,7 @@ export async function collectRecurringPayment(ctx: Ctx, rp: RecurringRow): Promi
       ),
     )
     .for('update');
-  if (!period || period.mode !== 'collective' || period.status !== 'open' || period.tax_rule !== rule)
-    return false;
+  if (period?.mode !== 'collective' || period.status !== 'open' || period.tax_rule !== rule) return false;
   await ctx.db.insert(cumulatedItems).values({
     company_id: ctx.companyId,
     cumulated_invoice_id: period.id,
