@@ -1,7 +1,9 @@
 /**
- * The assets list's fixture of `define-list.test.ts` (product tracking), apart so that file stays under
- * 500 lines. Units of the products fixture's variants (seeded before), of the company and another, every
- * status, costs and dates repeating; some tied to the subscriptions fixture's rows.
+ * The assets lists' fixtures of `define-list.test.ts`, apart so that file stays under 500 lines.
+ * - product tracking: units of the products fixture's variants (seeded before), of the company and another,
+ *   every status, costs and dates repeating; some tied to the subscriptions fixture's rows;
+ * - repairs: of every other unit, each status, some with a total cost, on a questionnaire version per company;
+ * - returns: of every third unit, each status and outcome, some with a subscription and a tracking number.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Fixture } from './define-list-billing.testing.ts';
@@ -53,5 +55,64 @@ export function assetFixtures(run: Run, day: (n: string) => SQL): Record<string,
     },
     searches: ['sn-1', 'PRODUCT 1', 'v3', 'nothing-matches', '50%'],
   };
-  return { product_tracking: fixture };
+  const repairs: Fixture = {
+    async seed(company, other) {
+      await run(sql`
+        insert into repair_questionnaire_versions (company_id, version, currency, questionnaire)
+        values (${company}, 1, 'EUR', '{"pages":[]}'::jsonb), (${other}, 1, 'EUR', '{"pages":[]}'::jsonb)`);
+      await run(sql`
+        insert into repairs (company_id, product_tracking_id, serial_number, product_name, status, questionnaire_id,
+                             questionnaire_version, total_cost, closed_at, created_at, updated_at)
+        select p.company_id, p.id, p.serial_number, p.product_name, (array['open','closed','cancelled'])[1 + p.id % 3],
+               q.id, 1, case when p.id % 3 = 1 then 100 * (p.id % 17) end,
+               case when p.id % 3 = 1 then p.created_at + interval '2 days' end, p.created_at, p.updated_at
+          from product_tracking p join repair_questionnaire_versions q on q.company_id = p.company_id
+         where p.id % 2 = 0`);
+      repairs.filters.product_tracking_id = [
+        ...(await ids(
+          sql`select product_tracking_id as id from repairs where company_id = ${company} order by id limit 2`,
+        )),
+        999_999,
+      ];
+    },
+    filters: {
+      status: ['open', 'closed', 'cancelled'],
+      product_tracking_id: [],
+      created_from: ['2026-02-01', '2026-03-20'],
+      created_to: ['2026-01-10', '2026-03-01'],
+    },
+    searches: ['sn-2', 'PRODUCT 1', 'nothing-matches', '50%'],
+  };
+  const returns: Fixture = {
+    async seed(company) {
+      await run(sql`
+        insert into returns (company_id, product_tracking_id, subscription_id, serial_number, product_name,
+                             customer_name, status, outcome, source, carrier, tracking_number, closed_at, created_at,
+                             updated_at)
+        select p.company_id, p.id, p.subscription_id, p.serial_number, p.product_name, 'Customer ' || (p.id % 13),
+               (array['pending','received','inspected','closed'])[1 + p.id % 4],
+               case when p.id % 4 = 3 then (array['in stock','to repair','broken','removed','stolen'])[1 + p.id % 5] end,
+               (array['subscription_ended','subscription_cancelled','manual'])[1 + p.id % 3],
+               case when p.id % 2 = 0 then 'DHL' end, case when p.id % 2 = 0 then 'TRK' || p.id end,
+               case when p.id % 4 = 3 then p.created_at + interval '3 days' end, p.created_at, p.updated_at
+          from product_tracking p
+         where p.id % 3 = 0`);
+      const of = (column: string) =>
+        ids(
+          sql`select ${sql.raw(column)} as id from returns where company_id = ${company} and ${sql.raw(column)} is not null order by id limit 2`,
+        );
+      returns.filters.product_tracking_id = [...(await of('product_tracking_id')), 999_999];
+      returns.filters.subscription_id = [...(await of('subscription_id')), 999_999];
+    },
+    filters: {
+      status: ['pending', 'closed'],
+      outcome: ['in stock', 'stolen'],
+      product_tracking_id: [],
+      subscription_id: [],
+      created_from: ['2026-02-01', '2026-03-20'],
+      created_to: ['2026-01-10', '2026-03-01'],
+    },
+    searches: ['sn-3', 'customer 1', 'trk', 'nothing-matches', '50%'],
+  };
+  return { product_tracking: fixture, repairs, returns };
 }
