@@ -155,20 +155,14 @@ export async function seedCompanyRecords(
     shipping_method_id: shippingMethod.id,
     note: `Order ${marker}`,
   };
-  const order = await made('POST', api('orders/full'), cart);
-  const draft = await made('POST', api('draft-orders'), cart);
-  const assetSerial = `SN-${marker}`;
-  const asset = await made('POST', api('product-tracking'), {
-    serial_number: assetSerial,
-    variant_id: variant,
-  });
-  const repaired = await made('POST', api('product-tracking'), {
-    serial_number: `SR-${marker}`,
-    variant_id: variant,
-  });
-  const repair = await made('POST', api('repairs'), { product_tracking_id: repaired.id });
-  // A second unit rented out on an order of its own, coming back: a return opened by hand.
-  const returnOrder = await made('POST', api('orders/full'), cart);
+  // A second unit rented out on an order of its own, coming back: a return opened by hand. Its order is
+  // another customer's, placed first, so `customer`'s figures and the company's latest order stay `order`'s.
+  const returning = await made(
+    'POST',
+    api('customers'),
+    customerBody({ name: `Returning ${marker}`, email: `returning.${marker}@example.com` }),
+  );
+  const returnOrder = await made('POST', api('orders/full'), { ...cart, customer_id: returning.id });
   const returned = await made('POST', api('product-tracking'), {
     serial_number: `RT-${marker}`,
     variant_id: variant,
@@ -181,6 +175,18 @@ export async function seedCompanyRecords(
     },
     200,
   );
+  const order = await made('POST', api('orders/full'), cart);
+  const draft = await made('POST', api('draft-orders'), cart);
+  const assetSerial = `SN-${marker}`;
+  const asset = await made('POST', api('product-tracking'), {
+    serial_number: assetSerial,
+    variant_id: variant,
+  });
+  const repaired = await made('POST', api('product-tracking'), {
+    serial_number: `SR-${marker}`,
+    variant_id: variant,
+  });
+  const repair = await made('POST', api('repairs'), { product_tracking_id: repaired.id });
   const unitReturn = await made('POST', api('returns'), { product_tracking_id: returned.id });
   const invoice = await made(
     'POST',
