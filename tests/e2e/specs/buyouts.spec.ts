@@ -9,6 +9,7 @@
 
 import { FAKE_STRIPE } from '../../../apps/api/src/integrations/payments/testing/fake-stripe.ts';
 import { actionDialogIds } from '../../../apps/web/src/components/testids.ts';
+import { ordersIds } from '../../../apps/web/src/features/orders/testids.ts';
 import { oneTimeIds, subscriptionsIds } from '../../../apps/web/src/features/subscriptions/testids.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import { callApi, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
@@ -74,7 +75,9 @@ test('a merchant charges a one-time payment on a subscription, then buys it out'
   await page.getByTestId(actionDialogIds.done).click();
 
   // The same action on the order's page: an amount at the rate of the order's first item.
+  // On the order's page the action is under "More actions" (the header keeps its everyday buttons).
   await page.goto(`/cms/orders/${order.id}`);
+  await page.getByTestId(ordersIds.moreActions).click();
   await page.getByTestId(oneTimeIds.open).click();
   const fromOrder = page.getByTestId(oneTimeIds.dialog);
   await fromOrder.getByTestId(oneTimeIds.message).fill('Late return fee');

@@ -52,7 +52,20 @@ test('a merchant works through an order, a bulk status change and a quote', asyn
   await expect(page.getByTestId(ordersIds.chip('tag'))).toHaveText('Delivery');
   await expect(page.getByTestId(ordersIds.history)).toContainText('Delivery');
   await expect(page.getByTestId(ordersIds.history)).toContainText('1st Dec 2026');
+  // The header's buttons stay on one row beside the title at desktop width: the less frequent actions are
+  // under "More actions" (issue 25: eight buttons wrapped onto two rows).
+  const title = await page.getByTestId(ordersIds.detailTitle).boundingBox();
+  const more = await page.getByTestId(ordersIds.moreActions).boundingBox();
+  const cancel = await page.getByTestId(ordersIds.action('cancel')).boundingBox();
+  expect(title && more && cancel).toBeTruthy();
+  expect(Math.abs(more!.y - cancel!.y)).toBeLessThan(4);
+  expect(more!.y).toBeLessThan(title!.y + title!.height);
   await screenshot(page, 'orders-02-detail');
+  await page.getByTestId(ordersIds.moreActions).click();
+  await expect(page.getByTestId(ordersIds.action('generate-invoice'))).toBeVisible();
+  await expect(page.getByTestId(ordersIds.action('clone'))).toBeVisible();
+  await screenshot(page, 'orders-02-more-actions');
+  await page.keyboard.press('Escape');
 
   // Cancel, through the dialog.
   await page.getByTestId(ordersIds.action('cancel')).click();

@@ -20,6 +20,7 @@ import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-r
 import type { AddressLike } from '../../components/address-format.ts';
 import { addressLines } from '../../components/address-format.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
+import { MoreActionsMenu } from '../../components/MoreActionsMenu.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
@@ -35,7 +36,7 @@ import { OrderItemsCard } from './OrderItemsCard.tsx';
 import { OrderTagCard } from './OrderTagCard.tsx';
 import { useCancelOrderDialog, useSwapItemDialog } from './order-actions.tsx';
 import { orderOffers } from './order-availability.ts';
-import { OrderBillingButtons, OrderInvoicesCard } from './order-billing.tsx';
+import { OrderChargeButton, OrderInvoicesCard, useGenerateInvoiceDialog } from './order-billing.tsx';
 import { ordersIds } from './testids.ts';
 
 const fieldGrid = {
@@ -149,6 +150,7 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
   const { openCancelOrder } = useCancelOrderDialog();
   const { openSwapItem } = useSwapItemDialog();
   const { openOneTimePayment } = useOneTimePaymentDialog();
+  const { openGenerateInvoice } = useGenerateInvoiceDialog();
   const currency = useCompanyCurrency();
   const actions = useOrderActions(order.id);
   const update = useUpdateOrder(order.id);
@@ -158,10 +160,16 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
   const offers = orderOffers(order);
   const busy = update.isPending || clone.isPending || send.isPending;
   const failed = (error: Error) => notify.error(error.message);
+  const generateInvoice = {
+    key: 'generate-invoice',
+    label: 'Generate offline invoice',
+    testId: ordersIds.action('generate-invoice'),
+    onClick: () => openGenerateInvoice(order),
+  };
 
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-      <OrderBillingButtons order={order} />
+      <OrderChargeButton order={order} />
       {allowed.map(({ action, to }) =>
         action === 'cancel' ? (
           <Button
@@ -190,20 +198,6 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
           </Button>
         ) : null,
       )}
-      {offers.swap && (
-        <Button variant="outlined" onClick={() => openSwapItem(order)} data-testid={ordersIds.action('swap')}>
-          Swap missing product
-        </Button>
-      )}
-      {offers.oneTimePayment && (
-        <Button
-          variant="outlined"
-          data-testid={oneTimeIds.open}
-          onClick={() => openOneTimePayment({ order_id: order.id, order_number: order.number }, currency)}
-        >
-          One-time payment
-        </Button>
-      )}
       {offers.confirmationMail && (
         <Button
           variant="outlined"
@@ -216,22 +210,47 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
           Send confirmation
         </Button>
       )}
-      <Button
-        variant="contained"
+      <MoreActionsMenu
+        testId={ordersIds.moreActions}
         disabled={busy}
-        data-testid={ordersIds.action('clone')}
-        onClick={() =>
-          clone.mutate(undefined, {
-            onSuccess: ({ data, message }) => {
-              notify.success(message);
-              navigate(`/cms/orders/${data.id}`);
-            },
-            onError: failed,
-          })
-        }
-      >
-        Clone
-      </Button>
+        actions={[
+          ...(order.status === 'cancelled' ? [] : [generateInvoice]),
+          ...(offers.oneTimePayment
+            ? [
+                {
+                  key: 'one-time',
+                  label: 'One-time payment',
+                  testId: oneTimeIds.open,
+                  onClick: () =>
+                    openOneTimePayment({ order_id: order.id, order_number: order.number }, currency),
+                },
+              ]
+            : []),
+          ...(offers.swap
+            ? [
+                {
+                  key: 'swap',
+                  label: 'Swap missing product',
+                  testId: ordersIds.action('swap'),
+                  onClick: () => openSwapItem(order),
+                },
+              ]
+            : []),
+          {
+            key: 'clone',
+            label: 'Clone',
+            testId: ordersIds.action('clone'),
+            onClick: () =>
+              clone.mutate(undefined, {
+                onSuccess: ({ data, message }) => {
+                  notify.success(message);
+                  navigate(`/cms/orders/${data.id}`);
+                },
+                onError: failed,
+              }),
+          },
+        ]}
+      />
     </Stack>
   );
 }

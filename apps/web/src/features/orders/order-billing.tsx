@@ -74,29 +74,18 @@ export function useGenerateInvoiceDialog() {
 }
 
 /** The header's billing buttons: Charge only while the order awaits its first payment. */
-export function OrderBillingButtons({ order }: { order: OrderDetail }) {
+/** Charge, while the order's payment is required (generating an offline invoice is under "More actions"). */
+export function OrderChargeButton({ order }: { order: OrderDetail }) {
   const { openChargeOrder } = useChargeOrderDialog();
-  const { openGenerateInvoice } = useGenerateInvoiceDialog();
-  if (order.status === 'cancelled') return null;
+  if (order.status === 'cancelled' || order.payment_status !== 'payment_required') return null;
   return (
-    <>
-      {order.payment_status === 'payment_required' && (
-        <Button
-          variant="contained"
-          onClick={() => openChargeOrder(order)}
-          data-testid={ordersIds.action('charge')}
-        >
-          Charge
-        </Button>
-      )}
-      <Button
-        variant="outlined"
-        onClick={() => openGenerateInvoice(order)}
-        data-testid={ordersIds.action('generate-invoice')}
-      >
-        Generate offline invoice
-      </Button>
-    </>
+    <Button
+      variant="contained"
+      onClick={() => openChargeOrder(order)}
+      data-testid={ordersIds.action('charge')}
+    >
+      Charge
+    </Button>
   );
 }
 

@@ -33,6 +33,7 @@ export const ordersIds = {
   history: 'order-tag-history',
   historyEntry: (id: number) => `order-tag-history-${id}`,
   action: (action: string) => `order-action-${action}`,
+  moreActions: 'order-more-actions',
   cancelDialog: 'order-cancel-dialog',
   cancelReason: 'order-cancel-reason',
   cancelMessage: 'order-cancel-message',

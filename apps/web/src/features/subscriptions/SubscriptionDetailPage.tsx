@@ -3,25 +3,22 @@
  * switch, the actions the server allows now (`GET .../actions`), the buyout offer and where the rented
  * unit is.
  */
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { Subscription, SubscriptionDetail } from '@rentloop/domain/subscriptions';
-import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { formatPercent } from '../../components/amounts.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
+import { MoreActionsMenu } from '../../components/MoreActionsMenu.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
@@ -49,48 +46,6 @@ import { oneTimeIds, subscriptionsIds } from './testids.ts';
 
 /** The actions shown as buttons; the others (return, lost, replacement...) are under "More actions". */
 const MAIN_ACTIONS = ['end', 'reactivate', 'pause', 'resume', 'activate', 'bought_out'];
-
-function MoreActions({
-  actions,
-  disabled,
-  onPick,
-}: {
-  actions: { action: string; to: string }[];
-  disabled: boolean;
-  onPick: (action: string, to: string) => void;
-}) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  if (!actions.length) return null;
-  return (
-    <>
-      <Button
-        variant="outlined"
-        endIcon={<ArrowDropDown />}
-        disabled={disabled}
-        aria-haspopup="menu"
-        aria-expanded={Boolean(anchor)}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        data-testid={subscriptionsIds.moreActions}
-      >
-        More actions
-      </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {actions.map(({ action, to }) => (
-          <MenuItem
-            key={action}
-            data-testid={subscriptionsIds.action(action)}
-            onClick={() => {
-              setAnchor(null);
-              onPick(action, to);
-            }}
-          >
-            {actionLabel(action)}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-}
 
 export function SubscriptionDetailPage() {
   const id = Number(useParams().id);
@@ -178,10 +133,17 @@ export function SubscriptionDetailPage() {
           One-time payment
         </Button>
       )}
-      <MoreActions
-        actions={allowed.filter(({ action }) => !MAIN_ACTIONS.includes(action))}
+      <MoreActionsMenu
+        actions={allowed
+          .filter(({ action }) => !MAIN_ACTIONS.includes(action))
+          .map(({ action, to }) => ({
+            key: action,
+            label: actionLabel(action),
+            testId: subscriptionsIds.action(action),
+            onClick: () => run(action, to),
+          }))}
         disabled={busy}
-        onPick={run}
+        testId={subscriptionsIds.moreActions}
       />
     </>
   );
