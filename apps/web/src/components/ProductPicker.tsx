@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { useProducts } from '../features/products/hooks.ts';
+import { useProducts } from './catalog-search.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 export interface PickedProduct {

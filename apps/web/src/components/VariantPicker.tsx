@@ -5,8 +5,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Variant } from '@rentloop/domain/catalog';
 import { useState } from 'react';
-import { useVariantSearch } from '../features/products/hooks.ts';
-import { formatOptions } from '../features/products/product-form.ts';
+import { formatOptions } from './catalog-labels.ts';
+import { useVariantSearch } from './catalog-search.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 /** Shorter than a list's search: the user waits for the options while typing. */

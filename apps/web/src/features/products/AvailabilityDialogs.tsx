@@ -18,6 +18,7 @@ import { useLocation, useParams } from 'react-router';
 import { z } from 'zod';
 import { numberText, via, wholeNumberField } from '../../components/amounts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useVariantSearch } from '../../components/catalog-search.ts';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
@@ -27,7 +28,6 @@ import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { useAvailabilitySetting, useDeleteAvailability, useSaveAvailability } from './availability-hooks.ts';
-import { useVariantSearch } from './hooks.ts';
 import { availabilityIds } from './testids.ts';
 
 interface Values {

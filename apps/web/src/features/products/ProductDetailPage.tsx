@@ -24,6 +24,8 @@ import type { ProductDetail } from '@rentloop/domain/catalog';
 import { Outlet, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ArchiveNotice, useArchiveActions } from '../../components/ArchiveActions.tsx';
 import { formatPercent } from '../../components/amounts.ts';
+import { PRODUCT_CLASS_LABELS, PRODUCT_TYPE_LABELS } from '../../components/catalog-labels.ts';
+import { countryLabel } from '../../components/country-label.ts';
 import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -33,15 +35,8 @@ import { formatDateTime } from '../../utils/dates.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { useDeleteProduct, useProduct, useSetProductArchived } from './hooks.ts';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
-import {
-  htmlToText,
-  INTERVALS,
-  PRODUCT_CLASS_LABELS,
-  PRODUCT_TYPE_LABELS,
-  RENT_LABELS,
-  SOURCE_LABELS,
-} from './product-form.ts';
-import { countryLabel, regionLabel } from './tax-form.ts';
+import { htmlToText, INTERVALS, RENT_LABELS, SOURCE_LABELS } from './product-form.ts';
+import { regionLabel } from './tax-form.ts';
 import { useTaxConfig, useTaxRulesOfClass } from './tax-hooks.ts';
 import { productsIds } from './testids.ts';
 import { VariantsCard } from './VariantsCard.tsx';

@@ -17,6 +17,7 @@ import { PRODUCT_CLASSES } from '@rentloop/domain/catalog';
 import { PRODUCT_TYPES } from '@rentloop/domain/enums';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { PRODUCT_CLASS_LABELS, PRODUCT_TYPE_LABELS } from '../../components/catalog-labels.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { AmountField, WholeNumberField } from '../../components/UnitFields.tsx';
 import { useAllCollections } from './collection-hooks.ts';
@@ -24,8 +25,6 @@ import {
   EDITABLE_STATUSES,
   emptyVariant,
   INTERVALS,
-  PRODUCT_CLASS_LABELS,
-  PRODUCT_TYPE_LABELS,
   type ProductFormValues,
   RENT_LABELS,
   STATUS_LABELS,

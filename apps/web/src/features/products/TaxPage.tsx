@@ -37,6 +37,8 @@ import { z } from 'zod';
 import { formatPercent, percentField, percentText } from '../../components/amounts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
+import { PRODUCT_CLASS_LABELS } from '../../components/catalog-labels.ts';
+import { countryLabel } from '../../components/country-label.ts';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -45,9 +47,9 @@ import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { PRODUCT_CLASS_LABELS, SOURCE_LABELS } from './product-form.ts';
+import { SOURCE_LABELS } from './product-form.ts';
 import { useShopSettings } from './shop-hooks.ts';
-import { countryLabel, regionLabel } from './tax-form.ts';
+import { regionLabel } from './tax-form.ts';
 import {
   useDeleteTaxRule,
   useRefreshTaxRules,

@@ -30,6 +30,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { formatOptions } from '../../components/catalog-labels.ts';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { AmountField, WholeNumberField } from '../../components/UnitFields.tsx';
@@ -43,7 +44,7 @@ import {
 } from './bulk-edits.ts';
 import { useRemoveVariant, useUpdateVariants } from './hooks.ts';
 import { errorsByItem } from './item-errors.ts';
-import { formatOptions, pricingLine, SOURCE_LABELS, VARIANT_PRICE_HELP } from './product-form.ts';
+import { pricingLine, SOURCE_LABELS, VARIANT_PRICE_HELP } from './product-form.ts';
 import { productsIds } from './testids.ts';
 
 const count = new Intl.NumberFormat('en');

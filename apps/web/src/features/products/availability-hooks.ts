@@ -6,12 +6,11 @@ import type {
 } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { availabilityKeys } from '../../api/catalog-keys.ts';
 import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-
-import { availabilityKeys } from './keys.ts';
 
 export function useAvailabilitySettings(state: ListState) {
   const company = useCompanyId();

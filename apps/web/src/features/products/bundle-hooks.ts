@@ -2,12 +2,11 @@
 import type { Bundle, bundleInputSchema, bundleUpdateSchema } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { bundlesKeys, productsKeys } from '../../api/catalog-keys.ts';
 import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-
-import { bundlesKeys, productsKeys } from './keys.ts';
 
 export function useBundles(state: ListState) {
   const company = useCompanyId();

@@ -3,10 +3,10 @@ import { SHOP_URL_SCHEME } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { formatPercent, percentField, percentText, wholeNumberField } from '../../components/amounts.ts';
+import { formatOptions } from '../../components/catalog-labels.ts';
 import { buyoutPayload, toVariantsValues, variantChanges, variantsFormSchema } from './bulk-edits.ts';
 import { errorsByItem } from './item-errors.ts';
 import {
-  formatOptions,
   htmlToText,
   OPTIONS_FORMAT,
   parseOptions,

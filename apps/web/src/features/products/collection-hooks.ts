@@ -2,12 +2,12 @@
 import type { Collection, collectionInputSchema, Product } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { collectionsKeys, productsKeys } from '../../api/catalog-keys.ts';
 import { api, paths, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 import { notFound } from './hooks.ts';
-import { collectionsKeys, productsKeys } from './keys.ts';
 
 export function useCollections(state: ListState, perPage?: number) {
   const company = useCompanyId();

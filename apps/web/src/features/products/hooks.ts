@@ -1,25 +1,17 @@
 /** Data hooks of products, their variants, bulk buyout prices and the product sync (STYLE.md #2). */
-import type { Product, ProductDetail, ProductSync, Variant } from '@rentloop/domain/catalog';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
-import { LIST_GC_TIME } from '../../api/query-client.ts';
+import type { ProductDetail, ProductSync, Variant } from '@rentloop/domain/catalog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  bundlesKeys,
+  collectionsKeys,
+  productSyncKeys,
+  productsKeys,
+  variantsKeys,
+} from '../../api/catalog-keys.ts';
+import { ApiError, api, paths, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
-import { type ListState, listQuery } from '../../components/list-state.ts';
-import { bundlesKeys, collectionsKeys, productSyncKeys, productsKeys, variantsKeys } from './keys.ts';
 import type { ProductCreatePayload, ProductUpdatePayload } from './product-form.ts';
 import { fetchLatestSync } from './sync-api.ts';
-
-export function useProducts(state: ListState, perPage?: number) {
-  const company = useCompanyId();
-  const query = listQuery(state, perPage);
-  return useQuery({
-    queryKey: productsKeys.list(company, query),
-    queryFn: async ({ signal }) =>
-      unwrapPage(await api.get<Product[]>(paths.replica(company, 'products'), { query, signal })),
-    placeholderData: keepPreviousData,
-    gcTime: LIST_GC_TIME,
-  });
-}
 
 export function useProduct(id: number) {
   const company = useCompanyId();
@@ -27,20 +19,6 @@ export function useProduct(id: number) {
     queryKey: productsKeys.detail(company, id),
     queryFn: async ({ signal }) =>
       unwrap(await api.get<ProductDetail>(paths.company(company, `products/${id}`), { signal })),
-  });
-}
-
-/** Variants by SKU or name, for pickers (`GET variants?search=`). */
-export function useVariantSearch(search: string, enabled = true) {
-  const company = useCompanyId();
-  const query = { page: 1, per_page: 20, search: search.trim() || undefined, sort: 'sku', desc: false };
-  return useQuery({
-    queryKey: variantsKeys.list(company, query),
-    queryFn: async ({ signal }) =>
-      unwrapPage(await api.get<Variant[]>(paths.replica(company, 'variants'), { query, signal })),
-    placeholderData: keepPreviousData,
-    gcTime: LIST_GC_TIME,
-    enabled,
   });
 }
 

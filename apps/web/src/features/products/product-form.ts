@@ -16,16 +16,6 @@ import { z } from 'zod';
 import { numberText, via, wholeNumberField } from '../../components/amounts.ts';
 import { amountField, amountText } from '../../components/money-input.ts';
 
-export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
-  normal: 'Normal',
-  consumable: 'Consumable',
-  digital: 'Digital',
-};
-export const PRODUCT_CLASS_LABELS: Record<(typeof PRODUCT_CLASSES)[number], string> = {
-  standard: 'Standard rate',
-  reduced: 'Reduced rate',
-  zero: 'Zero rate',
-};
 /** Statuses a person can set (a synced product can also be `deleted_in_shop`). */
 export const EDITABLE_STATUSES = ['active', 'draft', 'archived'] as const;
 export const STATUS_LABELS: Record<Product['status'], string> = {
@@ -98,10 +88,6 @@ export function parseOptions(text: string): Record<string, string> | undefined {
 }
 
 /** { Color: 'Red', Size: 'M' } -> "Color: Red, Size: M". */
-export const formatOptions = (options: Record<string, string>) =>
-  Object.entries(options)
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(', ');
 
 const optionsField = z
   .string()

@@ -1,11 +1,10 @@
 /** Data hooks of the shop connection (`settings/shop_system`). */
 import type { ShopSettings, ShopSettingsInput } from '@rentloop/domain/companies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { shopSettingsKeys } from '../../api/catalog-keys.ts';
 import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { authKeys } from '../auth/hooks.ts';
-
-import { shopSettingsKeys } from './keys.ts';
 
 const shopSettingsPath = (company: number) => `/api/companies/${company}/settings/shop_system`;
 

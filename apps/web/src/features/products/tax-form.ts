@@ -5,12 +5,9 @@ import {
   taxRegionProblem,
   taxRuleInputSchema,
 } from '@rentloop/domain/catalog';
-import { countryName } from '@rentloop/domain/countries';
 import { regionByCode } from '@rentloop/domain/regions';
 import { z } from 'zod';
 import { percentField, percentText, via } from '../../components/amounts.ts';
-
-export const countryLabel = (code: string) => countryName(code) ?? code.toUpperCase();
 
 /** "Ontario (ON)", or the code itself for a region the tables do not know. */
 export const regionLabel = (country: string, region: string | null) => {

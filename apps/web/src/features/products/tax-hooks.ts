@@ -9,11 +9,11 @@ import type {
 } from '@rentloop/domain/catalog';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { taxConfigKeys, taxRulesKeys } from '../../api/catalog-keys.ts';
 import { api, paths, unwrap, unwrapAnswer, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { notFound } from './hooks.ts';
-import { taxConfigKeys, taxRulesKeys } from './keys.ts';
 
 export function useTaxConfig() {
   const company = useCompanyId();

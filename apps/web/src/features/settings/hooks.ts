@@ -3,11 +3,10 @@
 import type { PlatformSettings } from '@rentloop/domain/platform-settings';
 import type { CheckoutApiKey, CompanySettings, SettingsSectionKey } from '@rentloop/domain/settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { taxConfigKeys } from '../../api/catalog-keys.ts';
 import { api, unwrap, unwrapAnswer } from '../../api/client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
-
-import { taxConfigKeys } from '../products/keys.ts';
 
 export const settingsKeys = queryKeysFactory('settings');
 

@@ -14,6 +14,8 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
+import { PRODUCT_CLASS_LABELS } from '../../components/catalog-labels.ts';
+import { countryLabel } from '../../components/country-label.ts';
 import { DialogForm, DialogRecord } from '../../components/DialogForm.tsx';
 import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
@@ -22,8 +24,6 @@ import { RouteDialog, useRouteDialog } from '../../components/RouteDialog.tsx';
 import { AmountField, WholeNumberField } from '../../components/UnitFields.tsx';
 import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
-import { PRODUCT_CLASS_LABELS } from '../products/product-form.ts';
-import { countryLabel } from '../products/tax-form.ts';
 import { useMethodRule, useShippingCountries, useShippingMethods, useShippingWrite } from './hooks.ts';
 import { SHIPPING_HOME, shippingFormIds, shippingIds } from './testids.ts';
 

@@ -25,12 +25,12 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { countryLabel } from '../../components/country-label.ts';
 import { formatAmount } from '../../components/money.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { notify } from '../../utils/notify.ts';
-import { countryLabel } from '../products/tax-form.ts';
 import { useShippingCountries, useShippingMethods, useShippingRules, useShippingWrite } from './hooks.ts';
 import { shippingIds } from './testids.ts';
 

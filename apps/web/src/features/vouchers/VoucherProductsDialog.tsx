@@ -18,10 +18,10 @@ import type { Product } from '@rentloop/domain/catalog';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
+import { useProducts } from '../../components/catalog-search.ts';
 import { RouteDialog } from '../../components/RouteDialog.tsx';
 import { useDebouncedValue } from '../../components/use-debounced-value.ts';
 import { notify } from '../../utils/notify.ts';
-import { useProducts } from '../products/hooks.ts';
 import { useSetVoucherProduct, useVoucher, useVoucherProducts } from './hooks.ts';
 import { vouchersIds } from './testids.ts';
 

@@ -1,5 +1,5 @@
-/** The query keys of the products area, one factory per resource (STYLE.md #2). */
-import { queryKeysFactory } from '../../api/query-keys.ts';
+/** The catalog's query keys, one factory per resource (STYLE.md #2): the products area's, and read by settings (the tax configuration) and the product pickers. */
+import { queryKeysFactory } from './query-keys.ts';
 
 export const productsKeys = queryKeysFactory('products');
 export const variantsKeys = queryKeysFactory('variants');
