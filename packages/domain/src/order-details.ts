@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { addressFieldsSchema, addressSchema } from './addresses.ts';
 import { emailText, safeText } from './api.ts';
 import { dunningSchema } from './dunning.ts';
-import { BILLING_INTERVALS, FREQUENCIES, SUBSCRIPTION_STATUSES } from './enums.ts';
+import { assetStatusSchema, BILLING_INTERVALS, FREQUENCIES, SUBSCRIPTION_STATUSES } from './enums.ts';
 import { amountSchema } from './money.ts';
 import { ORDER_ITEM_KINDS } from './order-totals.ts';
 import { orderItemSchema, orderSchema } from './orders.ts';
@@ -19,13 +19,21 @@ export const orderDetailSchema = orderSchema.extend({
   source_subscription_id: z.number().int().nullable(),
   cancellation_refunded: z.boolean().nullable(),
   subscription_ids: z.array(z.number().int()),
-  /** The same subscriptions as the screen names them: number, status and product. */
+  /**
+   * The same subscriptions as the screen names them: number, status and product; the order item each
+   * bills, and the unit (asset) it holds: the one rented out to it, else the last one it had.
+   */
   subscriptions: z.array(
     z.object({
       id: z.number().int(),
       number: z.string().nullable(),
       status: z.enum(SUBSCRIPTION_STATUSES),
       product_name: z.string(),
+      order_item_id: z.number().int().nullable(),
+      asset: z
+        .object({ id: z.number().int(), serial_number: z.string(), status: assetStatusSchema })
+        .nullable()
+        .describe('The unit rented out to the subscription, else the last one it held; null when none.'),
     }),
   ),
   items: z.array(orderItemSchema),

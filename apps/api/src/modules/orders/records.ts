@@ -4,6 +4,7 @@
  */
 import type { OrderDetail } from '@rentloop/domain/order-details';
 import type { ORDER_SORTS, OrderFilters, OrderItem, OrderListRow } from '@rentloop/domain/orders';
+import type { ProductTracking } from '@rentloop/domain/product-tracking';
 import { and, asc, count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
@@ -12,6 +13,7 @@ import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
 import { dunningOfOrder } from '../dunning/read.ts';
+import { subscriptionsAssets } from '../product-tracking/records.ts';
 
 type Sort = (typeof ORDER_SORTS)[number];
 type Row = typeof orders.$inferSelect;
@@ -193,6 +195,10 @@ function orderAmounts(
   };
 }
 
+/** The order page names a subscription's unit by serial and status, linking to the asset. */
+const unitOf = (asset: ProductTracking | undefined) =>
+  asset ? { id: asset.id, serial_number: asset.serial_number, status: asset.status } : null;
+
 /** One order or quote of the company, with its items and its subscriptions' ids; 404 otherwise. */
 export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } = {}): Promise<OrderDetail> {
   const row = await orderRow(ctx, id, opts);
@@ -209,11 +215,16 @@ export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } =
         number: subscriptions.number,
         status: subscriptions.status,
         product_name: subscriptions.product_name,
+        order_item_id: subscriptions.order_item_id,
       })
       .from(subscriptions)
       .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.order_id, id)))
       .orderBy(asc(subscriptions.id)),
   ]);
+  const assets = await subscriptionsAssets(
+    ctx,
+    subs.map((s) => Number(s.id)),
+  );
   const m = (v: bigint) => money(v, currency);
   return {
     ...toOrderRow(row, currency, items.length),
@@ -234,7 +245,12 @@ export async function getOrder(ctx: Ctx, id: number, opts: { draft?: boolean } =
     cancellation_refunded: row.cancellation_refunded,
     items: items.map((i) => toItem(i, currency)),
     subscription_ids: subs.map((s) => Number(s.id)),
-    subscriptions: subs.map((s) => ({ ...s, id: Number(s.id) })),
+    subscriptions: subs.map((s) => ({
+      ...s,
+      id: Number(s.id),
+      order_item_id: s.order_item_id === null ? null : Number(s.order_item_id),
+      asset: unitOf(assets.get(Number(s.id))),
+    })),
     dunning: await dunningOfOrder(ctx, id),
   };
 }

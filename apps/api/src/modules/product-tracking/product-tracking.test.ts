@@ -289,6 +289,50 @@ describe('renting out to a subscription', () => {
     );
     expect(had.data.asset).toMatchObject({ id: a.id, status: 'in stock' });
   });
+
+  it("names each item's unit on the order page: the one rented out, else the last one held", async () => {
+    type Detail = {
+      items: { id: number }[];
+      subscriptions: {
+        id: number;
+        order_item_id: number | null;
+        asset: { id: number; serial_number: string; status: string } | null;
+      }[];
+    };
+    // An order of its own: the other tests rent units to the shared order's subscriptions.
+    const customer = await ok<{ id: number }>(await req('POST', api(cid, 'customers'), customerBody()), 201);
+    const order = await ok<{ id: number; subscription_ids: number[] }>(
+      await req('POST', api(cid, 'orders/full'), {
+        customer_id: customer.data.id,
+        items: [{ variant_id: variantId, quantity: 1, kind: 'rental', billing_interval: 'monthly' }],
+      }),
+      201,
+    );
+    const sub = order.data.subscription_ids[0]!;
+    const unitOfSub = async () => {
+      const detail = (await ok<Detail>(await req('GET', api(cid, `orders/${order.data.id}`)))).data;
+      const entry = detail.subscriptions.find((s) => s.id === sub);
+      expect(entry?.order_item_id).toBe(detail.items[0]!.id);
+      return entry?.asset;
+    };
+    expect(await unitOfSub()).toBeNull();
+    const first = (await ok(await create({ serial_number: 'ORD-1', variant_id: variantId }), 201)).data;
+    const second = (await ok(await create({ serial_number: 'ORD-2', variant_id: variantId }), 201)).data;
+    await ok(
+      await req('POST', api(cid, `subscriptions/${sub}/product-tracking`), { serial_number: 'ORD-1' }),
+    );
+    expect(await unitOfSub()).toEqual({ id: first.id, serial_number: 'ORD-1', status: 'rented out' });
+    // Returned, then a replacement unit rented out: the page names the unit out now.
+    await ok(await act(first.id, { action: 'return', reason: 'Swapped' }));
+    expect(await unitOfSub()).toEqual({ id: first.id, serial_number: 'ORD-1', status: 'in stock' });
+    await ok(
+      await req('POST', api(cid, `subscriptions/${sub}/product-tracking`), { serial_number: 'ORD-2' }),
+    );
+    expect(await unitOfSub()).toEqual({ id: second.id, serial_number: 'ORD-2', status: 'rented out' });
+    // Another company's order is not there to read.
+    const foreign = await req('GET', api(other.cid, `orders/${order.data.id}`), undefined, other.staff);
+    expect(foreign.statusCode).toBe(404);
+  });
 });
 
 describe('the assets list', () => {

@@ -9,7 +9,7 @@ import type {
   ProductTrackingFilters,
   ProductTrackingHistory,
 } from '@rentloop/domain/product-tracking';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { companies, productTracking, productTrackingHistory, subscriptions } from '../../db/schema/index.ts';
@@ -146,22 +146,54 @@ export async function subscriptionAsset(ctx: Ctx, subscriptionId: number): Promi
     .from(subscriptions)
     .where(and(eq(subscriptions.company_id, ctx.companyId), eq(subscriptions.id, subscriptionId)));
   if (!sub) throw notFound();
+  return (await subscriptionsAssets(ctx, [subscriptionId])).get(subscriptionId) ?? null;
+}
+
+/**
+ * The unit each of these subscriptions holds (rented out to it: at most one, a unique index), else the
+ * last one it had: an asset names its subscription while rented out, and its history names every
+ * subscription it served, so a returned unit is found there. For the subscription's and the order's pages.
+ */
+export async function subscriptionsAssets(ctx: Ctx, ids: number[]): Promise<Map<number, ProductTracking>> {
+  const held = new Map<number, ProductTracking>();
+  if (!ids.length) return held;
   const h = productTrackingHistory;
-  // The subscription's assets: those naming it now, and those whose history names it (returned since).
-  const [row] = await ctx.db
+  const [now, past] = await Promise.all([
+    ctx.db
+      .select({ asset: t.id, subscription: t.subscription_id })
+      .from(t)
+      .where(and(eq(t.company_id, ctx.companyId), inArray(t.subscription_id, ids))),
+    ctx.db
+      .selectDistinct({ asset: h.product_tracking_id, subscription: h.subscription_id })
+      .from(h)
+      .where(and(eq(h.company_id, ctx.companyId), inArray(h.subscription_id, ids))),
+  ]);
+  const pairs = [...now, ...past];
+  if (!pairs.length) return held;
+  const rows = await ctx.db
     .select()
     .from(t)
     .where(
-      and(
-        eq(t.company_id, ctx.companyId),
-        sql`(${t.subscription_id} = ${subscriptionId} OR ${t.id} IN (SELECT ${h.product_tracking_id} FROM ${h} WHERE ${h.company_id} = ${ctx.companyId} AND ${h.subscription_id} = ${subscriptionId}))`,
-      ),
-    )
-    .orderBy(
-      sql`(${t.status} = 'rented out' AND ${t.subscription_id} = ${subscriptionId}) DESC`,
-      desc(t.status_changed_at),
-      desc(t.id),
-    )
-    .limit(1);
-  return row ? toAsset(row, await companyCurrency(ctx)) : null;
+      and(eq(t.company_id, ctx.companyId), inArray(t.id, [...new Set(pairs.map((p) => Number(p.asset)))])),
+    );
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const currency = await companyCurrency(ctx);
+  // The unit rented out to the subscription first, then the one whose status changed last, then the newest.
+  type Row = (typeof rows)[number];
+  const heldBy = (row: Row, subscription: number) =>
+    row.status === 'rented out' && Number(row.subscription_id) === subscription ? 1 : 0;
+  const before = (a: Row, b: Row, subscription: number) =>
+    heldBy(a, subscription) - heldBy(b, subscription) ||
+    Date.parse(a.status_changed_at) - Date.parse(b.status_changed_at) ||
+    Number(a.id) - Number(b.id);
+  const best = new Map<number, Row>();
+  for (const pair of pairs) {
+    const subscription = Number(pair.subscription);
+    const row = byId.get(Number(pair.asset));
+    if (!row) continue;
+    const current = best.get(subscription);
+    if (!current || before(row, current, subscription) > 0) best.set(subscription, row);
+  }
+  for (const [subscription, row] of best) held.set(subscription, toAsset(row, currency));
+  return held;
 }

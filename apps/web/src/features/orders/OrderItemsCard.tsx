@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { OrderDetail } from '@rentloop/domain/order-details';
+import { Link as RouterLink } from 'react-router';
 import { formatAmount } from '../../components/money.ts';
 import { humanize } from '../../utils/humanize.ts';
 import { AmountsGrid, type AmountsRow } from './AmountsGrid.tsx';
@@ -76,6 +78,7 @@ export function OrderItemsCard({
                       {rentalTerms(item)}
                     </Typography>
                   )}
+                  <ItemUnits order={order} itemId={item.id} />
                 </TableCell>
                 <TableCell sx={nowrap}>{item.sku ?? '—'}</TableCell>
                 <TableCell>{humanize(item.kind)}</TableCell>
@@ -127,6 +130,36 @@ export function OrderItemsCard({
         <Totals order={order} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The units (assets) the item's subscriptions hold, by serial number, each a link to its asset page:
+ * what the warehouse looks for when the customer calls about a rented unit.
+ */
+function ItemUnits({ order, itemId }: { order: OrderDetail; itemId: number }) {
+  const units = order.subscriptions.flatMap(({ id, order_item_id, asset }) =>
+    order_item_id === itemId && asset ? [{ id, asset }] : [],
+  );
+  if (!units.length) return null;
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="div"
+      data-testid={ordersIds.itemUnits(itemId)}
+    >
+      {units.map(({ id, asset }, i) => (
+        <span key={id}>
+          {i > 0 && ', '}
+          Serial{' '}
+          <Link component={RouterLink} to={`/cms/assets/${asset.id}`}>
+            {asset.serial_number}
+          </Link>
+          {asset.status !== 'rented out' && ` (${asset.status})`}
+        </span>
+      ))}
+    </Typography>
   );
 }
 

@@ -21,6 +21,7 @@ export const ordersIds = {
   field: (field: string) => `order-field-${field}`,
   item: (id: number) => `order-item-${id}`,
   itemTracking: (id: number) => `order-item-${id}-tracking`,
+  itemUnits: (id: number) => `order-item-${id}-units`,
   addTracking: (id: number) => `order-item-${id}-add-tracking`,
   trackingDialog: 'order-tracking-dialog',
   trackingInput: 'order-tracking-input',
