@@ -12,6 +12,8 @@ import {
   createCompany,
   createUser,
   customerBody,
+  signIn,
+  TEST_PASSWORD,
   type TestUser,
   useHarness,
 } from '../../testing/harness.ts';
@@ -32,7 +34,12 @@ async function ok<T = Record<string, unknown>>(res: Res, status = 200) {
 }
 const req = (method: 'GET' | 'POST', path: string, payload?: object, as = staff, company = cid) =>
   call(h.app, as, { method, url: `/api/${company}/rentloopdb/${path}`, payload });
-const on = (date: string) => clock.set(`${date}T10:00:00Z`);
+/** Moves the clock and signs the staff in again (a session does not outlive weeks of moved clock). */
+async function on(date: string) {
+  clock.set(`${date}T10:00:00Z`);
+  const token = await signIn(h.app, staff.email, TEST_PASSWORD);
+  staff = { ...staff, token, headers: { authorization: `Bearer ${token}` } };
+}
 const act = async (id: number, action: string, subscription_id?: number) =>
   ok(await req('POST', `product-tracking/${id}/actions`, { action, subscription_id }));
 const insights = (id: number, as = staff, company = cid) =>
@@ -119,11 +126,11 @@ beforeAll(async () => {
 
   // 1 Jan: A out to subscription 1. 21 Jan: A to repair (20 days out), B out to subscription 1.
   await act(A, 'rent_out', s1);
-  on('2026-01-21');
+  await on('2026-01-21');
   await act(A, 'send_to_repair');
   await act(B, 'rent_out', s1);
   // 25 Jan: the repair: 1.5 h at 40.00 and a 349.90 part = 409.90; A back in stock.
-  on('2026-01-25');
+  await on('2026-01-25');
   const rid = Number(
     (
       (await run(sql`select id from repairs where product_tracking_id = ${A}`)) as unknown as {
@@ -144,11 +151,11 @@ beforeAll(async () => {
   await ok(await answer(3, { replaced_parts_cost: '349.90' }));
   await ok(await req('POST', `repairs/${rid}/close`, {}));
   // 1 Feb: A out to subscription 2; 1 Mar: stolen (28 days out).
-  on('2026-02-01');
+  await on('2026-02-01');
   await act(A, 'rent_out', s2);
-  on('2026-03-01');
+  await on('2026-03-01');
   await act(A, 'mark_stolen');
-  on('2026-03-11');
+  await on('2026-03-11');
   // Signed in today (a session from 1 January would have expired by the moved clock).
   stranger = await createUser(h, { company: other, role: 'owner' });
 
