@@ -24,6 +24,7 @@ const negative = (amount: string) => amount.startsWith('-');
 function Payback({ pnl }: { pnl: AssetInsights }) {
   if (pnl.payback_date) return <>Paid back on {formatDate(pnl.payback_date)}</>;
   if (pnl.payback_remaining === null) return <>No purchase cost recorded</>;
+  if (pnl.loss !== null) return <>Not paid back</>;
   return <>{formatAmount(pnl.payback_remaining, pnl.currency)} to go</>;
 }
 
@@ -87,12 +88,15 @@ function Figures({ pnl }: { pnl: AssetInsights }) {
             {pnl.utilisation === null ? '—' : `${pnl.utilisation} %`}
           </Typography>
         </Box>
-        <LinearProgress
-          variant="determinate"
-          value={Math.min(100, utilisation ?? 0)}
-          aria-label="Utilisation"
-          sx={{ height: 8, borderRadius: 4 }}
-        />
+        {/* No bar before its first day owned: an empty track reads as a figure. */}
+        {utilisation !== null && (
+          <LinearProgress
+            variant="determinate"
+            value={Math.min(100, utilisation)}
+            aria-label="Utilisation"
+            sx={{ height: 8, borderRadius: 4 }}
+          />
+        )}
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 2 }}>
         Net of VAT, in {pnl.currency}, from the invoices of the subscriptions it served (shared by days held).
