@@ -13,11 +13,10 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function bothWidths(page: Page, name: string) {
+  // Whole-page pictures: no scrolling (a scrolled page pictures the fixed app bar in its middle).
   const panel = page.getByTestId(assetsIds.pnl);
-  await panel.scrollIntoViewIfNeeded();
   await screenshot(page, `asset-pnl-${name}`);
   await page.setViewportSize(PHONE);
-  await panel.scrollIntoViewIfNeeded();
   await expect(panel).toBeVisible();
   await screenshot(page, `asset-pnl-${name}-phone`);
   await page.setViewportSize(DESKTOP);
