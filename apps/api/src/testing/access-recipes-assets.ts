@@ -6,6 +6,7 @@ const byId = (pick: (r: CompanyRecords) => number) => (r: CompanyRecords) => ({ 
 
 export const ASSET_RECIPES: Record<string, Recipe> = {
   'GET /api/:company/rentloopdb/product-tracking/:id': { params: byId((r) => r.asset.id) },
+  'GET /api/:company/insights/assets/:id': { params: byId((r) => r.asset.id) },
   'GET /api/:company/rentloopdb/product-tracking/:id/actions': { params: byId((r) => r.asset.id) },
   'POST /api/:company/rentloopdb/product-tracking/:id/actions': {
     params: byId((r) => r.asset.id),

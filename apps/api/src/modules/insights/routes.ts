@@ -1,13 +1,16 @@
 import { envelope, idParam } from '@rentloop/domain/api';
+import { assetInsightsSchema } from '@rentloop/domain/asset-pnl';
 import { insightsSummarySchema } from '@rentloop/domain/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
+import { assetInsights } from './asset-pnl.ts';
 import { insightsSummary } from './service.ts';
 
 const companyParams = z.object({ company: idParam });
+const assetParams = z.object({ company: idParam, id: idParam });
 
 /**
  * The spec names the Insights screen's graphs (spec 01 §7) without their routes; until billing brings
@@ -30,5 +33,29 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await insightsSummary(ctxOf(request))),
+  );
+
+  app.get(
+    '/api/:company/insights/assets/:id',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        operationId: 'getAssetInsights',
+        tags: ['insights'],
+        summary: "One asset's profit and loss: purchase cost, revenue, repairs, utilisation, payback, loss",
+        description:
+          'Computed from the records (decision 58), in the company’s currency, net of VAT. Revenue: the lines of the issued ' +
+          'invoices of the subscriptions the asset served; a line with a period is shared by the units its subscription had in ' +
+          'that period, by days held; a line without one goes to the unit held on its issue date (else the last before, else ' +
+          'the first after); an initial invoice’s line is shared by its order item’s subscriptions. `revenue_collected`: of ' +
+          'settled invoices. `profit` = collected − repairs (closed repairs’ total cost) − purchase cost. Days owned run from ' +
+          'the purchase date (else the day it was tracked) to today or the day it was bought out, stolen or removed; ' +
+          '`utilisation` is days rented out of days owned (%). `loss`: the unrecovered cost of a stolen, broken or removed ' +
+          'asset. Another company’s asset: 404.',
+        params: assetParams,
+        response: { 200: envelope(assetInsightsSchema) },
+      },
+    },
+    async (request) => ok(await assetInsights(ctxOf(request), request.params.id)),
   );
 };

@@ -1,6 +1,7 @@
 /**
  * `/cms/assets/{id}`: one asset: what it is, where it is, its purchase, its status with the actions its
- * transition table allows now, and its history (every status change: who, when, why, which subscription).
+ * transition table allows now, its profit and loss (AssetPnlCard.tsx), and its history (every status
+ * change: who, when, why, which subscription).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,7 @@ import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { AssetRepairsCard } from '../repairs/AssetRepairsCard.tsx';
 import { AssetReturns } from '../returns/AssetReturns.tsx';
+import { AssetPnlCard } from './AssetPnlCard.tsx';
 import { unitName } from './AssetsPage.tsx';
 import { useAssetActionDialog } from './asset-actions.tsx';
 import { useAsset, useAssetActions } from './hooks.ts';
@@ -194,6 +196,7 @@ export function AssetDetailPage() {
             <AssetRepairsCard asset={a} />
           </Stack>
           <Stack spacing={2}>
+            <AssetPnlCard assetId={a.id} />
             <AssetReturns asset={a} />
             <History asset={a} />
           </Stack>

@@ -1,4 +1,5 @@
 /** Data hooks of assets (product tracking) on one query-key factory (STYLE.md #2). */
+import type { AssetInsights } from '@rentloop/domain/asset-pnl';
 import type {
   AssetAction,
   AssetStatus,
@@ -57,6 +58,16 @@ export function useAssetActions(id: number) {
   });
 }
 
+/** `GET insights/assets/{id}`: the asset's profit and loss (refetched after each of its actions). */
+export function useAssetInsights(id: number) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: assetsKeys.detail(company, id, 'insights'),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<AssetInsights>(paths.insights(company, `assets/${id}`), { signal })),
+  });
+}
+
 export function useCreateAsset() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
@@ -82,6 +93,7 @@ export function useRunAssetAction(id: number) {
     onSuccess: ({ data }) => {
       queryClient.setQueryData(assetsKeys.detail(company, id), data);
       void queryClient.invalidateQueries({ queryKey: assetsKeys.detail(company, id, 'actions') });
+      void queryClient.invalidateQueries({ queryKey: assetsKeys.detail(company, id, 'insights') });
       void queryClient.invalidateQueries({ queryKey: assetsKeys.lists() });
     },
   });

@@ -17,6 +17,8 @@ export const assetsIds = {
   actionCancel: 'asset-action-cancel',
   history: 'asset-history',
   historyRow: 'asset-history-row',
+  pnl: 'asset-pnl',
+  pnlField: (name: string) => `asset-pnl-${name}`,
 };
 
 export const assetFormIds = {
