@@ -7,7 +7,7 @@
  */
 import { assetsIds } from '../../../apps/web/src/features/assets/testids.ts';
 import { expect, type Page, test } from '../fixtures.ts';
-import { callApi, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
+import { callApi, MESSAGES, ordersIds, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -89,4 +89,14 @@ test('the asset page shows its profit and loss, collected once paid, and the los
   await expect(field('loss')).toContainText(`Loss written off: ${remaining}`);
   await expect(field('payback')).toHaveText('Not paid back');
   await bothWidths(page, '02-stolen');
+
+  // The order's page names the unit its item's subscription had, with its status, linking to the asset.
+  await page.goto(`/cms/orders/${order.id}`);
+  const orderItem = (await callApi<{ items: { id: number }[] }>(page, 'GET', api(`orders/${order.id}`)))
+    .items[0]!;
+  const units = page.getByTestId(ordersIds.itemUnits(orderItem.id));
+  await expect(units).toHaveText('Serial EB-PNL-0001 (stolen)');
+  await bothWidths(page, '03-order-unit');
+  await units.getByRole('link', { name: 'EB-PNL-0001' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cms/assets/${asset.id}$`));
 });
