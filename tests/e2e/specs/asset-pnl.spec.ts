@@ -96,7 +96,11 @@ test('the asset page shows its profit and loss, collected once paid, and the los
     .items[0]!;
   const units = page.getByTestId(ordersIds.itemUnits(orderItem.id));
   await expect(units).toHaveText('Serial EB-PNL-0001 (stolen)');
-  await bothWidths(page, '03-order-unit');
+  await screenshot(page, 'asset-pnl-03-order-unit');
+  await page.setViewportSize(PHONE);
+  await expect(units).toBeVisible();
+  await screenshot(page, 'asset-pnl-03-order-unit-phone');
+  await page.setViewportSize(DESKTOP);
   await units.getByRole('link', { name: 'EB-PNL-0001' }).click();
   await expect(page).toHaveURL(new RegExp(`/cms/assets/${asset.id}$`));
 });
