@@ -11,6 +11,9 @@ import { isoDate, safeText } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { serialNumberSchema } from './product-tracking.ts';
 import { SUBSCRIPTION_IMPORT_STATES } from './subscription-import.ts';
+import { SUBSCRIPTION_IMPORT_TEXTS } from './subscriptions.ts';
+
+const DATE_FORMAT = SUBSCRIPTION_IMPORT_TEXTS.dateFormat;
 
 /** Rows of one file: a whole fleet (the bench imports 100,000 in one transaction). */
 export const ASSET_IMPORT_MAX_ROWS = 100_000;
@@ -75,7 +78,9 @@ const assetImportRowSchema = z.object({
   purchase_date: z
     .preprocess(
       (v) => (typeof v === 'string' ? v.trim() : v),
-      z.union([z.literal('').transform(() => null), isoDate()]).optional(),
+      z
+        .union([z.literal('').transform(() => null), z.iso.date({ error: DATE_FORMAT }).pipe(isoDate())])
+        .optional(),
     )
     .transform((v) => v ?? null),
   purchase_cost: z

@@ -93,11 +93,18 @@ function rowErrorsOf(error: unknown): RowError[] {
 function ErrorTable({ errors, ids }: { errors: RowError[]; ids: ImportIds }) {
   return (
     <Box sx={{ maxHeight: 260, overflow: 'auto' }}>
-      <Table size="small" stickyHeader aria-label="Row errors" data-testid={ids.importErrors}>
+      {/* Fixed columns that wrap anywhere: on a phone the problem stays in view, no sideways scrolling. */}
+      <Table
+        size="small"
+        stickyHeader
+        aria-label="Row errors"
+        data-testid={ids.importErrors}
+        sx={{ tableLayout: 'fixed', '& td, & th': { overflowWrap: 'anywhere', px: 1 } }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell>Row</TableCell>
-            <TableCell>Column</TableCell>
+            <TableCell sx={{ width: '4.5em' }}>Row</TableCell>
+            <TableCell sx={{ width: '32%' }}>Column</TableCell>
             <TableCell>Problem</TableCell>
           </TableRow>
         </TableHead>
