@@ -77,20 +77,16 @@ const assetImportRowSchema = z.object({
     .pipe(z.string({ error: MESSAGES.required })),
   purchase_date: z
     .preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : v),
-      z
-        .union([z.literal('').transform(() => null), z.iso.date({ error: DATE_FORMAT }).pipe(isoDate())])
-        .optional(),
+      (v) => (typeof v === 'string' ? blank(v.trim()) : v),
+      z.iso.date({ error: DATE_FORMAT }).pipe(isoDate()).optional(),
     )
     .transform((v) => v ?? null),
   purchase_cost: z
     .preprocess(
-      (v) => (typeof v === 'string' ? v.trim() : v),
+      (v) => (typeof v === 'string' ? blank(v.trim()) : v),
       z
-        .union([
-          z.literal('').transform(() => null),
-          z.string().regex(/^\d+(\.\d+)?$/, ASSET_IMPORT_TEXTS.purchaseCost),
-        ])
+        .string()
+        .regex(/^\d+(\.\d+)?$/, ASSET_IMPORT_TEXTS.purchaseCost)
         .optional(),
     )
     .transform((v) => v ?? null),
