@@ -50,6 +50,7 @@ import { paymentMethodRoutes } from './modules/payments/method-routes.ts';
 import { oneTimePaymentRoutes } from './modules/payments/one-time-routes.ts';
 import { refundRoutes } from './modules/payments/refund-routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
+import { assetImportRoutes } from './modules/product-tracking/import-routes.ts';
 import { productTrackingRoutes } from './modules/product-tracking/routes.ts';
 import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { repairQuestionRoutes } from './modules/repair-questions/routes.ts';
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderItemRoutes);
   await app.register(subscriptionRoutes);
   await app.register(subscriptionImportRoutes);
+  await app.register(assetImportRoutes);
   await app.register(shippingRoutes);
   await app.register(invoiceRoutes);
   await app.register(invoiceCorrectionRoutes);

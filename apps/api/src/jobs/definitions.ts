@@ -14,6 +14,7 @@ import { purgeExpiredInvoiceZips } from '../modules/invoices/zip.ts';
 import { invoicesZipJob } from '../modules/invoices/zip-job.ts';
 import { paymentMethodRetryJob } from '../modules/payments/method-retry.ts';
 import { gatewayEventJob } from '../modules/payments/webhooks.ts';
+import { assetImportJob } from '../modules/product-tracking/import.ts';
 import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
 import type { Outside } from '../seed/demo-billing.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
@@ -148,6 +149,7 @@ export const ALL_JOBS: JobDefinition[] = [
   sendEmailJob,
   productSyncJob,
   subscriptionImportJob,
+  assetImportJob,
   invoicePdfJob,
   invoicesZipJob,
   businessDayJob,

@@ -12,6 +12,7 @@ export const ASSET_RECIPES: Record<string, Recipe> = {
     params: byId((r) => r.asset.id),
     body: (r) => ({ action: 'rent_out', subscription_id: r.subscription, reason: 'Access matrix' }),
   },
+  'GET /api/:company/rentloopdb/product-tracking/import/:id': { params: byId((r) => r.assetImport) },
   'POST /api/:company/rentloopdb/product-tracking': {
     // Both fields filled so each names a record (the schema wants one of them: refused either way; the
     // module's tests refuse another company's variant and bundle one at a time).

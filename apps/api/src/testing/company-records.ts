@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import { cumulatedInvoices, events, paymentMethods, recurringPayments } from '../db/schema/index.ts';
 import { recordInvoicesZip } from '../modules/invoices/zip.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
+import { recordAssetImport } from '../modules/product-tracking/import.ts';
 import { recordSubscriptionImport } from '../modules/subscriptions/import.ts';
 import { testCtx } from './ctx.ts';
 import { call, customerBody, type Harness, type TestUser } from './harness.ts';
@@ -52,6 +53,7 @@ export interface CompanyRecords {
   draft: number;
   /** A subscription import (recorded as the route does; no job runs it here), its file named with the marker. */
   subscriptionImport: number;
+  assetImport: number;
   /** A stored payment method of `customer` (written as the route does after the provider's check). */
   paymentMethod: number;
   /** The initial invoice of `order` (offline gateway) and its charge attempt (pending payment). */
@@ -279,6 +281,10 @@ export async function seedCompanyRecords(
     fileName: `subscriptions-${marker}.csv`,
     currency: 'CAD',
   });
+  const assetImport = await recordAssetImport(testCtx(h.database.primary, companyId), [], {
+    fileName: `assets-${marker}.csv`,
+    currency: 'CAD',
+  });
 
   return {
     companyId,
@@ -314,6 +320,7 @@ export async function seedCompanyRecords(
     subscription: order.subscription_ids[0],
     draft: draft.draft_id,
     subscriptionImport: subscriptionImport.id,
+    assetImport: assetImport.id,
     invoice: invoice.id,
     invoiceZip: invoiceZip.id,
     transaction: charged.transaction.id,

@@ -1,5 +1,6 @@
 // The whole schema, for drizzle-kit and for the typed query builder.
 export * from './accounts.ts';
+export * from './asset-imports.ts';
 export * from './billing.ts';
 export * from './catalog.ts';
 export * from './companies.ts';

@@ -296,7 +296,8 @@ async function updateProduct(tx: Db, scope: PageScope, productId: number, p: Sho
           name: sql`excluded.name`,
           options: sql`excluded.options`,
           price: sql`excluded.price`,
-          stock: sql`excluded.stock`,
+          // A variant with tracked assets keeps the count of its units in stock (product-tracking/stock.ts).
+          stock: sql`CASE WHEN EXISTS (SELECT 1 FROM ${productTracking} WHERE ${productTracking.company_id} = ${productVariants.company_id} AND ${productTracking.variant_id} = ${productVariants.id}) THEN ${productVariants.stock} ELSE excluded.stock END`,
           updated_at: scope.now,
         },
         setWhere: sql`(${productVariants.sku}, ${productVariants.name}, ${productVariants.options}, ${productVariants.price}, ${productVariants.stock})

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { companyCurrency, toMinor } from '../../money.ts';
+import { hasAssets } from '../product-tracking/stock.ts';
 import { productRow, toVariant, type VariantListRow, variantColumns } from './product-rows.ts';
 
 /** The variants of a product the caller has already found in the company. */
@@ -47,6 +48,8 @@ export async function bulkUpdateVariants(
     .innerJoin(products, eq(products.id, productVariants.product_id))
     .where(and(eq(productVariants.company_id, companyId), inArray(productVariants.id, ids)));
   const sourceOf = new Map(found.map((f) => [Number(f.id), f.source]));
+  // A variant with tracked assets counts its stock from them (product-tracking/stock.ts).
+  const tracked = await hasAssets(ctx, ids);
   const now = ctx.clock.now().toISOString();
   for (const [i, v] of input.variants.entries()) {
     const source = sourceOf.get(v.id);
@@ -56,6 +59,11 @@ export async function bulkUpdateVariants(
     const set: Partial<typeof productVariants.$inferInsert> = {};
     const price = toMinor(v.price, currency, `variants.${i}.price`);
     if (price !== undefined) set.price = price;
+    if (v.stock !== undefined && tracked.has(v.id))
+      throw invalid(
+        `variants.${i}.stock`,
+        'Counted from its tracked assets in stock: change their status instead.',
+      );
     if (v.stock !== undefined) set.stock = v.stock;
     if (v.sku !== undefined) set.sku = v.sku;
     if (v.name !== undefined) set.name = v.name;

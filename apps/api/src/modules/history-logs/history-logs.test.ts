@@ -301,14 +301,15 @@ describe('the audit trail', () => {
     // derived counters and job progress; the crons' rows take every run's result (one runs every minute);
     // notification_reads is each user's own read state, changed on every open and hover of the menu;
     // number_series is the counter behind gapless numbers (the numbered row's own entry shows its number);
-    // order_tag_history is itself a trail (every tag an order was given); subscription_imports is an
-    // import job's progress (its orders and subscriptions have their own entries); event_cursors is where
+    // order_tag_history is itself a trail (every tag an order was given); subscription_imports and asset_imports
+    // are import jobs' progress (their orders, subscriptions and assets have their own entries); event_cursors is where
     // each events reader has got to (it moves on every batch); billing_runs is the
     // billing run's progress (its invoices and attempts have their own entries); invoice_documents is an
     // issued invoice's frozen HTML and PDF (the invoice's own entry records the issue; copying every
     // document's bytes into the trail would double them; invoice_zips, the ZIPs of those PDFs, likewise);
     // gateway_events are a provider's webhooks as they arrived (the attempts they move have their own entries).
     expect(unaudited).toEqual([
+      'asset_imports',
       'billing_runs',
       'crons',
       'entity_counts',

@@ -3,6 +3,7 @@
  * subscription import now, an export or a billing run later. Written in the job's own audited
  * transaction, pushed after it commits.
  */
+import { ASSET_IMPORT_TEXTS as ASSET_TEXTS, type AssetImport } from '@rentloop/domain/asset-import';
 import type { ProductSync } from '@rentloop/domain/catalog';
 import type { NotificationInput } from '@rentloop/domain/notifications';
 import {
@@ -64,6 +65,30 @@ export function subscriptionImportNotification(done: SubscriptionImport): Notifi
     const reason = done.error ?? TEXTS.unexpected;
     return {
       title: 'Subscription import failed',
+      description: reason,
+      message: `Importing ${file} failed: ${reason}`,
+      type: 'error',
+    };
+  }
+  return null;
+}
+
+/** The notice of a finished asset import (as of a subscription import), or none while it runs. */
+export function assetImportNotification(done: AssetImport): NotificationInput | null {
+  const file = done.file_name ?? 'a CSV file';
+  if (done.status === 'succeeded') {
+    const result = ASSET_TEXTS.succeeded(done.created_assets);
+    return {
+      title: 'Asset import finished',
+      description: result,
+      message: `${result} From ${file}.`,
+      type: 'success',
+    };
+  }
+  if (done.status === 'failed') {
+    const reason = done.error ?? TEXTS.unexpected;
+    return {
+      title: 'Asset import failed',
       description: reason,
       message: `Importing ${file} failed: ${reason}`,
       type: 'error',

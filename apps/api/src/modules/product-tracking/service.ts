@@ -32,6 +32,7 @@ import { transition } from '../events/transition.ts';
 import { afterAssetStatusChange } from '../repairs/open.ts';
 import { assetMachine } from './machine.ts';
 import { assetRow, getAsset } from './records.ts';
+import { recountAssetStock } from './stock.ts';
 
 /** Subscriptions that may be given a unit. */
 const RUNNING = ['active', 'pending activation'] as const;
@@ -154,6 +155,7 @@ export async function createAsset(ctx: Ctx, input: ProductTrackingValues): Promi
     subscriptionId: null,
     at,
   });
+  await recountAssetStock(ctx, [input.variant_id ?? null]);
   await recordEvent(ctx, {
     type: 'product_tracking.created',
     object: 'product_tracking',
@@ -229,6 +231,8 @@ export async function runAssetAction(
       subscriptionId: involved,
       at,
     });
+    // In this transaction: the variant's stock counts its units in stock (stock.ts).
+    await recountAssetStock(ctx, [locked.variant_id]);
     // In this transaction: going to repair opens a repair, leaving it another way cancels the open one.
     await afterAssetStatusChange(ctx, { assetId: id, from: done.from, to: done.to, reason: body.reason });
   } catch (e) {

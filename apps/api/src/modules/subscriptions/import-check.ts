@@ -56,8 +56,8 @@ function delimiterOf(text: string): string {
   return firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
 }
 
-/** csv-parse's answer, or a 422 on `file` naming the line it could not read. */
-function parseCsv<T>(text: string, options: Options): T {
+/** csv-parse's answer, or a 422 on `file` naming the line it could not read (the asset import reads with it too). */
+export function parseCsv<T>(text: string, options: Options): T {
   try {
     return parse(text, {
       bom: true,

@@ -42,37 +42,44 @@ const multipartOptions = {
   limits: { fileSize: SUBSCRIPTION_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
 };
 
-/** The uploaded file's name, kept beside the body (the body holds its text). */
-const fileNames = new WeakMap<FastifyRequest, string>();
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads the `file` part as text; any other file part is drained and left out of the body. */
-async function onFile(this: FastifyRequest, part: MultipartFile) {
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    return;
+/**
+ * How a CSV upload is read (this import's and the asset import's, product-tracking/import-routes.ts):
+ * the `file` part as UTF-8 text into the body (a larger file: 422 `tooLarge`), its name kept beside it.
+ */
+export function csvUpload(tooLarge: string) {
+  /** The uploaded file's name, kept beside the body (the body holds its text). */
+  const fileNames = new WeakMap<FastifyRequest, string>();
+  /** Reads the `file` part as text; any other file part is drained and left out of the body. */
+  async function onFile(this: FastifyRequest, part: MultipartFile) {
+    if (part.fieldname !== 'file') {
+      part.file.resume();
+      return;
+    }
+    let buffer: Buffer;
+    try {
+      buffer = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(tooLarge);
+      throw err;
+    }
+    let text: string;
+    try {
+      text = utf8.decode(buffer);
+    } catch {
+      throw fileError(TEXTS.notText);
+    }
+    // Shown back and stored: without control characters (PostgreSQL refuses a NUL in text).
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
+    const name = part.filename?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
+    if (name) fileNames.set(this, name);
+    (part as MultipartFile & { value?: string }).value = text;
   }
-  let buffer: Buffer;
-  try {
-    buffer = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileError(TEXTS.tooLarge);
-    throw err;
-  }
-  let text: string;
-  try {
-    text = utf8.decode(buffer);
-  } catch {
-    throw fileError(TEXTS.notText);
-  }
-  // Shown back and stored: without control characters (PostgreSQL refuses a NUL in text).
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-  const name = part.filename?.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255);
-  if (name) fileNames.set(this, name);
-  (part as MultipartFile & { value?: string }).value = text;
+  return { onFile, fileNameOf: (request: FastifyRequest) => fileNames.get(request) ?? null };
 }
 
-const fileNameOf = (request: FastifyRequest) => fileNames.get(request) ?? null;
+const { onFile, fileNameOf } = csvUpload(TEXTS.tooLarge);
 
 export const subscriptionImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { attachFieldsToBody: 'keyValues', onFile, ...multipartOptions });

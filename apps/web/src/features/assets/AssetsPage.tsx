@@ -1,14 +1,19 @@
 /**
  * `/cms/assets`: the assets (product tracking) list: search by serial number or product, filter by status
- * and by when the status last changed (the last 30, 90 or 180 days), sort by header, paging in the URL.
+ * and by when the status last changed (the last 30, 90 or 180 days), sort by header, paging in the URL;
+ * "Import" (admins) opens the CSV import (spec 02 §7).
  */
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ASSET_STATUSES, TRACKED_STATUS_RANGES_DAYS } from '@rentloop/domain/enums';
 import type { ProductTracking } from '@rentloop/domain/product-tracking';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
 import { paths } from '../../api/client.ts';
-import { useCompanyId } from '../../app/current-company.tsx';
+import { useCompanyId, useCurrentCompany } from '../../app/current-company.tsx';
+import { mayOpen } from '../../app/route-meta.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
@@ -19,7 +24,9 @@ import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { useAssets } from './hooks.ts';
-import { assetsIds } from './testids.ts';
+import { assetImportIds, assetsIds } from './testids.ts';
+
+const ImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 export const unitName = (a: Pick<ProductTracking, 'product_name' | 'variant_name'>) =>
   a.variant_name && a.variant_name !== a.product_name
@@ -35,6 +42,9 @@ export function AssetsPage() {
   const currency = useCompanyCurrency();
   const assets = useAssets(state);
   const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
+  const [importing, setImporting] = useState(false);
+  // Importing creates the fleet in bulk: admins only, as the API has it.
+  const mayImport = mayOpen('admin', useCurrentCompany().flags);
 
   const columns: Column<ProductTracking>[] = [
     {
@@ -72,9 +82,20 @@ export function AssetsPage() {
         title="Assets"
         subtitle="Every rentable unit by serial number: where it is and what happened to it"
         actions={
-          <NewButton to="/cms/assets/create" testId={assetsIds.newAsset}>
-            New asset
-          </NewButton>
+          <Stack direction="row" spacing={1}>
+            {mayImport && (
+              <Button
+                variant="outlined"
+                onClick={() => setImporting(true)}
+                data-testid={assetImportIds.importOpen}
+              >
+                Import
+              </Button>
+            )}
+            <NewButton to="/cms/assets/create" testId={assetsIds.newAsset}>
+              New asset
+            </NewButton>
+          </Stack>
         }
       />
       <DataList
@@ -113,6 +134,11 @@ export function AssetsPage() {
         emptyText={filtered ? 'No assets match.' : 'No assets yet: add the first unit with "New asset".'}
       />
       <Outlet />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

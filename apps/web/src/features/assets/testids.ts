@@ -28,3 +28,20 @@ export const assetFormIds = {
   cancel: 'asset-cancel',
   field: (name: string) => `asset-form-${name}`,
 };
+
+/** The assets list's import (the shared CSV import dialog's ids). */
+export const assetImportIds = {
+  importOpen: 'assets-import-open',
+  importDialog: 'assets-import-dialog',
+  importTemplate: 'assets-import-template',
+  importChoose: 'assets-import-choose',
+  importFile: 'assets-import-file',
+  importFileError: 'assets-import-file-error',
+  importSummary: 'assets-import-summary',
+  importErrors: 'assets-import-errors',
+  importError: (row: number, column: string | null) => `assets-import-error-${row}-${column ?? 'row'}`,
+  importProgress: 'assets-import-progress',
+  importFailed: 'assets-import-failed',
+  importStart: 'assets-import-start',
+  importClose: 'assets-import-close',
+};

@@ -1,257 +1,34 @@
 /**
- * The subscriptions list's "Import" (spec 01 §7 `POST subscriptions/import`, §8 "Import failed: {server
- * message}"): choose a CSV, see the server's preview (rows, every row error by row and column, the first
- * rows as read), then import it: a background job, all rows or none, its progress polled until it ends.
+ * The subscriptions list's "Import" (spec 01 §7 `POST subscriptions/import`): the shared CSV import
+ * dialog (components/CsvImportDialog.tsx) with the subscription import's texts. Customers are found by
+ * email, products by SKU; each customer gets one order.
  */
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@rentloop/domain/messages';
 import {
-  parseImportErrorKey,
   SUBSCRIPTION_IMPORT_MAX_ROWS,
+  type SubscriptionImport,
   type SubscriptionImportPreview,
   subscriptionImportTemplate,
   SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
 } from '@rentloop/domain/subscription-import';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../api/client.ts';
-import { notify } from '../../utils/notify.ts';
+import { type CsvImportConfig, CsvImportDialog, importCount } from '../../components/CsvImportDialog.tsx';
 import { subscriptionsKeys } from './hooks.ts';
-import { importIsActive, useImport, usePreviewImport, useStartImport } from './import-hooks.ts';
 import { subscriptionsIds as ids } from './testids.ts';
 
-const count = new Intl.NumberFormat('en');
-/** One key per chosen file (as the order builder's per cart; not imported from it: a chunk of its own). */
-const newKey = () =>
-  typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(subscriptionImportTemplate())}`;
-
-type RowError = SubscriptionImportPreview['errors'][number];
-
-/** The row errors of a refused import (`errors` keyed `rows.<row>.<column>`). */
-function rowErrorsOf(error: unknown): RowError[] {
-  if (!(error instanceof ApiError) || !error.errors) return [];
-  return Object.entries(error.errors).flatMap(([key, messages]) => {
-    const at = parseImportErrorKey(key);
-    return at ? messages.map((message) => ({ ...at, message }) as RowError) : [];
-  });
-}
-
-function ErrorTable({ errors }: { errors: RowError[] }) {
-  return (
-    <Box sx={{ maxHeight: 260, overflow: 'auto' }}>
-      <Table size="small" stickyHeader aria-label="Row errors" data-testid={ids.importErrors}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Row</TableCell>
-            <TableCell>Column</TableCell>
-            <TableCell>Problem</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {errors.map((e) => (
-            <TableRow
-              key={`${e.row}-${e.column}-${e.message}`}
-              data-testid={ids.importError(e.row, e.column)}
-            >
-              <TableCell>{e.row}</TableCell>
-              <TableCell>{e.column ?? '–'}</TableCell>
-              <TableCell>{e.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
-  );
-}
-
-function Summary({ preview }: { preview: SubscriptionImportPreview }) {
-  const clean = preview.error_count === 0;
-  return (
-    <Alert severity={clean ? 'success' : 'warning'} data-testid={ids.importSummary}>
-      {count.format(preview.rows)} {preview.rows === 1 ? 'row' : 'rows'} in {preview.file_name ?? 'the file'}:{' '}
-      {count.format(preview.valid)} ready
-      {clean
-        ? `, ${count.format(preview.orders)} ${preview.orders === 1 ? 'order' : 'orders'} will be created.`
-        : `, ${count.format(preview.invalid)} with errors. Fix them and choose the file again: nothing is imported while a row has an error.`}
-      {preview.error_count > preview.errors.length &&
-        ` The first ${count.format(preview.errors.length)} of ${count.format(preview.error_count)} errors are listed.`}
-    </Alert>
-  );
-}
+const config: CsvImportConfig<SubscriptionImportPreview, SubscriptionImport> = {
+  title: 'Import subscriptions',
+  base: 'subscriptions/import',
+  queryKey: subscriptionsKeys.all,
+  listKey: subscriptionsKeys.lists(),
+  intro: `A CSV file with a header line naming the columns (UTF-8, up to ${importCount.format(SUBSCRIPTION_IMPORT_MAX_ROWS)} rows). Customers are found by email, products by SKU; each customer gets one order. All rows are imported or none.`,
+  template: subscriptionImportTemplate(),
+  templateName: 'subscriptions-import-template.csv',
+  willCreate: (p) =>
+    `${importCount.format(p.orders)} ${p.orders === 1 ? 'order' : 'orders'} will be created.`,
+  writing: 'Writing the orders and subscriptions…',
+  succeeded: (done) => TEXTS.succeeded(done.created_subscriptions, done.created_orders),
+  ids,
+};
 
 export function ImportDialog({ onClose }: { onClose: () => void }) {
-  const titleId = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [key, setKey] = useState('');
-  const [importId, setImportId] = useState<number | null>(null);
-  const preview = usePreviewImport();
-  const start = useStartImport();
-  const progress = useImport(importId);
-  const queryClient = useQueryClient();
-  const current = progress.data ?? null;
-  const running = importId !== null && (current === null || importIsActive(current));
-
-  // The end of the import: a toast either way; the list shows what it made.
-  const announced = useRef<number | null>(null);
-  useEffect(() => {
-    if (!current || importIsActive(current) || announced.current === current.id) return;
-    announced.current = current.id;
-    if (current.status === 'succeeded') {
-      notify.success(TEXTS.succeeded(current.created_subscriptions, current.created_orders));
-      void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.lists() });
-      onClose();
-    } else notify.error(MESSAGES.importFailed(current.error ?? MESSAGES.requestNotSuccessful));
-  }, [current, onClose, queryClient]);
-
-  const choose = (chosen: File | null) => {
-    if (!chosen) return;
-    setFile(chosen);
-    setKey(newKey());
-    setImportId(null);
-    start.reset();
-    preview.mutate(chosen, {
-      onError: (error) => notify.error(MESSAGES.importFailed(error.message)),
-    });
-  };
-
-  const begin = () => {
-    if (!file) return;
-    start.mutate(
-      { file, key },
-      {
-        onSuccess: (started) => setImportId(started.id),
-        onError: (error) => notify.error(MESSAGES.importFailed(error.message)),
-      },
-    );
-  };
-
-  const checked = preview.data ?? null;
-  const refused = rowErrorsOf(start.error);
-  const failed = current?.status === 'failed' ? current : null;
-  const total = current?.total_rows ?? checked?.valid ?? 0;
-  const writing = current?.status === 'running' && total > 0 && current.processed_rows >= total;
-  const value = current && total > 0 && !writing ? (current.processed_rows / total) * 100 : undefined;
-
-  return (
-    <Dialog
-      open
-      onClose={running ? undefined : onClose}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby={titleId}
-      data-testid={ids.importDialog}
-    >
-      <DialogTitle id={titleId}>Import subscriptions</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            A CSV file with a header line naming the columns (UTF-8, up to{' '}
-            {count.format(SUBSCRIPTION_IMPORT_MAX_ROWS)} rows). Customers are found by email, products by SKU;
-            each customer gets one order. All rows are imported or none.{' '}
-            <Link
-              href={TEMPLATE_HREF}
-              download="subscriptions-import-template.csv"
-              data-testid={ids.importTemplate}
-            >
-              Download the template
-            </Link>
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileOutlined />}
-              onClick={() => input.current?.click()}
-              disabled={running || start.isPending}
-              loading={preview.isPending}
-              loadingPosition="start"
-              data-testid={ids.importChoose}
-            >
-              Choose CSV file
-            </Button>
-            <input
-              ref={input}
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              aria-label="CSV file"
-              data-testid={ids.importFile}
-              onChange={(event) => {
-                choose(event.target.files?.[0] ?? null);
-                event.target.value = '';
-              }}
-            />
-            {file && <Typography variant="body2">{file.name}</Typography>}
-          </Box>
-          {preview.error && (
-            <Alert severity="error" data-testid={ids.importFileError}>
-              {preview.error.message}
-            </Alert>
-          )}
-          {checked && <Summary preview={checked} />}
-          {checked && checked.errors.length > 0 && <ErrorTable errors={checked.errors} />}
-          {start.error && (
-            <Alert severity="error" data-testid={ids.importFileError}>
-              {MESSAGES.importFailed(start.error.message)}
-            </Alert>
-          )}
-          {refused.length > 0 && <ErrorTable errors={refused} />}
-          {importId !== null && running && (
-            <Box data-testid={ids.importProgress} data-status={current?.status ?? 'queued'}>
-              <Typography variant="body2" sx={{ mb: 1 }}>
-                {current?.status === 'running'
-                  ? writing
-                    ? 'Writing the orders and subscriptions…'
-                    : `Checking ${count.format(current.processed_rows)} of ${count.format(total)} rows…`
-                  : 'The import is queued…'}
-              </Typography>
-              <LinearProgress
-                variant={value === undefined ? 'indeterminate' : 'determinate'}
-                value={value}
-                aria-label="Import progress"
-              />
-            </Box>
-          )}
-          {failed && (
-            <Alert severity="error" data-testid={ids.importFailed}>
-              {MESSAGES.importFailed(failed.error ?? MESSAGES.requestNotSuccessful)}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={running} data-testid={ids.importClose}>
-          {failed ? 'Close' : 'Cancel'}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={begin}
-          disabled={!checked || checked.error_count > 0 || checked.rows === 0 || running || failed !== null}
-          loading={start.isPending}
-          data-testid={ids.importStart}
-        >
-          Import
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <CsvImportDialog config={config} onClose={onClose} />;
 }
