@@ -65,6 +65,7 @@ import { defaultTemplateRoutes } from './modules/templates/routes/defaults.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { userStatusRoutes } from './modules/users/status-routes.ts';
 import { voucherRoutes } from './modules/vouchers/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 
 export interface AppDeps {
   database: Database;
@@ -252,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(userStatusRoutes);
   await app.register(voucherRoutes);
+  await app.register(webhookRoutes);
   await app.register(repairQuestionRoutes);
   await app.register(repairRoutes);
   await app.register(orderRoutes);

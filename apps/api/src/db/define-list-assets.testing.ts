@@ -114,5 +114,19 @@ export function assetFixtures(run: Run, day: (n: string) => SQL): Record<string,
     },
     searches: ['sn-3', 'customer 1', 'trk', 'nothing-matches', '50%'],
   };
-  return { product_tracking: fixture, repairs, returns };
+  // Webhooks: URLs and descriptions repeating, some switched off, of the company and another.
+  const webhooks: Fixture = {
+    async seed(company, other) {
+      await run(sql`
+        insert into webhooks (company_id, url, description, event_types, enabled, secret_sealed, created_at, updated_at)
+        select case when n % 7 = 0 then ${other}::int8 else ${company}::int8 end,
+               'https://erp' || (n % 13) || '.example.com/hooks/' || n,
+               case when n % 3 = 0 then null else 'ERP feed ' || (n % 11) end,
+               array['order.created'], n % 4 <> 0, 'v1:sealed', ${day('n')}, ${day('n')}
+          from generate_series(1, 300) as n`);
+    },
+    filters: { enabled: [true, false] },
+    searches: ['erp1', 'FEED', 'hooks/5', 'nothing-matches', '50%'],
+  };
+  return { product_tracking: fixture, repairs, returns, webhooks };
 }

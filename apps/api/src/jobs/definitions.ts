@@ -16,6 +16,7 @@ import { paymentMethodRetryJob } from '../modules/payments/method-retry.ts';
 import { gatewayEventJob } from '../modules/payments/webhooks.ts';
 import { assetImportJob } from '../modules/product-tracking/import.ts';
 import { subscriptionImportJob } from '../modules/subscriptions/import.ts';
+import { webhooksDeliverJob } from '../modules/webhooks/job.ts';
 import type { Outside } from '../seed/demo-billing.ts';
 import { demoCustomers } from '../seed/demo-customers.ts';
 import { type InTransaction, seedDemoOrders } from '../seed/demo-orders.ts';
@@ -155,4 +156,5 @@ export const ALL_JOBS: JobDefinition[] = [
   businessDayJob,
   paymentMethodRetryJob,
   gatewayEventJob,
+  webhooksDeliverJob,
 ] as JobDefinition[];

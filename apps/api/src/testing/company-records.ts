@@ -43,6 +43,8 @@ export interface CompanyRecords {
   notification: number;
   /** A voucher (code carrying the marker) limited to `product`. */
   voucher: number;
+  /** A webhook (description carrying the marker) with one logged delivery (its test event). */
+  webhook: { id: number; delivery: number };
   /** A shipping country (CA), its method with a price rule, a global method and a standalone rule. */
   shipping: { country: number; method: number; globalMethod: number; methodRule: number; rule: number };
   /** An order of `customer` renting `variant` (shipped by the shipping method), its item and subscription. */
@@ -122,6 +124,13 @@ export async function seedCompanyRecords(
     value: '10',
   });
   await made('PUT', api(`vouchers/${voucher.id}/products/${product.id}/include`), {}, 200);
+  // Its test event goes to a closed local port: a failed delivery, logged, is all the matrix needs.
+  const webhook = await made('POST', api('webhooks'), {
+    url: 'http://127.0.0.1:9/hooks',
+    event_types: ['order.created'],
+    description: `Webhook ${marker}`,
+  });
+  const webhookDelivery = await made('POST', api(`webhooks/${webhook.id}/test`), {}, 200);
   const settings = (path: string) => `/api/companies/${companyId}/settings/${path}`;
   const shippingCountry = await made('POST', settings('shipping-countries'), {
     country: 'ca',
@@ -308,6 +317,7 @@ export async function seedCompanyRecords(
     recurringPayment: recurringPayment!.id,
     cumulatedInvoice: cumulatedInvoice!.id,
     voucher: voucher.id,
+    webhook: { id: webhook.id, delivery: webhookDelivery.id },
     shipping: {
       country: shippingCountry.id,
       method: shippingMethod.id,

@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { companies, companyUsers, users } from '../db/schema/index.ts';
 import { createMailer, type Mailer, sendEmailJob } from '../integrations/email/mailer.ts';
 import type { GatewayConfig } from '../integrations/payments/adapters.ts';
-import { createSecrets } from '../integrations/secrets.ts';
+import { createSecrets, type Secrets } from '../integrations/secrets.ts';
 import { ALL_JOBS } from '../jobs/definitions.ts';
 import { createBoss, type JobDefinition, registerQueues, startWorkers } from '../jobs/queue.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -31,6 +31,8 @@ export interface Harness {
   /** With `{ mail: true }`: the SMTP server the app delivers to, and the job queue that delivers. */
   inbox: Inbox;
   boss: PgBoss;
+  /** The install's key for sealed values, as the app and the workers hold it. */
+  secrets: Secrets;
 }
 
 export const TEST_APP_URL = 'http://rentloop.test';
@@ -70,6 +72,7 @@ export function useHarness(
     let mailer: Mailer | null = null;
     // One key for the app and the workers: jobs read the credentials the API stored.
     const secrets = createSecrets(randomBytes(32));
+    h.secrets = secrets;
     // One push channel for the app and the workers, as `npm start` has (a job's notification reaches the streams).
     const notificationBus = inProcessBus();
     if (opts.jobs && !opts.mail) {

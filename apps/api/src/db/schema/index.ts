@@ -28,3 +28,4 @@ export * from './subscription-imports.ts';
 export * from './templates.ts';
 export * from './users.ts';
 export * from './vouchers.ts';
+export * from './webhooks.ts';

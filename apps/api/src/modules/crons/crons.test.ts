@@ -34,12 +34,13 @@ describe('the Cron Manager', () => {
     // The envelope of every list: the crons as `data`, all on one page.
     const { data: crons, is_paginated, meta } = res.json();
     expect(is_paginated).toBe(true);
-    expect(meta).toMatchObject({ current_page: 1, last_page: 1, total: 3, from: 1, to: 3 });
+    expect(meta).toMatchObject({ current_page: 1, last_page: 1, total: 4, from: 1, to: 4 });
     const available_jobs = (await send(operator, 'GET', '/jobs')).json().data;
     expect(crons.map((c: CronRow) => c.name)).toEqual([
       'business-day',
       'sessions-purge-expired',
       'trail-counts-fold',
+      'webhooks-deliver',
     ]);
     const purge = crons[1];
     expect(purge).toMatchObject({ cron: '17 3 * * *', timezone: 'UTC', enabled: true });

@@ -307,7 +307,8 @@ describe('the audit trail', () => {
     // billing run's progress (its invoices and attempts have their own entries); invoice_documents is an
     // issued invoice's frozen HTML and PDF (the invoice's own entry records the issue; copying every
     // document's bytes into the trail would double them; invoice_zips, the ZIPs of those PDFs, likewise);
-    // gateway_events are a provider's webhooks as they arrived (the attempts they move have their own entries).
+    // gateway_events are a provider's webhooks as they arrived (the attempts they move have their own entries);
+    // webhook_deliveries and webhook_attempts are the outgoing webhooks' delivery log (a trail of its own).
     expect(unaudited).toEqual([
       'asset_imports',
       'billing_runs',
@@ -329,6 +330,8 @@ describe('the audit trail', () => {
       'subscription_imports',
       'trail_count_changes',
       'trail_counts',
+      'webhook_attempts',
+      'webhook_deliveries',
     ]);
   });
 });

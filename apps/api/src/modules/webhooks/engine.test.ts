@@ -1,0 +1,162 @@
+/**
+ * The delivery engine on the clock (never waiting): retries with growing delays and jitter, the 3-day
+ * give-up (webhook off, the company told), and a 72-hour outage after which every event arrives once,
+ * in order.
+ */
+import { and, eq, gt, min } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fixedClock } from '../../context.ts';
+import { notifications, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
+import {
+  call,
+  createCompany,
+  createUser,
+  customerBody,
+  type TestUser,
+  useHarness,
+} from '../../testing/harness.ts';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs, runRound } from './engine.ts';
+import { engineJc, type Receiver, startReceiver } from './testing.ts';
+
+const HOUR = 3_600_000;
+vi.setConfig({ testTimeout: 120_000 });
+const clock = fixedClock('2026-11-25T10:00:00Z');
+const h = useHarness({ clock });
+let owner: TestUser;
+let companyId: number;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  const company = await createCompany(h.database, { name: 'Engine Rentals' });
+  companyId = company.id;
+  owner = await createUser(h, { company, role: 'owner' });
+  receiver = await startReceiver();
+});
+afterAll(() => receiver?.close());
+
+const hook = async (path: string, who = owner) =>
+  (
+    await call(h.app, who, {
+      method: 'POST',
+      url: `/api/${companyId}/rentloopdb/webhooks`,
+      payload: { url: `${receiver.url}${path}`, event_types: ['customer.created'] },
+    })
+  ).json().data as { id: number; secret: string };
+
+const customer = async (n: number, who = owner) => {
+  const res = await call(h.app, who, {
+    method: 'POST',
+    url: `/api/${companyId}/rentloopdb/customers`,
+    payload: customerBody({ email: `c${n}-${Date.now()}@engine.test`, name: `Customer ${n}` }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+};
+
+/**
+ * Moves the clock `until` ms on, running a round at each moment a delivery falls due (and at the end),
+ * as the every-minute job would, without the rounds in between that find nothing to do.
+ */
+async function runFor(until: number) {
+  const end = clock.now().getTime() + until;
+  for (;;) {
+    const [next] = await h.database.primary
+      .select({ at: min(webhookDeliveries.next_attempt_at) })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, and(eq(webhooks.id, webhookDeliveries.webhook_id), eq(webhooks.enabled, true)))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          gt(webhookDeliveries.next_attempt_at, clock.now().toISOString()),
+        ),
+      );
+    const due = next?.at ? new Date(next.at).getTime() : end;
+    const at = Math.min(Math.max(due, clock.now().getTime() + 60_000), end);
+    clock.set(new Date(at));
+    await runRound(engineJc(h, clock));
+    if (at >= end) return;
+  }
+}
+
+describe('the delivery engine', () => {
+  it('backs off exponentially with jitter that only adds, over more than 3 days', () => {
+    expect(MAX_ATTEMPTS).toBe(8);
+    const total = RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(72 * HOUR);
+    expect(retryDelayMs(1, () => 0)).toBe(RETRY_DELAYS_MS[0]);
+    expect(retryDelayMs(1, () => 0.999)).toBeGreaterThan(RETRY_DELAYS_MS[0]!);
+    expect(retryDelayMs(1, () => 0.999)).toBeLessThanOrEqual(RETRY_DELAYS_MS[0]! * 1.1);
+    for (let i = 1; i < RETRY_DELAYS_MS.length; i++)
+      expect(RETRY_DELAYS_MS[i]).toBeGreaterThan(RETRY_DELAYS_MS[i - 1]!);
+  });
+
+  it('a 72-hour outage ends with every event delivered once, in order', async () => {
+    const w = await hook('/outage');
+    receiver.status = 503;
+    const ids: number[] = [];
+    // Events keep coming during the outage: two at the start, one a day later.
+    ids.push(await customer(1), await customer(2));
+    await runRound(engineJc(h, clock));
+    await runFor(24 * HOUR);
+    ids.push(await customer(3, await createUser(h, { company: { id: companyId }, role: 'owner' })));
+    await runFor(48 * HOUR);
+    const during = receiver.received.filter((r) => r.path === '/outage');
+    // Only the head of the queue was tried, again and again with growing gaps, never the later events.
+    expect(new Set(during.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(during.length).toBeGreaterThanOrEqual(5);
+    expect(during.length).toBeLessThan(MAX_ATTEMPTS);
+    receiver.status = 200;
+    await runFor(12 * HOUR);
+    const ok = receiver.received.filter((r) => r.path === '/outage').slice(during.length);
+    expect(ok.map((r) => JSON.parse(r.body).data.id)).toEqual(ids);
+    const rows = await h.database.primary
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhook_id, w.id))
+      .orderBy(webhookDeliveries.id);
+    expect(rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(rows[0]!.attempts).toBe(during.length + 1);
+  });
+
+  it('gives up after 3 days: the delivery failed, the webhook off, the company told', async () => {
+    // A new sign-in: days have passed on the clock since the first one.
+    const admin = await createUser(h, { company: { id: companyId }, role: 'owner' });
+    const w = await hook('/dead', admin);
+    receiver.status = 500;
+    const start = clock.now().getTime();
+    await customer(10, admin);
+    await runRound(engineJc(h, clock));
+    await runFor(90 * HOUR);
+    const [delivery] = await h.database.primary
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhook_id, w.id));
+    expect(delivery).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    const attempts = await h.database.primary
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.delivery_id, delivery!.id));
+    expect(attempts).toHaveLength(MAX_ATTEMPTS);
+    expect(attempts.every((a) => a.status_code === 500 && a.response_body === 'down for maintenance')).toBe(
+      true,
+    );
+    const times = attempts.map((a) => new Date(a.attempted_at).getTime());
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(72 * HOUR);
+    expect(times[0]! - start).toBeLessThan(HOUR);
+    const got = (
+      await call(h.app, admin, { method: 'GET', url: `/api/${companyId}/rentloopdb/webhooks/${w.id}` })
+    ).json().data;
+    expect(got).toMatchObject({ enabled: false });
+    expect(got.disabled_reason).toMatch(/8 failed attempts over 3 days/);
+    const told = await h.database.primary
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.company_id, companyId), eq(notifications.title, 'Webhook disabled')));
+    // One for this webhook (the outage test's, on the same failing receiver, is told of separately).
+    expect(told.filter((n) => n.description?.includes('/dead'))).toHaveLength(1);
+    // Nothing more is tried while it is off.
+    const before = receiver.received.length;
+    await runFor(24 * HOUR);
+    expect(receiver.received.length).toBe(before);
+  });
+});

@@ -1,0 +1,325 @@
+/**
+ * The delivery engine. Two steps a round, both driven by the clock (jobs/webhooks.ts runs rounds):
+ * 1. Queue: read the events table with the `webhooks` cursor (events/reader.ts) and, in the same
+ *    transaction that moves the cursor, add one delivery per event and enabled webhook that wants its
+ *    type (unique per webhook and event: a batch read again after a crash adds nothing twice).
+ * 2. Send: for each enabled webhook, its oldest pending delivery when due; the next one only after it
+ *    succeeded, so a receiver sees events in order. The HTTP call happens outside any transaction; the
+ *    attempt is written in a short one after. A failure is retried after a growing delay with jitter;
+ *    after MAX_ATTEMPTS (at least 3 days) the webhook is switched off and the company is told.
+ */
+import { MESSAGES } from '@rentloop/domain/messages';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Ctx, Deps, JobActor, Transact } from '../../context.ts';
+import { setAuditContext } from '../../db/audit.ts';
+import type { Tx } from '../../db/client.ts';
+import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
+import { inTransactionScope } from '../../db/transaction-scope.ts';
+import { jobActor, jobCtx, jobDeps } from '../../jobs/context.ts';
+import type { JobContext } from '../../jobs/queue.ts';
+import { readEvents } from '../events/reader.ts';
+import { publishQuietly } from '../notifications/bus.ts';
+import { notifyCompany } from '../notifications/service.ts';
+import { eventPayload, type WebhookPayload } from './payload.ts';
+import { type AttemptOutcome, type SendOptions, sendOnce } from './sender.ts';
+import { signingSecrets, type WebhookRow } from './service.ts';
+import { newMessageId, signedHeaders } from './signing.ts';
+
+export const READER = 'webhooks';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/**
+ * The waits after the 1st, 2nd, ... failed attempt: roughly ×4 each, capped; they add up to 74 h 35 min
+ * before jitter, so the last (8th) attempt comes more than 3 days after the first.
+ */
+export const RETRY_DELAYS_MS = [5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR, 30 * HOUR];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** Jitter: up to 10% more (never less, so the 3 days always hold), spreading retries of one outage. */
+export const retryDelayMs = (failedAttempts: number, random: () => number = Math.random) => {
+  const base = RETRY_DELAYS_MS[Math.min(failedAttempts, RETRY_DELAYS_MS.length) - 1]!;
+  return Math.round(base * (1 + 0.1 * random()));
+};
+/** How long a sender holds its claim on a delivery (longer than an attempt's 10 s time-out). */
+const CLAIM_MS = MINUTE;
+const BATCH = 200;
+
+export interface EngineOptions {
+  /** Address guard and transport overrides (tests: a resolver, a transport double). */
+  send?: Partial<SendOptions>;
+  random?: () => number;
+}
+
+const ACTOR = (): JobActor => jobActor('webhooks-deliver', 'engine', null);
+
+const now = (jc: JobContext) => (jc.clock ?? { now: () => new Date() }).now();
+
+function inTx<T>(jc: JobContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTransactionScope(() =>
+    jc.database.primary.transaction(async (tx) => {
+      await setAuditContext(tx, { userId: null, requestId: 'job:webhooks-deliver:engine', ip: '' });
+      return fn(tx);
+    }),
+  );
+}
+
+const wants = (types: string[], type: string) => types.includes('*') || types.includes(type);
+
+/** Step 1: every event not yet read becomes its deliveries. Answers how many deliveries were added. */
+export async function queueEvents(jc: JobContext): Promise<number> {
+  let added = 0;
+  for (;;) {
+    const read = await inTx(jc, (tx) =>
+      readEvents(tx, READER, { limit: BATCH }, async (batch) => {
+        const companyIds = [
+          ...new Set(batch.map((e) => e.company_id).filter((c): c is number => c !== null)),
+        ];
+        if (companyIds.length === 0) return;
+        const hooks = await tx
+          .select({ id: webhooks.id, company_id: webhooks.company_id, event_types: webhooks.event_types })
+          .from(webhooks)
+          .where(and(inArray(webhooks.company_id, companyIds), eq(webhooks.enabled, true)))
+          .orderBy(asc(webhooks.id));
+        const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
+        for (const event of batch) {
+          const targets = hooks.filter(
+            (w) => w.company_id === event.company_id && wants(w.event_types, event.type),
+          );
+          if (targets.length === 0) continue;
+          const ctx: Ctx = {
+            db: tx,
+            companyId: event.company_id!,
+            actor: ACTOR(),
+            clock: jc.clock ?? { now: () => new Date() },
+            deps: jobDeps(jc),
+          };
+          const payload = await eventPayload(ctx, event);
+          const at = now(jc).toISOString();
+          for (const w of targets) {
+            rows.push({
+              company_id: w.company_id,
+              webhook_id: w.id,
+              event_id: event.id,
+              message_id: newMessageId(),
+              type: event.type,
+              payload: payload as unknown as Record<string, unknown>,
+              next_attempt_at: at,
+              created_at: at,
+            });
+          }
+        }
+        if (rows.length === 0) return;
+        // In event order: the ids, and so the send order, follow the events'.
+        const inserted = await tx
+          .insert(webhookDeliveries)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ id: webhookDeliveries.id });
+        added += inserted.length;
+      }),
+    );
+    if (read < BATCH) return added;
+  }
+}
+
+/** A webhook's oldest pending event delivery (the head of its queue), if any. */
+async function headOf(db: Tx, webhookId: number) {
+  const [row] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.webhook_id, webhookId),
+        eq(webhookDeliveries.status, 'pending'),
+        isNotNull(webhookDeliveries.event_id),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.id))
+    .limit(1);
+  return row;
+}
+
+/** Claims a delivery for this sender (no other sender takes it while the claim lasts); false if taken. */
+async function claim(jc: JobContext, id: number, at: Date): Promise<boolean> {
+  const rows = await jc.database.primary
+    .update(webhookDeliveries)
+    .set({ claimed_until: new Date(at.getTime() + CLAIM_MS).toISOString() })
+    .where(
+      and(
+        eq(webhookDeliveries.id, id),
+        eq(webhookDeliveries.status, 'pending'),
+        or(isNull(webhookDeliveries.claimed_until), lt(webhookDeliveries.claimed_until, at.toISOString())),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length > 0;
+}
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Signs and sends one attempt of a delivery (outside any transaction). */
+export function attempt(
+  deps: Deps,
+  hook: WebhookRow,
+  delivery: Pick<DeliveryRow, 'message_id' | 'payload'>,
+  at: Date,
+  opts: EngineOptions = {},
+): Promise<AttemptOutcome> {
+  const body = JSON.stringify(delivery.payload);
+  const timestamp = Math.floor(at.getTime() / 1000);
+  const headers = signedHeaders(signingSecrets({ deps }, hook, at), delivery.message_id, timestamp, body);
+  return sendOnce(hook.url, headers, body, { allowPrivate: deps.allowPrivateShopUrls, ...opts.send });
+}
+
+/** Writes an attempt and what it means for its delivery (and, on the last failure, for the webhook). */
+export async function recordAttempt(
+  ctx: Ctx,
+  delivery: DeliveryRow,
+  outcome: AttemptOutcome,
+  at: Date,
+  opts: { retry: boolean; random?: () => number },
+): Promise<{ gaveUp: boolean; notificationId: number | null }> {
+  const attempts = delivery.attempts + 1;
+  await ctx.db.insert(webhookAttempts).values({
+    company_id: delivery.company_id,
+    delivery_id: delivery.id,
+    attempted_at: at.toISOString(),
+    duration_ms: outcome.durationMs,
+    status_code: outcome.statusCode,
+    succeeded: outcome.succeeded,
+    error: outcome.error,
+    response_body: outcome.responseBody,
+  });
+  const common = { attempts, last_status_code: outcome.statusCode, claimed_until: null };
+  if (outcome.succeeded || !opts.retry) {
+    await ctx.db
+      .update(webhookDeliveries)
+      .set({
+        ...common,
+        status: outcome.succeeded ? 'succeeded' : 'failed',
+        next_attempt_at: null,
+        delivered_at: outcome.succeeded ? at.toISOString() : null,
+      })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    return { gaveUp: false, notificationId: null };
+  }
+  if (attempts < MAX_ATTEMPTS) {
+    const next = new Date(at.getTime() + retryDelayMs(attempts, opts.random));
+    await ctx.db
+      .update(webhookDeliveries)
+      .set({ ...common, next_attempt_at: next.toISOString() })
+      .where(eq(webhookDeliveries.id, delivery.id));
+    return { gaveUp: false, notificationId: null };
+  }
+  // Given up: this delivery failed for good and the webhook stops; the deliveries behind it wait for a
+  // person to switch it on again (they are then sent in order), none is dropped.
+  await ctx.db
+    .update(webhookDeliveries)
+    .set({ ...common, status: 'failed', next_attempt_at: null })
+    .where(eq(webhookDeliveries.id, delivery.id));
+  const [hook] = await ctx.db
+    .update(webhooks)
+    .set({
+      enabled: false,
+      disabled_reason: MESSAGES.webhookDisabledReason(attempts),
+      updated_at: at.toISOString(),
+    })
+    .where(and(eq(webhooks.company_id, ctx.companyId), eq(webhooks.id, delivery.webhook_id)))
+    .returning({ url: webhooks.url });
+  const notificationId = await notifyCompany(ctx, {
+    title: 'Webhook disabled',
+    description: `Deliveries to ${hook?.url ?? 'a webhook'} failed for 3 days.`,
+    message: `${MESSAGES.webhookDisabledReason(attempts)} Check the receiver at ${hook?.url ?? 'its address'}, then switch the webhook on again in Webhooks: the waiting deliveries are then sent in order.`,
+    type: 'error',
+  });
+  return { gaveUp: true, notificationId };
+}
+
+/** Step 2: sends what is due, webhook by webhook, each in its order. Answers how many attempts were made. */
+export async function sendDue(jc: JobContext, opts: EngineOptions = {}): Promise<number> {
+  const at = now(jc);
+  const heads = await jc.database.primary
+    .selectDistinctOn([webhookDeliveries.webhook_id], {
+      webhook_id: webhookDeliveries.webhook_id,
+      company_id: webhookDeliveries.company_id,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, and(eq(webhooks.id, webhookDeliveries.webhook_id), eq(webhooks.enabled, true)))
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        isNotNull(webhookDeliveries.event_id),
+        lte(webhookDeliveries.next_attempt_at, at.toISOString()),
+      ),
+    )
+    .orderBy(webhookDeliveries.webhook_id, webhookDeliveries.id);
+  let made = 0;
+  for (const { webhook_id, company_id } of heads) made += await drain(jc, company_id, webhook_id, at, opts);
+  return made;
+}
+
+/** One webhook's queue, in order, until it is empty, not yet due, or an attempt fails. */
+async function drain(jc: JobContext, companyId: number, webhookId: number, at: Date, opts: EngineOptions) {
+  const deps = jobDeps(jc);
+  const ctx = jobCtx(jc, ACTOR(), companyId);
+  let made = 0;
+  for (;;) {
+    const [hook] = await jc.database.primary.select().from(webhooks).where(eq(webhooks.id, webhookId));
+    if (!hook?.enabled) return made;
+    const head = await headOf(jc.database.primary, webhookId);
+    if (!head?.next_attempt_at || new Date(head.next_attempt_at).getTime() > at.getTime()) return made;
+    if (!(await claim(jc, head.id, at))) return made;
+    const outcome = await attempt(deps, hook, head, at, opts);
+    made += 1;
+    const result = await inTx(jc, (tx) =>
+      recordAttempt({ ...ctx, db: tx }, head, outcome, at, { retry: true, random: opts.random }),
+    );
+    if (result.notificationId !== null) {
+      publishQuietly(
+        jc.notifications,
+        { kind: 'created', id: result.notificationId, company_id: companyId },
+        jc.log,
+      );
+    }
+    if (!outcome.succeeded) return made;
+  }
+}
+
+/** One round: queue the new events, then send what is due. */
+export async function runRound(jc: JobContext, opts: EngineOptions = {}) {
+  const queued = await queueEvents(jc);
+  const attempted = await sendDue(jc, opts);
+  return { queued, attempted };
+}
+
+/**
+ * A message sent by hand (a test event, a record's current state, a resend): written, attempted once at
+ * once while the person waits, and logged like any other; not retried (the person sees the result).
+ * `messageId` of a resend is the original's, so a receiver that dedupes on `webhook-id` still can.
+ */
+export async function sendByHand(
+  ctx: Ctx,
+  transact: Transact,
+  hook: WebhookRow,
+  message: { type: string; payload: WebhookPayload; messageId?: string },
+  opts: EngineOptions = {},
+): Promise<number> {
+  const at = ctx.clock.now();
+  const delivery = await transact(async (c) => {
+    const [row] = await c.db
+      .insert(webhookDeliveries)
+      .values({
+        company_id: c.companyId,
+        webhook_id: hook.id,
+        event_id: null,
+        message_id: message.messageId ?? newMessageId(),
+        type: message.type,
+        payload: message.payload as unknown as Record<string, unknown>,
+        created_at: at.toISOString(),
+      })
+      .returning();
+    return row!;
+  });
+  const outcome = await attempt(ctx.deps, hook, delivery, at, opts);
+  await transact((c) => recordAttempt(c, delivery, outcome, at, { retry: false }));
+  return delivery.id;
+}
