@@ -67,8 +67,12 @@ export function useSetRead(company: number) {
       });
       return unwrap(result);
     },
-    onSuccess: (notification) => {
-      queryClient.setQueryData(notificationsKeys.detail(company, notification.id), notification);
+    onSuccess: async (notification) => {
+      // The dialog reads the notification again as it opens, while opening marks it read: a read still
+      // on its way began before this change and would overwrite it with the unread copy. Cancelled first.
+      const detail = notificationsKeys.detail(company, notification.id);
+      await queryClient.cancelQueries({ queryKey: detail });
+      queryClient.setQueryData(detail, notification);
       void queryClient.invalidateQueries({ queryKey: notificationsKeys.lists() });
     },
     // Read on opening or hovering as much as by the button: a failure is said, in the spec's words.
