@@ -94,7 +94,10 @@ test('an operator sees every default template and opens one in the editor', asyn
   await expect(page.getByTestId(templatesIds.row('invoice_document'))).toContainText('Invoice');
   await screenshot(page, 'templates-04-defaults');
   await page.getByTestId(templatesIds.locale('payment_failed_3', 'nl')).click();
-  await expect(page.getByTestId(templatesIds.subject)).toHaveValue(/Laatste herinnering/);
+  // The editor (GrapesJS, the app's largest lazy chunk) loads first: over 20 s was seen on a busy 2-core run.
+  await expect(page.getByTestId(templatesIds.subject)).toHaveValue(/Laatste herinnering/, {
+    timeout: 60_000,
+  });
   await expect(canvas(page).locator('h1')).toHaveText('Laatste herinnering');
   await screenshot(page, 'templates-05-default-editor');
 });
