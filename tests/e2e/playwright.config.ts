@@ -7,6 +7,26 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 
+/** Debian's Chromium, headless, as every project uses it. */
+const browser = {
+  ...devices['Desktop Chrome'],
+  viewport: { width: 1440, height: 900 },
+  launchOptions: {
+    // scripts/chromium.mjs finds it for npm test; run alone, Debian's.
+    executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './specs',
   // Empties the record of screens axe judged (fixtures.ts), so every run judges every screen once.
@@ -29,27 +49,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
+  // The axe tour runs after every other test (a project that depends on the first): it judges only the
+  // screens no other test's scan has judged in this run (fixtures.ts), so run last it judges few. Run on
+  // its own, the tour brings every other test along; `--no-deps` runs the tour alone.
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        viewport: { width: 1440, height: 900 },
-        launchOptions: {
-          // scripts/chromium.mjs finds it for npm test; run alone, Debian's.
-          executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      testIgnore: /axe-tour\.spec\.ts/,
+      use: browser,
+    },
+    {
+      name: 'axe tour',
+      testMatch: /axe-tour\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: browser,
     },
   ],
   webServer: external

@@ -51,14 +51,37 @@ export function useInvoiceFonts(pdf: PDFKit.PDFDocument): void {
   if (++renders % CHECK_EVERY === 0 && WEIGHTS.some((w) => Object.keys(layoutCaches[w]).length > MAX_WORDS)) {
     layoutCaches = freshCaches();
   }
-  const families = (pdf as unknown as { _fontFamilies: Record<string, { layoutCache?: unknown }> })
-    ._fontFamilies;
+  const families = (
+    pdf as unknown as { _fontFamilies: Record<string, { layoutCache?: unknown; layoutRun?: unknown }> }
+  )._fontFamilies;
   for (const weight of WEIGHTS) {
     // pdfkit's types say a path or bytes; it also takes a parsed fontkit font.
     pdf.registerFont(weight, fonts[weight] as unknown as Buffer);
     pdf.font(weight);
     const embedded = families[weight];
-    if (!embedded || !('layoutCache' in embedded)) throw new Error('pdfkit no longer caches layouts');
+    if (!embedded || !('layoutCache' in embedded) || !('layoutRun' in embedded))
+      throw new Error('pdfkit no longer caches layouts');
     embedded.layoutCache = layoutCaches[weight];
+    embedded.layoutRun = freshGlyphsLayout(fonts[weight], embedded.layoutRun as LayoutRun);
   }
+}
+
+type LayoutRun = (text: string, features?: unknown) => unknown;
+
+/**
+ * fontkit keeps one glyph object per glyph id and font, with the code points of the text that first made it
+ * (`getGlyph(id, codePoints)`), and pdfkit writes those code points into the PDF's text map (what copying,
+ * searching and screen readers read). With the font shared by every document of the process, a glyph first
+ * made inside another text (Latin A and Greek Alpha share one glyph) kept that text's letters: after some
+ * renders, "VAT" in a PDF read back as "VT" (found by running the API tests in one process). Each word laid
+ * out anew starts from an empty glyph table, so its glyphs carry its own letters; a word's layout is made
+ * once and then read from the shared cache, so this costs a little only on a cache miss.
+ */
+function freshGlyphsLayout(font: fontkit.Font, layoutRun: LayoutRun): LayoutRun {
+  const glyphs = font as unknown as { _glyphs: Record<number, unknown> };
+  if (!glyphs._glyphs) throw new Error('fontkit no longer keeps its glyphs in _glyphs');
+  return function (this: unknown, text, features) {
+    glyphs._glyphs = Object.create(null);
+    return layoutRun.call(this, text, features);
+  };
 }

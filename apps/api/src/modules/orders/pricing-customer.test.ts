@@ -2,28 +2,33 @@
  * Pricing's customer lookup: only a missing customer is the 422 on `customer_id`; any other failure (a
  * database that is down) propagates as itself, so the API answers it as such (503) and never blames a valid id.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Ctx } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { orderParty } from './pricing-customer.ts';
 
-const lookup = vi.hoisted(() => ({
-  fail: (): never => {
-    throw new Error('unset');
-  },
-}));
-vi.mock('../customers/service.ts', () => ({ getCustomer: async () => lookup.fail() }));
-vi.mock('../../money.ts', () => ({ companyCurrency: async () => 'EUR' }));
+/** A context whose database answers the customer lookup (`select … from … where … limit`) with `rows`. */
+function ctxAnswering(rows: () => Promise<unknown[]>): Ctx {
+  const query = {
+    from: () => query,
+    where: () => query,
+    limit: () => query,
+    // biome-ignore lint/suspicious/noThenProperty: a drizzle query is awaited as a thenable; this fake is one.
+    then: (resolve: (v: unknown[]) => unknown, reject: (e: unknown) => unknown) =>
+      rows().then(resolve, reject),
+  };
+  return { companyId: 1, db: { select: () => query } } as unknown as Ctx;
+}
 
-const { priceOrder } = await import('./pricing.ts');
-const input = { customer_id: 7, items: [] } as unknown as Parameters<typeof priceOrder>[1];
-const ctx = { companyId: 1 } as unknown as Ctx;
+const input = { customer_id: 7, items: [] } as unknown as Parameters<typeof orderParty>[1];
 
-describe('priceOrder: the customer', () => {
+describe('orderParty: the customer', () => {
   it('answers 422 on customer_id when the customer is not found', async () => {
-    lookup.fail = () => {
-      throw new AppError('not_found');
-    };
-    await expect(priceOrder(ctx, input)).rejects.toMatchObject({
+    await expect(
+      orderParty(
+        ctxAnswering(async () => []),
+        input,
+      ),
+    ).rejects.toMatchObject({
       code: 'validation',
       errors: { customer_id: ['No such customer.'] },
     });
@@ -31,9 +36,13 @@ describe('priceOrder: the customer', () => {
 
   it('lets any other failure through unchanged (a down database is not bad input)', async () => {
     const down = new Error('connect ECONNREFUSED 127.0.0.1:5432');
-    lookup.fail = () => {
-      throw down;
-    };
-    await expect(priceOrder(ctx, input)).rejects.toBe(down);
+    await expect(
+      orderParty(
+        ctxAnswering(async () => {
+          throw down;
+        }),
+        input,
+      ),
+    ).rejects.toBe(down);
   });
 });
