@@ -129,9 +129,18 @@ beforeAll(async () => {
   await on('2026-05-03');
   const d = await customerWith('pm_card_chargeDeclinedInsufficientFunds');
   await charge(await s.placeOrder(d));
-  // 2026-06-01: E signs up, orders nothing. Today is 2026-06-15.
+  // 2026-06-01: E signs up, orders nothing.
   await on('2026-06-01');
   await customerWith(null);
+  // 2026-06-05: C's paid March invoice is cancelled: a credit issued in June nets June's revenue.
+  await on('2026-06-05');
+  const cInvoice = (await all<{ id: number; order_id: number }>('paginated-invoices')).find(
+    (i) => i.order_id === cOrder,
+  )!;
+  await expectOk(
+    await s.req('POST', s.api(`invoices/${cInvoice.id}/cancel`), {}, `cancel-${cInvoice.id}`),
+    201,
+  );
   await on(TODAY);
 }, 120_000);
 afterAll(async () => {
@@ -240,8 +249,12 @@ describe('GET graphs/stat-cards', () => {
     expect(cards.active_customers).toEqual({ value: 3, previous: 3, change_percent: '0.00' });
     // Three monthly rentals of 49.90.
     expect(cards.mrr).toMatchObject({ value: '149.70', previous: '149.70' });
-    // Nothing issued in June; D's invoice (issued in May) is still owed, now and on 31 May.
-    expect(cards.revenue_this_month).toMatchObject({ value: '0.00' });
+    // Only C's cancellation was issued in June: minus the net of C's March invoice (March's whole revenue).
+    const revenue = (await expectOk<{ series: { values: string[] }[] }>(await graph('invoice-revenue'))).data
+      .series[0]!.values;
+    expect(revenue[11]).toBe(`-${revenue[8]}`);
+    expect(cards.revenue_this_month).toMatchObject({ value: revenue[11], previous: revenue[10] });
+    // D's invoice (issued in May) is still owed, now and on 31 May; C's credit owes nothing.
     expect(cards.unpaid_amount?.value).toBe(cards.unpaid_amount?.previous);
     expect(cards.unpaid_amount?.value).not.toBe('0.00');
     expect(cards.churn_rate).toMatchObject({ value: '0.00', previous: '0.00' });
