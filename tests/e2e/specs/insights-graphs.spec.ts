@@ -37,7 +37,7 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   await expect(page.getByTestId(insightsIds.statCard('revenue_this_month'))).not.toContainText(
     /Revenue this month\D*0\.00/,
   );
-  await expect(revenue.locator('.recharts-surface')).toBeVisible();
+  await expect(revenue.locator('.recharts-wrapper')).toBeVisible();
   await bothWidths(page, '01-monthly');
 
   // Quarterly and annually: 6 labels each, every graph.
@@ -54,7 +54,7 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   // The table, shown instead of the chart.
   await revenue.getByRole('button', { name: 'Show as table' }).click();
   await expect(page.getByTestId(insightsIds.graphTable('invoice-revenue'))).toBeVisible();
-  await expect(revenue.locator('.recharts-surface')).toHaveCount(0);
+  await expect(revenue.locator('.recharts-wrapper')).toHaveCount(0);
   await bothWidths(page, '02-annually-table');
 
   // The data downloads as CSV.

@@ -23,18 +23,20 @@ export default function GraphChart({ graph }: { graph: Graph }) {
   const theme = useTheme();
   // Dark enough on white for 3:1 (WCAG 1.4.11 for graphics), told apart by the legend too.
   const colours = [
-    theme.palette.primary.main,
+    theme.palette.primary.dark,
     theme.palette.secondary.main,
     theme.palette.warning.dark,
     theme.palette.error.dark,
   ];
+  // The legend's words in the text colour (the series' own colours are for the marks).
+  const legendText = (value: string) => <span style={{ color: theme.palette.text.primary }}>{value}</span>;
   const rows = chartRows(graph);
   const hasAmount = graph.series.some((s) => s.unit === 'amount');
   const second = (unit: string) => hasAmount && unit !== 'amount';
   const stacked = graph.id === 'failed-payment-attempts';
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
         <YAxis yAxisId="main" tick={{ fontSize: 11 }} width={56} />
@@ -48,7 +50,7 @@ export default function GraphChart({ graph }: { graph: Graph }) {
           />
         )}
         <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
         {graph.series.map((s, i) => {
           const axis = second(s.unit) ? 'second' : 'main';
           const colour = colours[i % colours.length];
