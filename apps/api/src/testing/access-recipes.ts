@@ -88,6 +88,10 @@ export const RECIPES: Record<string, Recipe> = {
   // customers
   'GET /api/:company/rentloopdb/customers/:id': { params: byId((r) => r.customer) },
   'GET /api/:company/insights/customers/:id': { params: byId((r) => r.customer) },
+  'GET /api/:company/graphs/:graphId': {
+    params: () => ({ graphId: 'invoice-revenue' }),
+    paramsNameNoRecord: 'the graph names a figure, the same in every company',
+  },
   'PUT /api/:company/rentloopdb/customers/:id': {
     params: byId((r) => r.customer),
     body: () => ({ name: 'Renamed' }),

@@ -1,5 +1,6 @@
 import { envelope, idParam } from '@rentloop/domain/api';
 import { assetInsightsSchema } from '@rentloop/domain/asset-pnl';
+import { GRAPH_IDS, graphQuerySchema, graphSchema, statCardsSchema } from '@rentloop/domain/graphs';
 import { insightsSummarySchema } from '@rentloop/domain/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,10 +8,12 @@ import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { assetInsights } from './asset-pnl.ts';
+import { graph, statCards } from './graphs.ts';
 import { insightsSummary } from './service.ts';
 
 const companyParams = z.object({ company: idParam });
 const assetParams = z.object({ company: idParam, id: idParam });
+const graphParams = z.object({ company: idParam, graphId: z.string().max(64) });
 
 /**
  * The spec names the Insights screen's graphs (spec 01 §7) without their routes; until billing brings
@@ -57,5 +60,47 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await assetInsights(ctxOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/:company/graphs/stat-cards',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        operationId: 'getGraphStatCards',
+        tags: ['insights'],
+        summary:
+          'The headline figures: MRR, active subscriptions and customers, revenue, unpaid amount, churn rate',
+        description:
+          'Computed from the company’s records at the company’s today (docs/insights.md, decision 61); each with its value ' +
+          'at the end of the previous month (revenue and churn: the whole previous month) and the change in percent. ' +
+          'Amounts are exact decimal strings in the company’s currency.',
+        params: companyParams,
+        response: { 200: envelope(statCardsSchema) },
+      },
+    },
+    async (request) => ok(await statCards(ctxOf(request))),
+  );
+
+  app.get(
+    '/api/:company/graphs/:graphId',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        operationId: 'getGraph',
+        tags: ['insights'],
+        summary: 'One Insights graph: labels per period and its series',
+        description:
+          `Graphs: ${GRAPH_IDS.join(', ')}. \`period\`: monthly (12 labels), quarterly (6) or annually (6), the last ` +
+          'ending today (company time zone). Computed from invoices, transactions, subscriptions and customers as ' +
+          'docs/insights.md defines; amounts are exact decimal strings in the company’s currency. The failed payment ' +
+          'attempts split by reason: gateway rejected, credit card denied, server timeout, other reason. An unknown ' +
+          'graph: 404; another period: 422 naming `period`.',
+        params: graphParams,
+        querystring: graphQuerySchema,
+        response: { 200: envelope(graphSchema) },
+      },
+    },
+    async (request) => ok(await graph(ctxOf(request), request.params.graphId, request.query.period)),
   );
 };

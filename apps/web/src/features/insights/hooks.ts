@@ -1,4 +1,5 @@
-/** Data hooks of the Insights screen (the spec's graphs are not built yet; this is what the data has). */
+/** Data hooks of the Insights screen: the summary, the customer counts, the stat cards and the graphs. */
+import type { Graph, GraphId, GraphPeriod, StatCards } from '@rentloop/domain/graphs';
 import type { InsightsSummary } from '@rentloop/domain/insights';
 import { useQuery } from '@tanstack/react-query';
 import { api, paths, unwrap } from '../../api/client.ts';
@@ -28,5 +29,25 @@ export function useInsightsSummary() {
     queryKey: insightsKeys.detail(company, 'summary'),
     queryFn: async ({ signal }) =>
       unwrap(await api.get<InsightsSummary>(paths.insights(company, 'summary'), { signal })),
+  });
+}
+
+/** The headline figures (GET graphs/stat-cards). */
+export function useStatCards() {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: insightsKeys.detail(company, 'stat-cards'),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<StatCards>(`/api/${company}/graphs/stat-cards`, { signal })),
+  });
+}
+
+/** One graph for a period (GET graphs/{graphId}?period=). */
+export function useGraph(id: GraphId, period: GraphPeriod) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: insightsKeys.detail(company, `graph:${id}:${period}`),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<Graph>(`/api/${company}/graphs/${id}?period=${period}`, { signal })),
   });
 }

@@ -8,4 +8,10 @@ export const insightsIds = {
   breakdown: (name: string) => `insights-breakdown-${name}`,
   bar: 'insights-bar',
   error: 'insights-error',
+  statCard: (key: string) => `insights-stat-${key}`,
+  statCardsError: 'insights-stat-cards-error',
+  period: 'insights-period',
+  graph: (id: string) => `insights-graph-${id}`,
+  graphTable: (id: string) => `insights-graph-table-${id}`,
+  graphError: (id: string) => `insights-graph-error-${id}`,
 } as const;

@@ -1,0 +1,262 @@
+/**
+ * `GET /api/{company}/graphs/{graphId}` and `graphs/stat-cards` on a history made through the product's
+ * routes with the clock (Stripe's local fake charging): orders charged, a card declined then recovered,
+ * a subscription ended, an order left unpaid, customers without orders. Every graph, for every period, is
+ * compared with the same figure recomputed from the lists the API answers (graphs.testing.ts); a few are
+ * also worked out by hand here. 404 across companies and for an unknown graph; 422 naming `period`.
+ */
+import { GRAPH_IDS, GRAPH_PERIODS, GRAPH_TEXTS } from '@rentloop/domain/graphs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../context.ts';
+import type { GatewayConfig } from '../../integrations/payments/adapters.ts';
+import { type FakeStripe, startFakeStripe } from '../../integrations/payments/testing/fake-stripe.ts';
+import {
+  call,
+  createCompany,
+  createUser,
+  signIn,
+  TEST_PASSWORD,
+  type TestUser,
+  useHarness,
+} from '../../testing/harness.ts';
+import { expectOk, type GatewayCompany, gatewayCompany } from '../payments/gateways.testing.ts';
+import { expectedGraph, type Lists } from './graphs.testing.ts';
+
+const gateways: GatewayConfig = { timeoutMs: 5_000, publicUrl: 'http://rentloop.test' };
+const clock = fixedClock('2025-08-10T10:00:00Z');
+const h = useHarness({ gateways, clock });
+const TODAY = '2026-06-15';
+const TZ = 'Europe/Berlin';
+let stripe: FakeStripe;
+let s: GatewayCompany;
+let stranger: TestUser;
+
+/** Moves the clock and signs the staff in again (a session does not outlive months of moved clock). */
+async function on(date: string) {
+  clock.set(`${date}T10:00:00Z`);
+  const token = await signIn(h.app, s.staff.email, TEST_PASSWORD);
+  s.staff.token = token;
+  s.staff.headers.authorization = `Bearer ${token}`;
+}
+
+async function customerWith(card: string | null): Promise<number> {
+  const id = await s.newCustomer();
+  // The database stamps a customer's created_at with its own now(), not the app's clock: moved to the
+  // clock's instant, as if the customer had signed up on that day.
+  await h.database.primary.execute(
+    sql`update customers set created_at = ${clock.now().toISOString()} where company_id = ${s.cid} and id = ${id}`,
+  );
+  if (card) await s.addMethod(id, card);
+  return id;
+}
+const charge = async (order: number) =>
+  expectOk<{ invoice: { id: number; payment_status: string } }>(
+    await s.req('POST', s.api(`orders/${order}/charge`), {}),
+  );
+
+async function all<T>(name: string, filters?: object): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const q = `per_page=100&page=${page}${filters ? `&filters=${encodeURIComponent(JSON.stringify(filters))}` : ''}`;
+    const res = await s.req('GET', `/read-replica/${s.cid}/rentloopdb/${name}?${q}`);
+    const body = (await expectOk<T[]>(res)) as unknown as { data: T[]; meta: { last_page: number } };
+    rows.push(...body.data);
+    if (page >= body.meta.last_page) return rows;
+  }
+}
+
+async function lists(): Promise<Lists> {
+  const invoices = await all<Lists['invoices'][number] & { original_invoice_id?: number }>(
+    'paginated-invoices',
+  );
+  const cancelled = new Set<number>();
+  for (const c of invoices.filter((i) => i.type === 'cancellation' && i.status === 'issued')) {
+    const detail = await expectOk<{ original_invoice_id: number }>(
+      await s.req('GET', s.api(`invoices/${c.id}`)),
+    );
+    cancelled.add(detail.data.original_invoice_id);
+  }
+  return {
+    invoices,
+    cancelled,
+    transactions: await all('transactions'),
+    subscriptions: await all('subscriptions'),
+    customers: await all('customers'),
+  };
+}
+
+const graph = (id: string, period = 'monthly', as: TestUser = s.staff, company = s.cid) =>
+  call(h.app, as, { method: 'GET', url: `/api/${company}/graphs/${id}?period=${period}` });
+
+let endedSub: number;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  gateways.stripeApiBase = stripe.url;
+  s = await gatewayCompany(h, 'stripe');
+  const other = await createCompany(h.database, { name: 'Other Graphs', currency: 'EUR' });
+  stranger = await createUser(h, { company: other, role: 'owner' });
+
+  // 2025-08-10: A rents a bike, paid at once by card.
+  const a = await customerWith('pm_card_visa');
+  expect((await charge(await s.placeOrder(a))).data.invoice.payment_status).toBe('settled');
+  // 2026-01-20: B's card is declined (credit card denied) ...
+  await on('2026-01-20');
+  const b = await customerWith('pm_card_chargeDeclinedInsufficientFunds');
+  const bOrder = await s.placeOrder(b);
+  const failed = await charge(bOrder);
+  expect(failed.data.invoice.payment_status).toBe('failed');
+  // ... 2026-02-05: B gives a working card; the invoice is charged again and recovered.
+  await on('2026-02-05');
+  await s.addMethod(b, 'pm_card_visa'); // a new method is the default
+  const again = await expectOk<{ invoice: { payment_status: string } }>(
+    await s.req('POST', s.api(`invoices/${failed.data.invoice.id}/charge`), {}),
+  );
+  expect(again.data.invoice.payment_status).toBe('settled');
+  // 2026-03-12: C rents and pays; 2026-04-02 C's subscription ends (moved away).
+  await on('2026-03-12');
+  const c = await customerWith('pm_card_visa');
+  const cOrder = await s.placeOrder(c);
+  await charge(cOrder);
+  await on('2026-04-02');
+  const subs = await all<{ id: number; order_id: number }>('subscriptions');
+  endedSub = subs.find((x) => x.order_id === cOrder)!.id;
+  await expectOk(
+    await s.req('POST', s.api(`subscriptions/${endedSub}/end`), { reason_code: 'moved', when: 'now' }),
+  );
+  // 2026-05-03: D orders and the card is declined: the invoice stays unpaid.
+  await on('2026-05-03');
+  const d = await customerWith('pm_card_chargeDeclinedInsufficientFunds');
+  await charge(await s.placeOrder(d));
+  // 2026-06-01: E signs up, orders nothing.
+  await on('2026-06-01');
+  await customerWith(null);
+  // 2026-06-05: C's paid March invoice is cancelled: a credit issued in June nets June's revenue.
+  await on('2026-06-05');
+  const cInvoice = (await all<{ id: number; order_id: number }>('paginated-invoices')).find(
+    (i) => i.order_id === cOrder,
+  )!;
+  await expectOk(
+    await s.req('POST', s.api(`invoices/${cInvoice.id}/cancel`), {}, `cancel-${cInvoice.id}`),
+    201,
+  );
+  await on(TODAY);
+}, 120_000);
+afterAll(async () => {
+  await stripe?.close();
+});
+
+describe('GET graphs/{graphId}', () => {
+  it('every graph, every period, equals the figure recomputed from the lists', async () => {
+    const l = await lists();
+    for (const period of GRAPH_PERIODS)
+      for (const id of GRAPH_IDS) {
+        const res = await graph(id, period);
+        const body = (await expectOk<{ labels: string[]; series: { key: string; values: unknown[] }[] }>(res))
+          .data;
+        const expected = expectedGraph(id, period, TODAY, TZ, 'EUR', l);
+        expect(body.labels, `${id} ${period}`).toEqual(expected.labels);
+        expect(Object.fromEntries(body.series.map((x) => [x.key, x.values])), `${id} ${period}`).toEqual(
+          expected.series,
+        );
+      }
+  });
+
+  it('has 12, 6 and 6 labels, the last ending today', async () => {
+    const m = (await expectOk<{ labels: string[]; ranges: { to: string }[] }>(await graph('new-customers')))
+      .data;
+    expect(m.labels).toHaveLength(12);
+    expect(m.labels[0]).toBe('2025-07');
+    expect(m.labels[11]).toBe('2026-06');
+    expect(m.ranges[11]!.to).toBe(TODAY);
+    const q = (await expectOk<{ labels: string[] }>(await graph('new-customers', 'quarterly'))).data;
+    expect(q.labels).toEqual(['2025-Q1', '2025-Q2', '2025-Q3', '2025-Q4', '2026-Q1', '2026-Q2']);
+    const y = (await expectOk<{ labels: string[] }>(await graph('new-customers', 'annually'))).data;
+    expect(y.labels).toEqual(['2021', '2022', '2023', '2024', '2025', '2026']);
+  });
+
+  it('shows the history as made (worked out by hand)', async () => {
+    type G = { series: { key: string; values: unknown[] }[] };
+    const values = async (id: string, key: string, period = 'monthly') =>
+      (await expectOk<G>(await graph(id, period))).data.series.find((x) => x.key === key)!.values;
+    // Months 2025-07 .. 2026-06: A in Aug, B in Jan, C in Mar, D in May, E in Jun.
+    expect(await values('new-customers', 'new_customers')).toEqual([0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 1, 1]);
+    // Declines: B in Jan, D in May, both "credit card denied".
+    expect(await values('failed-payment-attempts', 'credit_card_denied')).toEqual([
+      0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0,
+    ]);
+    expect(await values('failed-payment-attempts', 'gateway_rejected')).toEqual(Array(12).fill(0));
+    // B's invoice recovered in February; D's unpaid in May.
+    expect(await values('recovered-invoices', 'count')).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    expect(await values('unpaid-invoices', 'count')).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
+    // C ran from 2026-03-12 to 2026-04-02: 21 days, ended in April.
+    expect(await values('lifetime', 'average_lifetime_days')).toEqual([
+      ...Array(9).fill(null),
+      '21.00',
+      null,
+      null,
+    ]);
+    // Active at each month's end: A from Aug; B from Jan; C in March only; D from May.
+    expect(await values('active-customers', 'active_customers')).toEqual([
+      0, 1, 1, 1, 1, 1, 2, 2, 3, 2, 3, 3,
+    ]);
+    // April: A and B ran on 31 March, C too; C ended: 1 of 3.
+    expect((await values('churn-and-retention', 'churn_rate'))[9]).toBe('33.33');
+  });
+
+  it('the revenue of a month is the sum of the invoices list for that month', async () => {
+    const rows = await all<{ net: string; currency: string; status: string }>('paginated-invoices', {
+      issued_from: '2026-03-01',
+      issued_to: '2026-03-31',
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    const cents = rows
+      .filter((r) => r.status === 'issued')
+      .reduce((sum, r) => sum + BigInt(r.net.replace('.', '')), 0n);
+    const revenue = (await expectOk<{ series: { values: string[] }[] }>(await graph('invoice-revenue'))).data
+      .series[0]!.values;
+    expect(revenue[8]).toBe(`${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`);
+    expect(revenue[8]).not.toBe('0.00');
+  });
+
+  it('another company’s graph is 404; an unknown graph 404 naming the graphs; a bad period 422', async () => {
+    const token = await signIn(h.app, stranger.email, TEST_PASSWORD);
+    stranger = { ...stranger, token, headers: { authorization: `Bearer ${token}` } };
+    expect((await graph('invoice-revenue', 'monthly', stranger)).statusCode).toBe(404);
+    expect(
+      (await call(h.app, stranger, { method: 'GET', url: `/api/${s.cid}/graphs/stat-cards` })).statusCode,
+    ).toBe(404);
+    const unknown = await graph('revenue-by-moon-phase');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(GRAPH_TEXTS.unknownGraph);
+    const bad = await graph('invoice-revenue', 'weekly');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.period).toEqual([GRAPH_TEXTS.period]);
+  });
+});
+
+describe('GET graphs/stat-cards', () => {
+  it('answers the headline figures now and at the end of last month', async () => {
+    const cards = (
+      await expectOk<Record<string, { value: unknown; previous: unknown; change_percent: unknown }>>(
+        await call(h.app, s.staff, { method: 'GET', url: `/api/${s.cid}/graphs/stat-cards` }),
+      )
+    ).data;
+    expect(cards.as_of).toBe(TODAY);
+    // A, B and D run now and ran on 31 May: 3 subscriptions of 3 customers, no change.
+    expect(cards.active_subscriptions).toEqual({ value: 3, previous: 3, change_percent: '0.00' });
+    expect(cards.active_customers).toEqual({ value: 3, previous: 3, change_percent: '0.00' });
+    // Three monthly rentals of 49.90.
+    expect(cards.mrr).toMatchObject({ value: '149.70', previous: '149.70' });
+    // Only C's cancellation was issued in June: minus the net of C's March invoice (March's whole revenue).
+    const revenue = (await expectOk<{ series: { values: string[] }[] }>(await graph('invoice-revenue'))).data
+      .series[0]!.values;
+    expect(revenue[11]).toBe(`-${revenue[8]}`);
+    expect(cards.revenue_this_month).toMatchObject({ value: revenue[11], previous: revenue[10] });
+    // D's invoice (issued in May) is still owed, now and on 31 May; C's credit owes nothing.
+    expect(cards.unpaid_amount?.value).toBe(cards.unpaid_amount?.previous);
+    expect(cards.unpaid_amount?.value).not.toBe('0.00');
+    expect(cards.churn_rate).toMatchObject({ value: '0.00', previous: '0.00' });
+  });
+});

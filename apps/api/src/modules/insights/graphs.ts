@@ -1,0 +1,273 @@
+/**
+ * The Insights graphs and stat cards (spec 02 §7 "Graphs"; decision 61): each graph is the figures of
+ * graph-figures.ts over the period's buckets, shaped as labels and series. "Now" is the company's today
+ * at the context's clock.
+ */
+import { addDays } from '@rentloop/domain/billing-periods';
+import {
+  FAILED_PAYMENT_REASONS,
+  GRAPH_TEXTS,
+  GRAPH_TITLES,
+  type Graph,
+  type GraphId,
+  type GraphPeriod,
+  type GraphSeries,
+  graphBuckets,
+  ratio2,
+  type StatCards,
+} from '@rentloop/domain/graphs';
+import { companyToday } from '../../company-time.ts';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../errors.ts';
+import { companyCurrency, toDecimal } from '../../money.ts';
+import { getSettings } from '../settings/sections.ts';
+import {
+  failedAttempts,
+  invoiceFigures,
+  mrrOn,
+  newCustomers,
+  subscriptionFigures,
+  unpaidOn,
+} from './graph-figures.ts';
+
+const isGraph = (id: string): id is GraphId => Object.hasOwn(GRAPH_TITLES, id);
+
+/** A bigint amount divided by a count, in minor units, half up (the currency's own rounding). */
+const perHead = (amount: bigint, n: number): bigint | null =>
+  n === 0 ? null : (2n * amount + (amount < 0n ? -BigInt(n) : BigInt(n))) / (2n * BigInt(n));
+
+export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Promise<Graph> {
+  if (!isGraph(graphId)) throw notFound(GRAPH_TEXTS.unknownGraph);
+  const [currency, { time_zone: tz }, today] = await Promise.all([
+    companyCurrency(ctx),
+    getSettings(ctx, 'general'),
+    companyToday(ctx),
+  ]);
+  const buckets = graphBuckets(period, today);
+  const ranges = buckets.map(({ from, to }) => ({ from, to }));
+  const money = (values: (bigint | null)[]) => values.map((v) => toDecimal(v ?? 0n, currency)!);
+  const amount = (key: string, label: string, values: (bigint | null)[]): GraphSeries => ({
+    key,
+    label,
+    unit: 'amount',
+    values: money(values),
+  });
+  const count = (key: string, label: string, values: number[]): GraphSeries => ({
+    key,
+    label,
+    unit: 'count',
+    values,
+  });
+  let series: GraphSeries[];
+  switch (graphId) {
+    case 'failed-payment-attempts': {
+      const rows = await failedAttempts(ctx, ranges, tz);
+      series = FAILED_PAYMENT_REASONS.map((reason) => {
+        const values = ranges.map(() => 0);
+        for (const r of rows) if (r.reason === reason) values[r.i] = r.count;
+        return count(reason.replaceAll(' ', '_'), reason, values);
+      });
+      break;
+    }
+    case 'invoice-revenue':
+    case 'recovered-invoices':
+    case 'unpaid-invoices':
+    case 'lifetime-value': {
+      const f = await invoiceFigures(ctx, ranges, tz, currency);
+      if (graphId === 'invoice-revenue')
+        series = [
+          amount(
+            'revenue',
+            'Revenue (net)',
+            f.map((x) => x.revenue),
+          ),
+        ];
+      else if (graphId === 'recovered-invoices')
+        series = [
+          count(
+            'count',
+            'Invoices recovered',
+            f.map((x) => x.recoveredCount),
+          ),
+          amount(
+            'amount',
+            'Amount recovered',
+            f.map((x) => x.recoveredAmount),
+          ),
+        ];
+      else if (graphId === 'unpaid-invoices')
+        series = [
+          count(
+            'count',
+            'Invoices unpaid',
+            f.map((x) => x.unpaidCount),
+          ),
+          amount(
+            'amount',
+            'Amount unpaid',
+            f.map((x) => x.unpaidAmount),
+          ),
+        ];
+      else
+        series = [
+          amount(
+            'lifetime_value',
+            'Lifetime value',
+            f.map((x) => perHead(x.revenueToDate, x.customersToDate)),
+          ),
+          count(
+            'customers',
+            'Customers invoiced to date',
+            f.map((x) => x.customersToDate),
+          ),
+        ];
+      break;
+    }
+    case 'average-revenue-per-customer': {
+      const [f, s] = await Promise.all([
+        invoiceFigures(ctx, ranges, tz, currency),
+        subscriptionFigures(ctx, ranges, tz),
+      ]);
+      series = [
+        amount(
+          'average_revenue',
+          'Average revenue per active customer',
+          f.map((x, i) => perHead(x.revenue, s[i]!.customers)),
+        ),
+      ];
+      break;
+    }
+    case 'new-customers':
+      series = [count('new_customers', 'New customers', await newCustomers(ctx, ranges, tz))];
+      break;
+    default: {
+      const s = await subscriptionFigures(ctx, ranges, tz);
+      const fixed = (
+        key: string,
+        label: string,
+        unit: 'ratio' | 'percent' | 'days',
+        values: (string | null)[],
+      ) => ({ key, label, unit, values }) as GraphSeries;
+      if (graphId === 'active-customers')
+        series = [
+          count(
+            'active_customers',
+            'Active customers',
+            s.map((x) => x.customers),
+          ),
+          count(
+            'active_subscriptions',
+            'Active subscriptions',
+            s.map((x) => x.active),
+          ),
+        ];
+      else if (graphId === 'subscriptions-per-customer')
+        series = [
+          fixed(
+            'subscriptions_per_customer',
+            'Subscriptions per active customer',
+            'ratio',
+            s.map((x) => ratio2(BigInt(x.active), BigInt(x.customers))),
+          ),
+        ];
+      else if (graphId === 'churn-and-retention')
+        series = [
+          count(
+            'churned',
+            'Subscriptions ended',
+            s.map((x) => x.churned),
+          ),
+          fixed(
+            'churn_rate',
+            'Churn rate',
+            'percent',
+            s.map((x) => ratio2(BigInt(x.churned), BigInt(x.exposed), 100n)),
+          ),
+          fixed(
+            'retention_rate',
+            'Retention rate',
+            'percent',
+            s.map((x) => ratio2(BigInt(x.exposed - x.churned), BigInt(x.exposed), 100n)),
+          ),
+        ];
+      else
+        series = [
+          fixed(
+            'average_lifetime_days',
+            'Average lifetime (days)',
+            'days',
+            s.map((x) => ratio2(x.lifetimeDays, BigInt(x.churned))),
+          ),
+          count(
+            'ended',
+            'Subscriptions ended',
+            s.map((x) => x.churned),
+          ),
+        ];
+    }
+  }
+  return {
+    id: graphId,
+    title: GRAPH_TITLES[graphId],
+    period,
+    currency,
+    labels: buckets.map((b) => b.label),
+    ranges,
+    series,
+  };
+}
+
+const change = (value: bigint, previous: bigint) => ratio2(value - previous, previous, 100n);
+/** "12.34" as hundredths (12.34 -> 1234n), for comparing two rates exactly. */
+const hundredths = (v: string | null) => (v === null ? null : BigInt(v.replace('.', '')));
+
+export async function statCards(ctx: Ctx): Promise<StatCards> {
+  const [currency, { time_zone: tz }, today] = await Promise.all([
+    companyCurrency(ctx),
+    getSettings(ctx, 'general'),
+    companyToday(ctx),
+  ]);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const prevEnd = addDays(monthStart, -1);
+  const prevStart = `${prevEnd.slice(0, 7)}-01`;
+  const ranges = [
+    { from: prevStart, to: prevEnd },
+    { from: monthStart, to: today },
+  ];
+  const [subs, inv, mrrNow, mrrPrev, unpaidNow, unpaidPrev] = await Promise.all([
+    subscriptionFigures(ctx, ranges, tz),
+    invoiceFigures(ctx, ranges, tz, currency),
+    mrrOn(ctx, today, tz),
+    mrrOn(ctx, prevEnd, tz),
+    unpaidOn(ctx, today, tz, currency),
+    unpaidOn(ctx, prevEnd, tz, currency),
+  ]);
+  const [p, n] = [subs[0]!, subs[1]!];
+  const money = (value: bigint, previous: bigint) => ({
+    value: toDecimal(value, currency)!,
+    previous: toDecimal(previous, currency)!,
+    change_percent: change(value, previous),
+  });
+  const counted = (value: number, previous: number) => ({
+    value,
+    previous,
+    change_percent: change(BigInt(value), BigInt(previous)),
+  });
+  const churnNow = ratio2(BigInt(n.churned), BigInt(n.exposed), 100n);
+  const churnPrev = ratio2(BigInt(p.churned), BigInt(p.exposed), 100n);
+  const [a, b] = [hundredths(churnNow), hundredths(churnPrev)];
+  return {
+    currency,
+    as_of: today,
+    mrr: money(mrrNow, mrrPrev),
+    active_subscriptions: counted(n.active, p.active),
+    active_customers: counted(n.customers, p.customers),
+    revenue_this_month: money(inv[1]!.revenue, inv[0]!.revenue),
+    unpaid_amount: money(unpaidNow, unpaidPrev),
+    churn_rate: {
+      value: churnNow,
+      previous: churnPrev,
+      change_percent: a === null || b === null ? null : change(a, b),
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * One graph of the Insights screen: its title, the chart (lazy), a text table saying the same (shown by
+ * "Show as table", always there for screen readers), a CSV download of its data, a skeleton while it
+ * loads and "Failed to fetch insights." when it does not.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { GRAPH_TITLES, type Graph, type GraphId, type GraphPeriod } from '@rentloop/domain/graphs';
+import { lazy, Suspense, useState } from 'react';
+import { formatAmount } from '../../components/money.ts';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { failedText } from './failed-text.ts';
+import { cell, graphCsv } from './graph-data.ts';
+import { useGraph } from './hooks.ts';
+import { insightsIds } from './testids.ts';
+
+const GraphChart = lazy(() => import('./GraphChart.tsx'));
+
+const chartSkeleton = <Skeleton variant="rounded" height={240} />;
+
+function download(g: Graph) {
+  const url = URL.createObjectURL(new Blob([graphCsv(g)], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${g.id}-${g.period}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function GraphTable({ graph, visible }: { graph: Graph; visible: boolean }) {
+  const shown = (s: Graph['series'][number], i: number) => {
+    const v = cell(s, i);
+    if (v === '') return '—';
+    if (s.unit === 'amount') return formatAmount(v, graph.currency);
+    if (s.unit === 'percent') return `${v} %`;
+    return v;
+  };
+  return (
+    <Box sx={visible ? { overflowX: 'auto' } : visuallyHidden}>
+      <Table
+        size="small"
+        aria-label={`${graph.title}, as a table`}
+        data-testid={insightsIds.graphTable(graph.id)}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell component="th">Period</TableCell>
+            {graph.series.map((s) => (
+              <TableCell key={s.key} component="th" align="right">
+                {s.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {graph.labels.map((label, i) => (
+            <TableRow key={label}>
+              <TableCell component="th" scope="row">
+                {label}
+              </TableCell>
+              {graph.series.map((s) => (
+                <TableCell key={s.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {shown(s, i)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+export function GraphCard({ id, period }: { id: GraphId; period: GraphPeriod }) {
+  const { data, error, isPending } = useGraph(id, period);
+  const [asTable, setAsTable] = useState(false);
+  const titleId = `graph-title-${id}`;
+  return (
+    <Card component="section" aria-labelledby={titleId} data-testid={insightsIds.graph(id)}>
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>
+            {GRAPH_TITLES[id]}
+          </Typography>
+          <Button size="small" disabled={!data} onClick={() => setAsTable((v) => !v)} aria-pressed={asTable}>
+            {asTable ? 'Show as chart' : 'Show as table'}
+          </Button>
+          <Button size="small" disabled={!data} onClick={() => data && download(data)}>
+            Download CSV
+          </Button>
+        </Box>
+        {error ? (
+          <Alert severity="warning" data-testid={insightsIds.graphError(id)}>
+            {failedText(error.message)}
+          </Alert>
+        ) : isPending || !data ? (
+          chartSkeleton
+        ) : (
+          <>
+            {!asTable && (
+              <Box aria-hidden sx={{ height: 240 }}>
+                <Suspense fallback={chartSkeleton}>
+                  <GraphChart graph={data} />
+                </Suspense>
+              </Box>
+            )}
+            <GraphTable graph={data} visible={asTable} />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

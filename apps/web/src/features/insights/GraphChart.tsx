@@ -1,0 +1,83 @@
+/**
+ * The chart of one graph, drawn with recharts: loaded lazily (GraphCard imports it with `lazy`), so the
+ * charting code is never part of the app's first load. Bars for amounts and counts, lines for rates and
+ * days; a graph mixing amounts and counts puts the counts on a second axis. The chart is hidden from
+ * screen readers: GraphCard's table says the same in text.
+ */
+import { useTheme } from '@mui/material/styles';
+import type { Graph } from '@rentloop/domain/graphs';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { chartRows } from './graph-data.ts';
+
+export default function GraphChart({ graph }: { graph: Graph }) {
+  const theme = useTheme();
+  // Dark enough on white for 3:1 (WCAG 1.4.11 for graphics), told apart by the legend too.
+  const colours = [
+    theme.palette.primary.dark,
+    theme.palette.secondary.main,
+    theme.palette.warning.dark,
+    theme.palette.error.dark,
+  ];
+  // The legend's words in the text colour (the series' own colours are for the marks).
+  const legendText = (value: string) => <span style={{ color: theme.palette.text.primary }}>{value}</span>;
+  const rows = chartRows(graph);
+  const hasAmount = graph.series.some((s) => s.unit === 'amount');
+  const second = (unit: string) => hasAmount && unit !== 'amount';
+  const stacked = graph.id === 'failed-payment-attempts';
+  return (
+    <ResponsiveContainer width="100%" height={240}>
+      <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+        <YAxis yAxisId="main" tick={{ fontSize: 11 }} width={56} />
+        {hasAmount && graph.series.some((s) => s.unit !== 'amount') && (
+          <YAxis
+            yAxisId="second"
+            orientation="right"
+            tick={{ fontSize: 11 }}
+            width={36}
+            allowDecimals={false}
+          />
+        )}
+        <Tooltip />
+        <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
+        {graph.series.map((s, i) => {
+          const axis = second(s.unit) ? 'second' : 'main';
+          const colour = colours[i % colours.length];
+          return s.unit === 'amount' || s.unit === 'count' ? (
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              yAxisId={axis}
+              fill={colour}
+              stackId={stacked ? 'reasons' : undefined}
+              isAnimationActive={false}
+            />
+          ) : (
+            <Line
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              yAxisId={axis}
+              stroke={colour}
+              strokeWidth={2}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
+          );
+        })}
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}

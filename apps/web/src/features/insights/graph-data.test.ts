@@ -1,0 +1,34 @@
+import type { Graph } from '@rentloop/domain/graphs';
+import { describe, expect, it } from 'vitest';
+import { chartRows, graphCsv } from './graph-data.ts';
+
+const graph: Graph = {
+  id: 'unpaid-invoices',
+  title: 'Unpaid invoices',
+  period: 'annually',
+  currency: 'EUR',
+  labels: ['2025', '2026'],
+  ranges: [
+    { from: '2025-01-01', to: '2025-12-31' },
+    { from: '2026-01-01', to: '2026-06-15' },
+  ],
+  series: [
+    { key: 'count', label: 'Invoices unpaid', unit: 'count', values: [0, 2] },
+    { key: 'amount', label: 'Amount, unpaid', unit: 'amount', values: ['0.00', '1234.50'] },
+    { key: 'rate', label: 'Rate', unit: 'percent', values: [null, '12.50'] },
+  ],
+};
+
+describe('graph data', () => {
+  it('writes the CSV with the exact amounts, the currency named, empty where there is no value', () => {
+    expect(graphCsv(graph)).toBe(
+      'Period,Invoices unpaid,"Amount, unpaid (EUR)",Rate\n2025,0,0.00,\n2026,2,1234.50,12.50\n',
+    );
+  });
+  it('gives the chart numbers, null kept', () => {
+    expect(chartRows(graph)).toEqual([
+      { label: '2025', count: 0, amount: 0, rate: null },
+      { label: '2026', count: 2, amount: 1234.5, rate: 12.5 },
+    ]);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * A graph's data as rows for the chart, the text table and the CSV download: one row per label, one
+ * column per series. Amounts and rates stay the exact strings the API sent in the table and the CSV;
+ * the chart alone reads them as numbers to draw.
+ */
+import type { Graph, GraphSeries } from '@rentloop/domain/graphs';
+
+export const cell = (s: GraphSeries, i: number): string => {
+  const v = s.values[i];
+  return v === null || v === undefined ? '' : String(v);
+};
+
+/** Rows for the chart: `{ label, [series key]: number | null }`. */
+export function chartRows(g: Graph): Record<string, string | number | null>[] {
+  return g.labels.map((label, i) => {
+    const row: Record<string, string | number | null> = { label };
+    for (const s of g.series) {
+      const v = s.values[i];
+      row[s.key] = v === null || v === undefined ? null : Number(v);
+    }
+    return row;
+  });
+}
+
+const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/** The graph as CSV: a header of the period and the series' labels (amounts in the currency named). */
+export function graphCsv(g: Graph): string {
+  const head = [
+    'Period',
+    ...g.series.map((s) => (s.unit === 'amount' ? `${s.label} (${g.currency})` : s.label)),
+  ];
+  const lines = g.labels.map((label, i) => [label, ...g.series.map((s) => cell(s, i))]);
+  return `${[head, ...lines].map((r) => r.map(csvField).join(',')).join('\n')}\n`;
+}

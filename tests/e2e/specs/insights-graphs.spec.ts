@@ -1,0 +1,78 @@
+/**
+ * The Insights graphs (issue 28): a company with two placed orders, one charged (its invoice issued);
+ * the stat cards count its subscriptions, the revenue graph shows the invoice, the period switch redraws
+ * every graph with 12, 6 and 6 labels, each graph reads as a table too, and a graph that cannot load
+ * says "Failed to fetch insights.". Screenshots at desktop and phone width.
+ */
+import { expect, type Page, test } from '../fixtures.ts';
+import { callApi, insightsIds, screenshot, signInToOwnCompany } from '../helpers.ts';
+import { seedOrders } from '../orders-seed.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+async function bothWidths(page: Page, name: string) {
+  await screenshot(page, `insights-graphs-${name}`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, `insights-graphs-${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+}
+
+const rows = (page: Page, id: string) => page.getByTestId(insightsIds.graphTable(id)).locator('tbody tr');
+
+test('Insights draws the graphs from the records and switches period', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize(DESKTOP);
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Graphs');
+  const { first } = await seedOrders(page, company.id);
+  await callApi(page, 'POST', `/api/${company.id}/rentloopdb/orders/${first.id}/charge`, {});
+
+  await page.goto('/cms/insights');
+  const revenue = page.getByTestId(insightsIds.graph('invoice-revenue'));
+  await expect(revenue.getByRole('heading', { name: 'Invoice revenue' })).toBeVisible();
+  // Monthly: 12 rows in the table alternative, the last this month with the charged order's invoice.
+  await expect(rows(page, 'invoice-revenue')).toHaveCount(12);
+  await expect(rows(page, 'invoice-revenue').last().locator('td')).not.toHaveText(/^\D*0\.00$/);
+  // The charged order's invoice, issued today, is this month's revenue.
+  await expect(page.getByTestId(insightsIds.statCard('revenue_this_month'))).not.toContainText(
+    /Revenue this month\D*0\.00/,
+  );
+  await expect(revenue.locator('.recharts-wrapper')).toBeVisible();
+  await bothWidths(page, '01-monthly');
+
+  // Quarterly and annually: 6 labels each, every graph.
+  await page.getByRole('button', { name: 'Quarterly' }).click();
+  await expect(rows(page, 'invoice-revenue')).toHaveCount(6);
+  await expect(rows(page, 'new-customers')).toHaveCount(6);
+  await expect(rows(page, 'invoice-revenue').last().locator('th')).toHaveText(/^\d{4}-Q[1-4]$/);
+  await page.getByRole('button', { name: 'Annually' }).click();
+  await expect(rows(page, 'churn-and-retention')).toHaveCount(6);
+  await expect(rows(page, 'churn-and-retention').last().locator('th')).toHaveText(
+    String(new Date().getFullYear()),
+  );
+
+  // The table, shown instead of the chart.
+  await revenue.getByRole('button', { name: 'Show as table' }).click();
+  await expect(page.getByTestId(insightsIds.graphTable('invoice-revenue'))).toBeVisible();
+  await expect(revenue.locator('.recharts-wrapper')).toHaveCount(0);
+  await bothWidths(page, '02-annually-table');
+
+  // The data downloads as CSV.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    revenue.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('invoice-revenue-annually.csv');
+});
+
+test('a graph that cannot load says "Failed to fetch insights."', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize(DESKTOP);
+  await signInToOwnCompany(page, 'admin', '/cms/insights', 'Graphs failing');
+  await page.route('**/graphs/lifetime?*', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.goto('/cms/insights');
+  await expect(page.getByTestId(insightsIds.graphError('lifetime'))).toContainText(
+    'Failed to fetch insights.',
+  );
+  await expect(rows(page, 'lifetime-value')).toHaveCount(12);
+});
