@@ -127,6 +127,16 @@ export const webhookSchema = z.object({
   updated_at: z.string(),
   /** The signing secret (`whsec_...`): only in the answer that made it (create, rotation). */
   secret: z.string().optional(),
+  /** The newest delivery (queued, sent or failed), null before the first; in the list and GET answers. */
+  last_delivery: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      status_code: z.number().int().nullable(),
+      created_at: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
@@ -138,6 +148,13 @@ export const webhookFiltersSchema = z.object({
 export type WebhookFilters = z.infer<typeof webhookFiltersSchema>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** `GET webhooks/{id}/deliveries`: paged, newest first (sort id), filter by status. */
+export const WEBHOOK_DELIVERY_SORTS = ['id'] as const;
+export const webhookDeliveryFiltersSchema = z.object({
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+});
+export type WebhookDeliveryFilters = z.infer<typeof webhookDeliveryFiltersSchema>;
 
 export const webhookAttemptSchema = z.object({
   id: z.number().int(),
