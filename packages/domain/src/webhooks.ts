@@ -4,7 +4,7 @@
  * The events come from the events table (the outbox); one delivery per event and webhook, in event order.
  */
 import { z } from 'zod';
-import { safeText } from './api.ts';
+import { booleanFilter, safeText } from './api.ts';
 import { MESSAGES } from './messages.ts';
 
 /**
@@ -143,7 +143,8 @@ export type Webhook = z.infer<typeof webhookSchema>;
 export const WEBHOOK_SORTS = ['id', 'url', 'created_at'] as const;
 
 export const webhookFiltersSchema = z.object({
-  enabled: z.boolean().optional(),
+  /** true/false, or "true"/"false" as the screen's filter sends it. */
+  enabled: booleanFilter(),
 });
 export type WebhookFilters = z.infer<typeof webhookFiltersSchema>;
 
@@ -181,6 +182,8 @@ export const webhookDeliverySchema = z.object({
   attempts: z.number().int(),
   next_attempt_at: z.string().nullable(),
   last_status_code: z.number().int().nullable(),
+  /** How long the last attempt took (ms), null before the first; in the list. */
+  last_duration_ms: z.number().int().nullable().optional(),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
   payload: z.record(z.string(), z.unknown()),

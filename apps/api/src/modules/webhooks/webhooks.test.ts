@@ -232,6 +232,7 @@ describe('webhooks', () => {
 
     const first = (await send(owner, 'GET', `/${made.id}/deliveries?per_page=2`)).json();
     expect(first.data.map((d: { id: number }) => d.id)).toEqual([failed.id, sent[2]]);
+    expect(first.data[0].last_duration_ms).toEqual(expect.any(Number));
     expect(first.meta).toMatchObject({ total: 4, per_page: 2, current_page: 1, last_page: 2 });
     const second = (await send(owner, 'GET', `/${made.id}/deliveries?per_page=2&page=2`)).json();
     expect(second.data.map((d: { id: number }) => d.id)).toEqual([sent[1], sent[0]]);
