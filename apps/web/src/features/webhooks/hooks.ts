@@ -14,8 +14,8 @@ import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
 
 export const webhooksKeys = queryKeysFactory('webhooks');
-/** The spec's `/api/{company}/{product}db/webhooks`. */
-const base = 'rentloopdb/webhooks';
+/** The spec's `/api/{company}/{product}db/webhooks` (`paths.company` adds the `rentloopdb`). */
+const base = 'webhooks';
 const deliveriesKey = (company: number | undefined, id: number) => [
   ...webhooksKeys.detail(company, id),
   'deliveries',
