@@ -180,6 +180,7 @@ function Deliveries({ webhook }: { webhook: Webhook }) {
         rowHref={(d) => `/admin/webhooks/${webhook.id}/deliveries/${d.id}`}
         rowLabel={(d) => `${d.type} ${d.id}`}
         selectable={false}
+        searchable={false}
         toolbar={
           <FilterBar state={state} clearTestId="webhook-deliveries-clear-filters">
             <SelectFilter

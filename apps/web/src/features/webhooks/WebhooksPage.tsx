@@ -47,7 +47,7 @@ export function LastDelivery({ webhook }: { webhook: Webhook }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <StatusChip status={last.status} />
-      <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      <Typography variant="caption" color="text.secondary">
         {last.status_code !== null ? `HTTP ${last.status_code} · ` : ''}
         {formatDateTime(last.created_at)}
       </Typography>
