@@ -33,6 +33,7 @@ import { templatesRoutes } from './features/templates/routes.tsx';
 import { transactionsRoutes } from './features/transactions/routes.tsx';
 import { usersRoutes } from './features/users/routes.tsx';
 import { vouchersRoutes } from './features/vouchers/routes.tsx';
+import { webhooksRoutes } from './features/webhooks/routes.tsx';
 
 export const appRoutes: AppRoute[] = [
   { path: '/', meta: { name: 'index', title: 'Home', auth: 'public' }, Component: IndexRedirect },
@@ -54,6 +55,7 @@ export const appRoutes: AppRoute[] = [
   ...profileRoutes,
   ...usersRoutes,
   ...emailHistoryRoutes,
+  ...webhooksRoutes,
   ...settingsRoutes,
   ...repairQuestionsRoutes,
   ...companiesRoutes,

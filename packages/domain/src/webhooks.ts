@@ -4,7 +4,7 @@
  * The events come from the events table (the outbox); one delivery per event and webhook, in event order.
  */
 import { z } from 'zod';
-import { safeText } from './api.ts';
+import { booleanFilter, safeText } from './api.ts';
 import { MESSAGES } from './messages.ts';
 
 /**
@@ -127,17 +127,35 @@ export const webhookSchema = z.object({
   updated_at: z.string(),
   /** The signing secret (`whsec_...`): only in the answer that made it (create, rotation). */
   secret: z.string().optional(),
+  /** The newest delivery (queued, sent or failed), null before the first; in the list and GET answers. */
+  last_delivery: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      status_code: z.number().int().nullable(),
+      created_at: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 
 export const WEBHOOK_SORTS = ['id', 'url', 'created_at'] as const;
 
 export const webhookFiltersSchema = z.object({
-  enabled: z.boolean().optional(),
+  /** true/false, or "true"/"false" as the screen's filter sends it. */
+  enabled: booleanFilter(),
 });
 export type WebhookFilters = z.infer<typeof webhookFiltersSchema>;
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** `GET webhooks/{id}/deliveries`: paged, newest first (sort id), filter by status. */
+export const WEBHOOK_DELIVERY_SORTS = ['id'] as const;
+export const webhookDeliveryFiltersSchema = z.object({
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+});
+export type WebhookDeliveryFilters = z.infer<typeof webhookDeliveryFiltersSchema>;
 
 export const webhookAttemptSchema = z.object({
   id: z.number().int(),
@@ -164,6 +182,8 @@ export const webhookDeliverySchema = z.object({
   attempts: z.number().int(),
   next_attempt_at: z.string().nullable(),
   last_status_code: z.number().int().nullable(),
+  /** How long the last attempt took (ms), null before the first; in the list. */
+  last_duration_ms: z.number().int().nullable().optional(),
   created_at: z.string(),
   delivered_at: z.string().nullable(),
   payload: z.record(z.string(), z.unknown()),

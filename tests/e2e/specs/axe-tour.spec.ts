@@ -46,6 +46,8 @@ const COMPANY_SCREENS = [
   '/admin/users',
   '/admin/users/create',
   '/admin/email-history',
+  '/admin/webhooks',
+  '/admin/webhooks/create',
   '/admin/settings',
   '/admin/settings?section=checkout_shipping',
   '/admin/settings?section=credit_check',

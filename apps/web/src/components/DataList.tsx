@@ -73,6 +73,8 @@ export interface DataListProps<T> {
   bulkActions?: (selected: T[], clear: () => void) => ReactNode;
   /** The checkbox column (default: on when there are bulk actions or an export). */
   selectable?: boolean;
+  /** The search box (default on; off for a list whose API has no search: a webhook's deliveries). */
+  searchable?: boolean;
   /** Offer the page-size choice (default on; off for a list whose size is fixed by its screen). */
   pageSizeChoice?: boolean;
 }
@@ -165,12 +167,14 @@ export function DataList<T>(props: DataListProps<T>) {
           borderColor: 'divider',
         }}
       >
-        <SearchField
-          value={state.search}
-          onSearch={state.setSearch}
-          testId={dataListIds.search}
-          clearTestId={dataListIds.searchClear}
-        />
+        {props.searchable !== false && (
+          <SearchField
+            value={state.search}
+            onSearch={state.setSearch}
+            testId={dataListIds.search}
+            clearTestId={dataListIds.searchClear}
+          />
+        )}
         <Box sx={{ width: 24, display: 'flex', alignItems: 'center' }}>
           {spinning && <CircularProgress size={20} aria-label="Loading" data-testid={dataListIds.spinner} />}
         </Box>

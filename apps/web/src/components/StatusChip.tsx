@@ -16,6 +16,8 @@ const STATUSES: Record<string, { label?: string; color?: ChipColor }> = {
   // Users. An invitation not accepted yet: a company sees only what its admin typed (docs/security.md).
   invited: { label: 'Invitation pending', color: 'warning' },
   disabled: { color: 'error' },
+  // Webhooks: on.
+  enabled: { color: 'success' },
   // Emails. Not sent (no SMTP) reaches nobody, as a failed one: both red.
   sent: { color: 'success' },
   queued: { color: 'warning' },

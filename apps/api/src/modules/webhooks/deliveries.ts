@@ -7,12 +7,14 @@ import {
   WEBHOOK_TEST_EVENT,
   type WebhookAttempt,
   type WebhookDelivery,
+  type WebhookDeliveryFilters,
   type WebhookModel,
 } from '@rentloop/domain/webhooks';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { webhookAttempts, webhookDeliveries } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
+import type { ListParams } from '../../lists.ts';
 import { type EngineOptions, sendByHand } from './engine.ts';
 import { loadObject, type WebhookPayload } from './payload.ts';
 import { webhookRow } from './service.ts';
@@ -38,16 +40,40 @@ function toDelivery(row: DeliveryRow, attempts?: WebhookAttempt[]): WebhookDeliv
   };
 }
 
-/** The latest deliveries of one of the company's webhooks (404 for another company's). */
-export async function listDeliveries(ctx: Ctx, webhookId: number, limit = 50): Promise<WebhookDelivery[]> {
+/**
+ * A page of one of the company's webhooks' deliveries (404 for another company's), newest first unless
+ * `desc` is false, optionally of one status. Read on the (company, webhook, id desc) index.
+ */
+export async function listDeliveries(
+  ctx: Ctx,
+  webhookId: number,
+  p: Pick<ListParams<'id', WebhookDeliveryFilters>, 'offset' | 'perPage' | 'desc' | 'filters'>,
+): Promise<{ rows: WebhookDelivery[]; total: number }> {
   await webhookRow(ctx, webhookId);
+  const d = webhookDeliveries;
+  const where = and(
+    eq(d.company_id, ctx.companyId),
+    eq(d.webhook_id, webhookId),
+    p.filters.status ? eq(d.status, p.filters.status) : undefined,
+  );
+  // The last attempt's duration, one indexed read per row of the page (webhook_attempts_delivery_idx).
+  const lastDuration = sql<number | null>`(select ${webhookAttempts.duration_ms} from ${webhookAttempts}
+    where ${webhookAttempts.delivery_id} = ${d.id} order by ${webhookAttempts.id} desc limit 1)`;
   const rows = await ctx.db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.company_id, ctx.companyId), eq(webhookDeliveries.webhook_id, webhookId)))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(limit);
-  return rows.map((r) => toDelivery(r));
+    .select({ row: d, last_duration_ms: lastDuration })
+    .from(d)
+    .where(where)
+    .orderBy(p.desc ? desc(d.id) : asc(d.id))
+    .limit(p.perPage)
+    .offset(p.offset);
+  const [counted] = await ctx.db.select({ n: count() }).from(d).where(where);
+  return {
+    rows: rows.map((r) => ({
+      ...toDelivery(r.row),
+      last_duration_ms: r.last_duration_ms === null ? null : Number(r.last_duration_ms),
+    })),
+    total: Number(counted?.n ?? 0),
+  };
 }
 
 async function deliveryRow(ctx: Ctx, webhookId: number, id: number): Promise<DeliveryRow> {

@@ -1,8 +1,10 @@
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import { MESSAGES } from '@rentloop/domain/messages';
 import {
+  WEBHOOK_DELIVERY_SORTS,
   WEBHOOK_MODELS,
   WEBHOOK_SORTS,
+  webhookDeliveryFiltersSchema,
   webhookDeliverySchema,
   webhookFiltersSchema,
   webhookInputSchema,
@@ -29,6 +31,13 @@ const listOptions = {
   defaultSort: 'id',
   defaultDesc: true,
   filters: webhookFiltersSchema,
+} as const;
+
+const deliveryListOptions = {
+  sorts: WEBHOOK_DELIVERY_SORTS,
+  defaultSort: 'id',
+  defaultDesc: true,
+  filters: webhookDeliveryFiltersSchema,
 } as const;
 
 // The spec's `/api/{company}/{product}db/webhooks`: the product's database segment, as every record route.
@@ -188,12 +197,19 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listWebhookDeliveries',
         tags,
-        summary: 'The latest 50 deliveries of a webhook, newest first',
+        summary: 'The deliveries of a webhook, paged, newest first',
+        description:
+          'page, per_page (default 10, at most 100); sort: id (default newest first; desc=false for oldest first). Filters (JSON): status (pending, succeeded, failed). search is ignored.',
         params: webhookParams,
-        response: { 200: envelope(z.array(webhookDeliverySchema)) },
+        querystring: listQuerySchema,
+        response: { 200: paginatedEnvelope(webhookDeliverySchema) },
       },
     },
-    async (request) => ok(await listDeliveries(ctxOf(request), request.params.id)),
+    async (request) => {
+      const p = listParams(request.query, deliveryListOptions);
+      const { rows, total } = await listDeliveries(ctxOf(request), request.params.id, p);
+      return paginated(rows, listMeta(p, total, rows.length, request.url.split('?')[0] ?? ''));
+    },
   );
 
   app.get(

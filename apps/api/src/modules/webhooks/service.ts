@@ -11,10 +11,10 @@ import type {
   WebhookUpdate,
 } from '@rentloop/domain/webhooks';
 import { webhookInputSchema, webhookUpdateSchema } from '@rentloop/domain/webhooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
-import { webhooks } from '../../db/schema/index.ts';
+import { webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { newSecret } from './signing.ts';
@@ -69,7 +69,50 @@ export const webhookList = defineList<Sort, WebhookFilters, Parameters<typeof to
   map: (row) => toWebhook(row),
 });
 
-export const listWebhooks = (ctx: Ctx, p: ListParams<Sort, WebhookFilters>) => webhookList.list(ctx, p);
+/** The newest delivery of each of these webhooks (one read on the (company, webhook, id desc) index). */
+async function withLastDelivery(ctx: Ctx, list: Webhook[]): Promise<Webhook[]> {
+  if (list.length === 0) return list;
+  const d = webhookDeliveries;
+  const rows = await ctx.db
+    .selectDistinctOn([d.webhook_id], {
+      webhook_id: d.webhook_id,
+      id: d.id,
+      status: d.status,
+      status_code: d.last_status_code,
+      created_at: d.created_at,
+    })
+    .from(d)
+    .where(
+      and(
+        eq(d.company_id, ctx.companyId),
+        inArray(
+          d.webhook_id,
+          list.map((w) => w.id),
+        ),
+      ),
+    )
+    .orderBy(d.webhook_id, desc(d.id));
+  const byHook = new Map(rows.map((r) => [Number(r.webhook_id), r]));
+  return list.map((w) => {
+    const r = byHook.get(w.id);
+    return {
+      ...w,
+      last_delivery: r
+        ? {
+            id: Number(r.id),
+            status: r.status,
+            status_code: r.status_code,
+            created_at: new Date(r.created_at).toISOString(),
+          }
+        : null,
+    };
+  });
+}
+
+export async function listWebhooks(ctx: Ctx, p: ListParams<Sort, WebhookFilters>) {
+  const { rows, total } = await webhookList.list(ctx, p);
+  return { rows: await withLastDelivery(ctx, rows), total };
+}
 
 /** The row of one of the company's webhooks (404 for another company's), locked when asked. */
 export async function webhookRow(ctx: Ctx, id: number, opts: { lock?: boolean } = {}): Promise<WebhookRow> {
@@ -83,7 +126,7 @@ export async function webhookRow(ctx: Ctx, id: number, opts: { lock?: boolean } 
 }
 
 export const getWebhook = async (ctx: Ctx, id: number): Promise<Webhook> =>
-  toWebhook(await webhookRow(ctx, id));
+  (await withLastDelivery(ctx, [toWebhook(await webhookRow(ctx, id))]))[0]!;
 
 export async function createWebhook(ctx: Ctx, input: WebhookInput): Promise<Webhook> {
   const data = webhookInputSchema.parse(input);

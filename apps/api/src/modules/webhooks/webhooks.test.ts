@@ -217,4 +217,40 @@ describe('webhooks', () => {
       fired.json().data.message_id,
     ]);
   });
+
+  it("pages a webhook's deliveries (newest first, filter by status) and names the last one in the list", async () => {
+    const made = (
+      await send(owner, 'POST', '', { url: `${receiver.url}/paged`, event_types: ['customer.created'] })
+    ).json().data;
+    expect((await send(owner, 'GET', `/${made.id}`)).json().data.last_delivery).toBeNull();
+    const sent: number[] = [];
+    for (let i = 0; i < 3; i++) sent.push((await send(owner, 'POST', `/${made.id}/test`)).json().data.id);
+    receiver.status = 500;
+    const failed = (await send(owner, 'POST', `/${made.id}/test`)).json().data;
+    receiver.status = 200;
+    expect(failed).toMatchObject({ status: 'failed', last_status_code: 500 });
+
+    const first = (await send(owner, 'GET', `/${made.id}/deliveries?per_page=2`)).json();
+    expect(first.data.map((d: { id: number }) => d.id)).toEqual([failed.id, sent[2]]);
+    expect(first.data[0].last_duration_ms).toEqual(expect.any(Number));
+    expect(first.meta).toMatchObject({ total: 4, per_page: 2, current_page: 1, last_page: 2 });
+    const second = (await send(owner, 'GET', `/${made.id}/deliveries?per_page=2&page=2`)).json();
+    expect(second.data.map((d: { id: number }) => d.id)).toEqual([sent[1], sent[0]]);
+    const filters = encodeURIComponent(JSON.stringify({ status: 'failed' }));
+    const onlyFailed = (await send(owner, 'GET', `/${made.id}/deliveries?filters=${filters}`)).json();
+    expect(onlyFailed.data.map((d: { id: number }) => d.id)).toEqual([failed.id]);
+    expect(onlyFailed.meta.total).toBe(1);
+    const badStatus = encodeURIComponent(JSON.stringify({ status: 'lost' }));
+    const refused = await send(owner, 'GET', `/${made.id}/deliveries?filters=${badStatus}`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toHaveProperty(['filters.status']);
+    expect((await send(other, 'GET', `/${made.id}/deliveries`, undefined, otherId)).statusCode).toBe(404);
+
+    const listed = (await send(owner, 'GET', '?per_page=100'))
+      .json()
+      .data.find((w: { id: number }) => w.id === made.id);
+    expect(listed.last_delivery).toMatchObject({ id: failed.id, status: 'failed', status_code: 500 });
+    const one = (await send(owner, 'GET', `/${made.id}`)).json().data;
+    expect(one.last_delivery).toMatchObject({ id: failed.id, status: 'failed' });
+  });
 });
