@@ -318,7 +318,8 @@ describe('handing an invoice over, commenting, syncing', () => {
     clock.set('2026-03-02T10:00:00Z');
     const invoice = await invoiceOf(A);
     clock.set('2026-04-01T10:00:00Z');
-    await connect(A, `http://127.0.0.1:${await closedPort()}`, undefined);
+    const moved = await connect(A, `http://127.0.0.1:${await closedPort()}`, undefined);
+    expect(moved.statusCode, moved.body).toBe(200);
     const down = await claim(A, invoice.id);
     expect(down.statusCode, down.body).toBe(503);
     expect(down.json().message.startsWith(DEBT_TEXTS.claimFailed)).toBe(true);
@@ -327,7 +328,7 @@ describe('handing an invoice over, commenting, syncing', () => {
     expect(kept?.last_error).toContain('Could not reach');
 
     // The agency refusing the key: 502.
-    await connect(A, debtist.url, 'wrong-key');
+    expect((await connect(A, debtist.url, 'wrong-key')).statusCode).toBe(200);
     const refused = await claim(A, invoice.id);
     expect(refused.statusCode).toBe(502);
 
