@@ -111,6 +111,12 @@ export const customerLogin = defineSection({
   },
 });
 
+const agencyUrl = () =>
+  text(500)
+    .url(MESSAGES.validUrl)
+    .refine((u) => /^https?:\/\//i.test(u), 'Must start with https://.')
+    .nullable();
+
 export const debtCollection = defineSection({
   key: 'debt_collection',
   title: 'Debt collection',
@@ -129,6 +135,12 @@ export const debtCollection = defineSection({
       options: ['debtist'],
       optionLabels: { debtist: 'Debtist' },
     }),
+    // http:// only for an agency on the merchant's own network (checked when saved, as credit_check's).
+    base_url: field(agencyUrl(), null, {
+      label: 'API address',
+      help: 'The agency’s API base address, e.g. https://api.debtist.example (from your Debtist contract).',
+      kind: 'text',
+    }),
     handover_after_days: field(wholeNumber(1, 365), 30, {
       label: 'Hand over after',
       help: 'Days after the due date of the last reminder before a claim is filed.',
@@ -146,6 +158,25 @@ export const debtCollection = defineSection({
       help: 'Send the customer a mail when the claim is handed over.',
       kind: 'switch',
     }),
+  },
+  refine: (v, ctx) => {
+    if (v.enabled && !v.base_url)
+      ctx.addIssue({ code: 'custom', path: ['base_url'], message: 'Required to switch debt collection on.' });
+  },
+  writeOnly: {
+    /** The agency's API key (replaces the stored one), null (deletes it); omitted: kept. */
+    api_key: z
+      .string()
+      .trim()
+      .min(1, MESSAGES.required)
+      .max(500)
+      .nullable()
+      .describe(
+        'The agency’s API key (replaces the stored one); null deletes it. Stored encrypted, never answered.',
+      ),
+  },
+  readOnly: {
+    api_key_stored: z.boolean().describe('Whether an API key is stored (encrypted; never answered).'),
   },
 });
 

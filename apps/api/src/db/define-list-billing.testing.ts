@@ -1,5 +1,5 @@
 /**
- * The billing lists' fixtures of `define-list.test.ts` (invoices, transactions, recurring payments),
+ * The billing lists' fixtures of `define-list.test.ts` (invoices, transactions, recurring payments, debt claims),
  * apart so neither file grows past 500 lines. Plain inserts on the orders and subscriptions fixtures'
  * rows (seeded before these): the invoice freeze trigger only refuses UPDATEs of issued invoices.
  */
@@ -175,6 +175,29 @@ export function billingFixtures(run: Run, day: (n: string) => SQL): Record<strin
         created_from: ['2026-02-01', '2026-03-20'],
         created_to: ['2026-01-10', '2026-03-01'],
       },
+      searches: ['ignored'],
+    },
+    debt_claims: {
+      // One claim for every other issued invoice, every status, amounts and dates repeating.
+      async seed(company) {
+        await run(sql`
+          insert into debt_claims (company_id, invoice_id, customer_id, provider, reference, status, amount,
+                                   paid_amount, fee, currency, created_at, updated_at)
+          select i.company_id, i.id, i.customer_id, 'debtist',
+                 case when i.id % 6 = 0 then null else 'clm_' || i.id end,
+                 case when i.id % 6 = 0 then 'pending'
+                      else (array['open','in_collection','partially_paid','paid','closed'])[1 + i.id % 5] end,
+                 100 * (i.id % 17), 50 * (i.id % 3), 10 * (i.id % 4), i.currency,
+                 ${day('i.id')}, ${day('(i.id * 3)')}
+            from invoices i where i.status = 'issued' and i.id % 2 = 0`);
+        const of = (column: string) =>
+          ids(sql`select distinct ${sql.raw(column)} as id from debt_claims
+                   where company_id = ${company} order by 1 limit 2`);
+        const f = fixtures.debt_claims!.filters;
+        f.invoice_id = [...(await of('invoice_id')), 999_999];
+        f.customer_id = await of('customer_id');
+      },
+      filters: { status: ['pending', 'paid', 'open'], invoice_id: [], customer_id: [] },
       searches: ['ignored'],
     },
   };

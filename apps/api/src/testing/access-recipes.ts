@@ -6,7 +6,7 @@
  */
 import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
 import { ASSET_RECIPES, REPAIR_RECIPES } from './access-recipes-assets.ts';
-import { WEBHOOK_RECIPES } from './access-recipes-webhooks.ts';
+import { OUTWARD_RECIPES } from './access-recipes-outward.ts';
 import type { CompanyRecords } from './company-records.ts';
 import type { TestUser } from './harness.ts';
 
@@ -241,7 +241,7 @@ export const RECIPES: Record<string, Recipe> = {
   ),
   ...ASSET_RECIPES,
   ...REPAIR_RECIPES,
-  ...WEBHOOK_RECIPES,
+  ...OUTWARD_RECIPES,
   'GET /api/:company/rentloopdb/subscriptions/import/:id': { params: byId((r) => r.subscriptionImport) },
   'PUT /api/:company/rentloopdb/subscriptions/:id': {
     params: byId((r) => r.subscription),

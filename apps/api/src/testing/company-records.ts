@@ -9,7 +9,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { cumulatedInvoices, events, paymentMethods, recurringPayments } from '../db/schema/index.ts';
+import {
+  cumulatedInvoices,
+  debtClaims,
+  events,
+  paymentMethods,
+  recurringPayments,
+} from '../db/schema/index.ts';
 import { recordInvoicesZip } from '../modules/invoices/zip.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
 import { recordAssetImport } from '../modules/product-tracking/import.ts';
@@ -67,6 +73,11 @@ export interface CompanyRecords {
   /** A statement of `customer`'s month listing `invoice` (written as the month's close does, without its PDF). */
   cumulatedInvoice: number;
   transaction: number;
+  /**
+   * A debt claim of `invoice` (written as the agency's confirmation records it), the company connected to
+   * an agency that is never called here (so its debt-collection reads answer rather than 409).
+   */
+  debtClaim: number;
   /** An asset (product tracking) of `variant`, its serial number carrying the marker. */
   asset: { id: number; serial: string };
   /** An open repair of a second asset (sent to repair by opening it). */
@@ -285,6 +296,33 @@ export async function seedCompanyRecords(
     })
     .returning({ id: cumulatedInvoices.id });
   // The route needs the job queue too: the download it records, recorded as it does.
+  await made(
+    'PUT',
+    `/api/companies/${companyId}/settings/debt_collection`,
+    {
+      enabled: true,
+      provider: 'debtist',
+      base_url: 'http://127.0.0.1:9',
+      api_key: `key-${marker}`,
+      handover_after_days: 30,
+      min_claim_minor: 0,
+      notify_customer: false,
+    },
+    200,
+  );
+  const [debtClaim] = await h.database.primary
+    .insert(debtClaims)
+    .values({
+      company_id: companyId,
+      invoice_id: invoice.id,
+      customer_id: customer.id,
+      provider: 'debtist',
+      reference: `clm-${marker}`,
+      status: 'open',
+      amount: 1000n,
+      currency: 'CAD',
+    })
+    .returning({ id: debtClaims.id });
   const invoiceZip = await recordInvoicesZip(testCtx(h.database.primary, companyId), [invoice.id]);
   const subscriptionImport = await recordSubscriptionImport(testCtx(h.database.primary, companyId), [], {
     fileName: `subscriptions-${marker}.csv`,
@@ -334,6 +372,7 @@ export async function seedCompanyRecords(
     invoice: invoice.id,
     invoiceZip: invoiceZip.id,
     transaction: charged.transaction.id,
+    debtClaim: debtClaim!.id,
     asset: { id: asset.id, serial: assetSerial },
     repair: repair.id,
     unitReturn: { id: unitReturn.id, asset: returned.id },

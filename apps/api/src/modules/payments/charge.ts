@@ -319,7 +319,13 @@ export async function chargeInvoice(
  * pending attempt (offline) succeeds with that reference, or, when none was made, a succeeded offline
  * attempt records it; the invoice is settled and its order paid.
  */
-export async function settleInvoice(ctx: Ctx, invoiceId: number, reference: string): Promise<void> {
+export async function settleInvoice(
+  ctx: Ctx,
+  invoiceId: number,
+  reference: string,
+  /** Kept as the transaction's raw answer (a debt collection agency's collection and fee). */
+  raw: Record<string, unknown> | null = null,
+): Promise<void> {
   const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
   // A refund invoice is settled when the money went back: only its pending refund attempt (offline).
   // (A cancellation, also negative, goes the charge way: its guard refuses it as a credit.)
@@ -346,7 +352,12 @@ export async function settleInvoice(ctx: Ctx, invoiceId: number, reference: stri
     await transition(ctx, transactionMachine, pending.id, 'succeed', { guard: undefined });
     await ctx.db
       .update(transactions)
-      .set({ provider_status: 'settled', provider_reference: reference, updated_at: now })
+      .set({
+        provider_status: 'settled',
+        provider_reference: reference,
+        ...(raw ? { raw } : {}),
+        updated_at: now,
+      })
       .where(and(eq(transactions.company_id, ctx.companyId), eq(transactions.id, pending.id)));
   } else {
     const attemptNo = await nextAttemptNo(ctx, invoiceId, 'charge');
@@ -362,6 +373,7 @@ export async function settleInvoice(ctx: Ctx, invoiceId: number, reference: stri
       state: 'succeeded',
       provider_status: 'settled',
       provider_reference: reference,
+      raw,
       amount: invoice.gross,
       currency: invoice.currency,
       created_at: now,

@@ -3,8 +3,8 @@
  * `data` holding the section's values and, for three sections, what is never answered:
  * `checkout_general` the SHA-256 of its API key (`api_key_hash`, `api_key_last4`), and
  * `payment_service_provider` the sealed credentials per gateway (`credentials_sealed`, AES-GCM by
- * `integrations/secrets.ts`, as the shop credentials), and `credit_check` its sealed secret
- * (`secret_sealed`). The audit trail redacts them (their keys match
+ * `integrations/secrets.ts`, as the shop credentials), `credit_check` its sealed secret
+ * (`secret_sealed`) and `debt_collection` the agency's sealed API key (`api_key_sealed`). The audit trail redacts them (their keys match
  * `audit_secret_pattern()`, migration 0013).
  *
  * Reads go through the per-process cache (`cache.ts`); `getSettings(ctx, 'invoice')` is what other
@@ -79,6 +79,9 @@ async function viewOf<K extends SettingsSectionKey>(
       break;
     case 'credit_check':
       values.secret_stored = typeof stored?.secret_sealed === 'string';
+      break;
+    case 'debt_collection':
+      values.api_key_stored = typeof stored?.api_key_sealed === 'string';
       break;
   }
   return values as SectionView<K>;
@@ -158,7 +161,7 @@ function toStored(
   stored: Stored | undefined,
   prefix: string,
 ): Stored {
-  const { credentials, secret: _secret, ...rest } = input;
+  const { credentials, secret: _secret, api_key: _apiKey, ...rest } = input;
   const values = valuesOf(key, rest) as Stored;
   if (key === 'checkout_general' && typeof stored?.api_key_hash === 'string') {
     return { ...values, api_key_hash: stored.api_key_hash, api_key_last4: stored.api_key_last4 };
@@ -183,6 +186,16 @@ function toStored(
     }
     return sealed ? { ...values, secret_sealed: sealed } : values;
   }
+  if (key === 'debt_collection') {
+    // The agency's API key, as credit_check's secret: sent sealed, null removes it, omitted keeps it.
+    const sent = input.api_key as string | null | undefined;
+    const kept = typeof stored?.api_key_sealed === 'string' ? stored.api_key_sealed : undefined;
+    const sealed = sent === null ? undefined : sent ? ctx.deps.secrets.encrypt(sent) : kept;
+    if (values.enabled === true && !sealed) {
+      throw invalidSettings({ [`${prefix}api_key`]: ['Required to switch debt collection on.'] });
+    }
+    return sealed ? { ...values, api_key_sealed: sealed } : values;
+  }
   return values;
 }
 
@@ -205,7 +218,8 @@ export async function putSection<K extends SettingsSectionKey>(
 ): Promise<SectionView<K>> {
   const parsed = SETTINGS_SECTIONS[key].input.safeParse(body);
   if (!parsed.success) throw invalidSettings(fieldErrors(parsed.error.issues));
-  if (key === 'credit_check') await checkCreditCheckUrl(ctx, parsed.data as { base_url?: string }, '');
+  if (key === 'credit_check' || key === 'debt_collection')
+    await checkCreditCheckUrl(ctx, parsed.data as { base_url?: string }, '');
   const rows = await freshRows(ctx);
   const data = toStored(ctx, key, parsed.data as Stored, rows.get(key), '');
   await write(ctx, key, data);
@@ -228,6 +242,7 @@ export async function updateSection<K extends SettingsSectionKey>(
 export async function putSettings(ctx: Ctx, input: CompanySettingsInput): Promise<CompanySettings> {
   // Before anything is written (a DNS lookup).
   if (input.credit_check) await checkCreditCheckUrl(ctx, input.credit_check, 'credit_check.');
+  if (input.debt_collection) await checkCreditCheckUrl(ctx, input.debt_collection, 'debt_collection.');
   const rows = await freshRows(ctx);
   for (const key of SETTINGS_SECTION_KEYS) {
     const section = input[key];
@@ -283,4 +298,15 @@ export async function getCreditCheckConfig(
   if (!values.enabled || !values.base_url || !values.username) return null;
   if (typeof stored?.secret_sealed !== 'string') return null;
   return { ...values, secret: ctx.deps.secrets.decrypt(stored.secret_sealed) };
+}
+
+/** The debt collection agency's settings with its decrypted API key, or null when none is usable. */
+export async function getDebtCollectionConfig(
+  ctx: Ctx,
+): Promise<(SectionValues<'debt_collection'> & { api_key: string }) | null> {
+  const stored = (await storedRows(ctx)).get('debt_collection');
+  const values = valuesOf('debt_collection', stored);
+  if (!values.enabled || !values.base_url) return null;
+  if (typeof stored?.api_key_sealed !== 'string') return null;
+  return { ...values, api_key: ctx.deps.secrets.decrypt(stored.api_key_sealed) };
 }

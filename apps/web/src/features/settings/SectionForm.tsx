@@ -213,31 +213,47 @@ function Credentials({ control, stored }: { control: SectionControl; stored: str
   );
 }
 
-/** The credit check provider's secret: write-only, stored encrypted. */
-function CreditSecret({ control, stored }: { control: SectionControl; stored: boolean }) {
+/** A provider's secret (credit check's secret, the debt collection agency's API key): write-only, stored encrypted. */
+function StoredSecret({
+  control,
+  stored,
+  section,
+  name,
+  storedName,
+  title,
+  label,
+}: {
+  control: SectionControl;
+  stored: boolean;
+  section: 'credit_check' | 'debt_collection';
+  name: string;
+  storedName: string;
+  title: string;
+  label: string;
+}) {
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="subtitle2">Secret</Typography>
+        <Typography variant="subtitle2">{title}</Typography>
         <Chip
           size="small"
           variant="outlined"
           color={stored ? 'success' : 'default'}
           label={stored ? 'Stored' : 'Not set'}
-          data-testid={settingsIds.readOnly('credit_check', 'secret_stored')}
+          data-testid={settingsIds.readOnly(section, storedName)}
         />
       </Box>
       <FormTextField
         control={control}
-        name="secret"
-        label="Password / client secret"
+        name={name}
+        label={label}
         type="password"
         autoComplete="new-password"
         placeholder={stored ? 'Stored encrypted; leave empty to keep' : undefined}
         helperText={stored ? undefined : 'Stored encrypted; never shown again'}
         slotProps={{
           inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': settingsIds.field('credit_check', 'secret') },
+          htmlInput: { 'data-testid': settingsIds.field(section, name) },
         }}
       />
     </Box>
@@ -330,7 +346,26 @@ export function SectionForm({
         <Credentials control={form.control} stored={(v.credentials_stored as string[] | undefined) ?? []} />
       )}
       {secrets && sectionKey === 'credit_check' && (
-        <CreditSecret control={form.control} stored={v.secret_stored === true} />
+        <StoredSecret
+          control={form.control}
+          stored={v.secret_stored === true}
+          section="credit_check"
+          name="secret"
+          storedName="secret_stored"
+          title="Secret"
+          label="Password / client secret"
+        />
+      )}
+      {secrets && sectionKey === 'debt_collection' && (
+        <StoredSecret
+          control={form.control}
+          stored={v.api_key_stored === true}
+          section="debt_collection"
+          name="api_key"
+          storedName="api_key_stored"
+          title="API key"
+          label="Debtist API key"
+        />
       )}
     </CardForm>
   );

@@ -60,6 +60,7 @@ export function toFormValues(key: SettingsSectionKey, view: CompanySettings[Sett
   }
   if (key === 'payment_service_provider') out.credentials = emptyCredentials();
   if (key === 'credit_check') out.secret = '';
+  if (key === 'debt_collection') out.api_key = '';
   return out;
 }
 
@@ -111,6 +112,10 @@ export function toPayload(key: SettingsSectionKey, values: FormValues): Record<s
   // The credit check's secret: only sent when typed in (else the stored one stays).
   if (key === 'credit_check' && typeof values.secret === 'string' && values.secret.trim() !== '') {
     out.secret = values.secret.trim();
+  }
+  // The debt collection agency's API key, the same way.
+  if (key === 'debt_collection' && typeof values.api_key === 'string' && values.api_key.trim() !== '') {
+    out.api_key = values.api_key.trim();
   }
   return out;
 }

@@ -1,0 +1,19 @@
+/**
+ * The access matrix's recipes of the outward routes (issue 27): the webhooks' (their own file) and debt
+ * collection's. Apart because access-recipes.ts is at 500 lines.
+ */
+import type { Recipe } from './access-recipes.ts';
+import { WEBHOOK_RECIPES } from './access-recipes-webhooks.ts';
+
+const claim = (r: { debtClaim: number }) => ({ id: r.debtClaim });
+
+export const DEBT_RECIPES: Record<string, Recipe> = {
+  'GET /api/:company/debtist/claims/:id': { params: claim },
+  'POST /api/:company/debtist/claims/:id/activity/comments': {
+    params: claim,
+    body: () => ({ comment: 'A comment' }),
+  },
+  'POST /api/:company/debtist/invoice/:id/claim': { params: (r) => ({ id: r.invoice }) },
+};
+
+export const OUTWARD_RECIPES: Record<string, Recipe> = { ...WEBHOOK_RECIPES, ...DEBT_RECIPES };
