@@ -86,7 +86,13 @@ describe('buildDrawer', () => {
     expect(main.indexOf('Subscriptions')).toBeGreaterThan(main.indexOf('Customers'));
     expect([...sections(user).keys()]).toEqual([null]);
     expect([...sections(owner).keys()]).toEqual([null, 'Admins']);
-    expect(sections(owner).get('Admins')).toEqual(['Users', 'Email History', 'Repair Questions', 'Settings']);
+    expect(sections(owner).get('Admins')).toEqual([
+      'Users',
+      'Email History',
+      'Repair Questions',
+      'Settings',
+      'Webhooks',
+    ]);
     expect([...sections(operator).keys()]).toEqual([null, 'Admins', 'Operator']);
     expect(sections(operator).get('Operator')).toEqual([
       'Company List',
