@@ -49,7 +49,8 @@ export default function GraphChart({ graph }: { graph: Graph }) {
             allowDecimals={false}
           />
         )}
-        <Tooltip />
+        {/* The tooltip's words in the text colour too: a series' colour as text on white is under 4.5:1. */}
+        <Tooltip itemStyle={{ color: theme.palette.text.primary }} />
         <Legend wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
         {graph.series.map((s, i) => {
           const axis = second(s.unit) ? 'second' : 'main';
