@@ -6,9 +6,9 @@
  * A transaction that inserted event 10 and commits after event 11's is visible only later; a reader that
  * had already moved past 11 would skip 10 for ever. So the cursor is (tx_id, id), the writing
  * transaction's id first, and a read only returns events of transactions older than the oldest one still
- * running (`pg_snapshot_xmin(pg_current_snapshot())`): every transaction below that has ended, so no
- * event can ever appear behind the cursor. The price: a long-running transaction holds readers back
- * until it ends (they wait; they never skip).
+ * running in this database (`horizon` below): every transaction below that has ended, so no event can
+ * ever appear behind the cursor. The price: a long-running writing transaction holds readers back until
+ * it ends (they wait; they never skip).
  */
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -24,6 +24,26 @@ export interface Cursor {
 export const START: Cursor = { txId: '0', eventId: 0 };
 
 /**
+ * The oldest transaction id that may still commit events: the oldest one running in this database that
+ * has written (other sessions' `backend_xid`, widened to 64 bits against the current epoch), else the next
+ * id to be given out. Not `pg_snapshot_xmin(pg_current_snapshot())`: that counts every database of the
+ * server, so any open transaction elsewhere on a shared server (another app, the test suite's other files,
+ * an analyst's session) held every reader back for as long as it stayed open. A transaction that has not
+ * written yet has no id; the one it gets later is above every id read here.
+ */
+const horizon = sql`(
+  with next as (select pg_snapshot_xmax(pg_current_snapshot())::text::bigint as x)
+  select least(
+    next.x,
+    (select min((next.x >> 32 << 32) + a.backend_xid::text::bigint
+        - case when a.backend_xid::text::bigint >= (next.x & 4294967295) then 4294967296 else 0 end)
+     from pg_stat_activity a
+     where a.datname = current_database() and a.backend_xid is not null and a.pid <> pg_backend_pid())
+  )::text::xid8
+  from next
+)`;
+
+/**
  * Up to `limit` events after `cursor` in commit-safe order, optionally of one company, with the cursor
  * after the last of them (the same cursor when there is none).
  */
@@ -34,7 +54,7 @@ export async function eventsAfter(
 ): Promise<{ events: EventRow[]; next: Cursor }> {
   const conditions: SQL[] = [
     sql`(${events.tx_id}, ${events.id}) > (${cursor.txId}::xid8, ${cursor.eventId})`,
-    sql`${events.tx_id} < pg_snapshot_xmin(pg_current_snapshot())`,
+    sql`${events.tx_id} < ${horizon}`,
   ];
   if (opts.companyId !== undefined) conditions.push(eq(events.company_id, opts.companyId));
   const rows = await db

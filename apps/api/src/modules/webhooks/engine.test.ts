@@ -90,83 +90,73 @@ describe('the delivery engine', () => {
       expect(RETRY_DELAYS_MS[i]).toBeGreaterThan(RETRY_DELAYS_MS[i - 1]!);
   });
 
-  // On a PostgreSQL server shared with the suite's other files, their open transactions hold the events
-  // reader's visibility horizon back and these runs see fewer events (found by the full run of stop 37;
-  // they pass alone on PostgreSQL and always on PGlite): PGlite only until the reader is made per-database.
-  const PGLITE_ONLY = Boolean(process.env.DATABASE_URL);
-  it.skipIf(PGLITE_ONLY)(
-    'a 72-hour outage ends with every event delivered once, in order (skipped on a shared PostgreSQL server: other files hold the outbox horizon back)',
-    async () => {
-      const w = await hook('/outage');
-      receiver.status = 503;
-      const ids: number[] = [];
-      // Events keep coming during the outage: two at the start, one a day later.
-      ids.push(await customer(1), await customer(2));
-      await runRound(engineJc(h, clock));
-      await runFor(24 * HOUR);
-      ids.push(await customer(3, await createUser(h, { company: { id: companyId }, role: 'owner' })));
-      await runFor(48 * HOUR);
-      const during = receiver.received.filter((r) => r.path === '/outage');
-      // Only the head of the queue was tried, again and again with growing gaps, never the later events.
-      expect(new Set(during.map((r) => r.headers['webhook-id'])).size).toBe(1);
-      expect(during.length).toBeGreaterThanOrEqual(5);
-      expect(during.length).toBeLessThan(MAX_ATTEMPTS);
-      receiver.status = 200;
-      await runFor(12 * HOUR);
-      const ok = receiver.received.filter((r) => r.path === '/outage').slice(during.length);
-      expect(ok.map((r) => JSON.parse(r.body).data.id)).toEqual(ids);
-      const rows = await h.database.primary
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.webhook_id, w.id))
-        .orderBy(webhookDeliveries.id);
-      expect(rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
-      expect(rows[0]!.attempts).toBe(during.length + 1);
-    },
-  );
+  it('a 72-hour outage ends with every event delivered once, in order', async () => {
+    const w = await hook('/outage');
+    receiver.status = 503;
+    const ids: number[] = [];
+    // Events keep coming during the outage: two at the start, one a day later.
+    ids.push(await customer(1), await customer(2));
+    await runRound(engineJc(h, clock));
+    await runFor(24 * HOUR);
+    ids.push(await customer(3, await createUser(h, { company: { id: companyId }, role: 'owner' })));
+    await runFor(48 * HOUR);
+    const during = receiver.received.filter((r) => r.path === '/outage');
+    // Only the head of the queue was tried, again and again with growing gaps, never the later events.
+    expect(new Set(during.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(during.length).toBeGreaterThanOrEqual(5);
+    expect(during.length).toBeLessThan(MAX_ATTEMPTS);
+    receiver.status = 200;
+    await runFor(12 * HOUR);
+    const ok = receiver.received.filter((r) => r.path === '/outage').slice(during.length);
+    expect(ok.map((r) => JSON.parse(r.body).data.id)).toEqual(ids);
+    const rows = await h.database.primary
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhook_id, w.id))
+      .orderBy(webhookDeliveries.id);
+    expect(rows.map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(rows[0]!.attempts).toBe(during.length + 1);
+  });
 
-  it.skipIf(PGLITE_ONLY)(
-    'gives up after 3 days: the delivery failed, the webhook off, the company told (skipped on a shared PostgreSQL server: other files hold the outbox horizon back)',
-    async () => {
-      // A new sign-in: days have passed on the clock since the first one.
-      const admin = await createUser(h, { company: { id: companyId }, role: 'owner' });
-      const w = await hook('/dead', admin);
-      receiver.status = 500;
-      const start = clock.now().getTime();
-      await customer(10, admin);
-      await runRound(engineJc(h, clock));
-      await runFor(90 * HOUR);
-      const [delivery] = await h.database.primary
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.webhook_id, w.id));
-      expect(delivery).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
-      const attempts = await h.database.primary
-        .select()
-        .from(webhookAttempts)
-        .where(eq(webhookAttempts.delivery_id, delivery!.id));
-      expect(attempts).toHaveLength(MAX_ATTEMPTS);
-      expect(attempts.every((a) => a.status_code === 500 && a.response_body === 'down for maintenance')).toBe(
-        true,
-      );
-      const times = attempts.map((a) => new Date(a.attempted_at).getTime());
-      expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(72 * HOUR);
-      expect(times[0]! - start).toBeLessThan(HOUR);
-      const got = (
-        await call(h.app, admin, { method: 'GET', url: `/api/${companyId}/rentloopdb/webhooks/${w.id}` })
-      ).json().data;
-      expect(got).toMatchObject({ enabled: false });
-      expect(got.disabled_reason).toMatch(/8 failed attempts over 3 days/);
-      const told = await h.database.primary
-        .select()
-        .from(notifications)
-        .where(and(eq(notifications.company_id, companyId), eq(notifications.title, 'Webhook disabled')));
-      // One for this webhook (the outage test's, on the same failing receiver, is told of separately).
-      expect(told.filter((n) => n.description?.includes('/dead'))).toHaveLength(1);
-      // Nothing more is tried while it is off.
-      const before = receiver.received.length;
-      await runFor(24 * HOUR);
-      expect(receiver.received.length).toBe(before);
-    },
-  );
+  it('gives up after 3 days: the delivery failed, the webhook off, the company told', async () => {
+    // A new sign-in: days have passed on the clock since the first one.
+    const admin = await createUser(h, { company: { id: companyId }, role: 'owner' });
+    const w = await hook('/dead', admin);
+    receiver.status = 500;
+    const start = clock.now().getTime();
+    await customer(10, admin);
+    await runRound(engineJc(h, clock));
+    await runFor(90 * HOUR);
+    const [delivery] = await h.database.primary
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhook_id, w.id));
+    expect(delivery).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    const attempts = await h.database.primary
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.delivery_id, delivery!.id));
+    expect(attempts).toHaveLength(MAX_ATTEMPTS);
+    expect(attempts.every((a) => a.status_code === 500 && a.response_body === 'down for maintenance')).toBe(
+      true,
+    );
+    const times = attempts.map((a) => new Date(a.attempted_at).getTime());
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(72 * HOUR);
+    expect(times[0]! - start).toBeLessThan(HOUR);
+    const got = (
+      await call(h.app, admin, { method: 'GET', url: `/api/${companyId}/rentloopdb/webhooks/${w.id}` })
+    ).json().data;
+    expect(got).toMatchObject({ enabled: false });
+    expect(got.disabled_reason).toMatch(/8 failed attempts over 3 days/);
+    const told = await h.database.primary
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.company_id, companyId), eq(notifications.title, 'Webhook disabled')));
+    // One for this webhook (the outage test's, on the same failing receiver, is told of separately).
+    expect(told.filter((n) => n.description?.includes('/dead'))).toHaveLength(1);
+    // Nothing more is tried while it is off.
+    const before = receiver.received.length;
+    await runFor(24 * HOUR);
+    expect(receiver.received.length).toBe(before);
+  });
 });
