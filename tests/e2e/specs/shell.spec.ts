@@ -35,7 +35,13 @@ test('the drawer lists the screens that exist, in the spec order, and collapses 
   const names = await drawerOrder(page);
   expect(names.main.slice(0, 2)).toEqual(['cms-insights', 'cms-customers']);
   expect(names.main.indexOf('cms-subscriptions')).toBeGreaterThan(names.main.indexOf('cms-customers'));
-  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'cms-questions', 'admin-settings']);
+  expect(names.admins).toEqual([
+    'admin-users',
+    'admin-email-history',
+    'cms-questions',
+    'admin-settings',
+    'admin-webhooks',
+  ]);
   expect(names.operator).toEqual([]);
   expect(names.all).toEqual([...names.main, ...names.admins]);
   const headers = drawer.locator('[data-testid^="drawer-header-"]');
@@ -65,7 +71,13 @@ test('operators see the operator section in the spec order', async ({ page }) =>
   await signInThroughApi(page, USERS.operator, '/cms/insights');
   await expect(page.getByTestId(shellIds.drawerItem('super-companies'))).toBeVisible();
   const names = await drawerOrder(page);
-  expect(names.admins).toEqual(['admin-users', 'admin-email-history', 'cms-questions', 'admin-settings']);
+  expect(names.admins).toEqual([
+    'admin-users',
+    'admin-email-history',
+    'cms-questions',
+    'admin-settings',
+    'admin-webhooks',
+  ]);
   expect(names.operator).toEqual([
     'super-companies',
     'super-users',
