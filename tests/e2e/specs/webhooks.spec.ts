@@ -113,8 +113,8 @@ test('an admin adds a webhook, sees its secret once, sends a test event, resends
     await expect(one).toContainText('Attempts (1)');
     await expect(one).toContainText(String(got.headers['webhook-id']));
     await bothWidths(page, '04-delivery');
-    // The test event's toast gone first (it may still be fading out, hidden but found), so the one seen
-    // next is the resend's own.
+    // The test event's toast closed first, so the one seen next is the resend's own (the same message is
+    // shown again once the first has started to close: utils/notify.ts onceWhileOpen).
     const fired = toasts(page).filter({ hasText: MESSAGES.webhookFired, visible: true });
     await expect(fired).toHaveCount(0);
     await page.getByTestId(webhooksIds.deliveryResend).click();

@@ -3,16 +3,21 @@
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
-import { attachToaster } from '../utils/notify.ts';
+import { attachToaster, onceWhileOpen } from '../utils/notify.ts';
 
 export function Toaster() {
   // The provider (a child) is constructed before this effect runs, and it sets `enqueueSnackbar`.
   useEffect(() => {
-    attachToaster((message, variant) => enqueueSnackbar(message, { variant }));
+    attachToaster(
+      onceWhileOpen((message, variant, closed) =>
+        enqueueSnackbar(message, { variant, onClose: closed, onExited: closed }),
+      ),
+    );
     return () => attachToaster(null);
   }, []);
   // Bottom left: a dialog's buttons sit on the right, so a toast never covers Save or Cancel (bottom
-  // right it did, until it hid). The same message twice does not stack.
+  // right it did, until it hid). The same message twice does not stack while the first is open
+  // (`onceWhileOpen`).
   return (
     <>
       <GlobalStyles styles={TOAST_COLORS} />
@@ -20,7 +25,6 @@ export function Toaster() {
         maxSnack={4}
         autoHideDuration={5000}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        preventDuplicate
       />
     </>
   );

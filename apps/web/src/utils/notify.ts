@@ -43,6 +43,24 @@ function enqueue(message: string, variant: VariantType) {
   }
 }
 
+/**
+ * The same message is not shown twice at once, but only while the first is open: notistack's own
+ * `preventDuplicate` also counts a toast that is closing (its exit animation), so an action repeated
+ * just then (a webhook resent as its first "Webhook fired." fades) got no toast at all. `show` gets a
+ * `closed` callback to call when its toast starts to close.
+ */
+export function onceWhileOpen(
+  show: (message: string, variant: VariantType, closed: () => void) => void,
+): Show {
+  const open = new Set<string>();
+  return (message, variant) => {
+    const key = `${variant}\u0000${message}`;
+    if (open.has(key)) return;
+    open.add(key);
+    show(message, variant, () => open.delete(key));
+  };
+}
+
 /** The mounted toaster hands over notistack's `enqueueSnackbar` (null when it unmounts). */
 export function attachToaster(next: Show | null) {
   show = next;
