@@ -55,7 +55,18 @@ export async function screenshot(page: Page, name: string) {
     ),
   );
   const path = fileURLToPath(new URL(`./artifacts/screenshots/${name}.png`, import.meta.url));
-  await page.screenshot({ path, fullPage: true });
+  // The whole page, by making the viewport as tall as the page (same width), not with `fullPage`:
+  // Chromium's capture beyond the viewport sometimes shrinks the viewport to 1x1 for a moment, so the
+  // app's media queries flip to the phone layout and back, and the bar's switchers (placed by width)
+  // are mounted anew, closing the menu a test had open (seen in CI, reproduced by a probe).
+  const size = page.viewportSize();
+  const height = await page.evaluate(() =>
+    Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0),
+  );
+  const taller = size !== null && height > size.height;
+  if (taller) await page.setViewportSize({ width: size.width, height: Math.min(height, 16_000) });
+  await page.screenshot({ path });
+  if (taller) await page.setViewportSize(size);
 }
 
 /** Signs in through the sign-in form and waits for the insights screen. */
