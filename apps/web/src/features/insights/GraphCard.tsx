@@ -16,8 +16,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { GRAPH_TITLES, type Graph, type GraphId, type GraphPeriod } from '@rentloop/domain/graphs';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { formatAmount } from '../../components/money.ts';
+import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { failedText } from './failed-text.ts';
 import { cell, graphCsv } from './graph-data.ts';
@@ -82,11 +83,15 @@ function GraphTable({ graph, visible }: { graph: Graph; visible: boolean }) {
 }
 
 export function GraphCard({ id, period }: { id: GraphId; period: GraphPeriod }) {
-  const { data, error, isPending } = useGraph(id, period);
+  // Asked for when the card comes near the screen: Insights is the landing page, and the graphs below
+  // the fold would otherwise be computed for every sign-in.
+  const card = useRef<HTMLElement>(null);
+  const near = useNearViewport(card);
+  const { data, error, isPending } = useGraph(id, period, near);
   const [asTable, setAsTable] = useState(false);
   const titleId = `graph-title-${id}`;
   return (
-    <Card component="section" aria-labelledby={titleId} data-testid={insightsIds.graph(id)}>
+    <Card ref={card} component="section" aria-labelledby={titleId} data-testid={insightsIds.graph(id)}>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
           <Typography id={titleId} variant="subtitle1" component="h2" sx={{ fontWeight: 600, flexGrow: 1 }}>

@@ -42,10 +42,11 @@ export function useStatCards() {
   });
 }
 
-/** One graph for a period (GET graphs/{graphId}?period=). */
-export function useGraph(id: GraphId, period: GraphPeriod) {
+/** One graph for a period (GET graphs/{graphId}?period=), asked for once `enabled` (on screen). */
+export function useGraph(id: GraphId, period: GraphPeriod, enabled = true) {
   const company = useCompanyId();
   return useQuery({
+    enabled,
     queryKey: insightsKeys.detail(company, `graph:${id}:${period}`),
     queryFn: async ({ signal }) =>
       unwrap(await api.get<Graph>(`/api/${company}/graphs/${id}?period=${period}`, { signal })),
