@@ -15,7 +15,7 @@ export type GraphPeriod = (typeof GRAPH_PERIODS)[number];
 export const GRAPH_PERIOD_LABELS: Record<GraphPeriod, number> = { monthly: 12, quarterly: 6, annually: 6 };
 
 /** The eleven graphs of the spec, by slug (the `graphId` of the route). */
-export const GRAPH_IDS = [
+export const SPEC_GRAPH_IDS = [
   'failed-payment-attempts',
   'invoice-revenue',
   'recovered-invoices',
@@ -28,6 +28,12 @@ export const GRAPH_IDS = [
   'lifetime-value',
   'new-customers',
 ] as const;
+/**
+ * Beyond the spec (issue 28 part 2): MRR and its movements (new, expansion, reactivation, contraction,
+ * churned) and net and gross revenue retention, per bucket (docs/insights.md).
+ */
+export const REVENUE_GRAPH_IDS = ['mrr-movements', 'revenue-retention'] as const;
+export const GRAPH_IDS = [...SPEC_GRAPH_IDS, ...REVENUE_GRAPH_IDS] as const;
 export type GraphId = (typeof GRAPH_IDS)[number];
 
 export const GRAPH_TITLES: Record<GraphId, string> = {
@@ -42,6 +48,8 @@ export const GRAPH_TITLES: Record<GraphId, string> = {
   lifetime: 'Lifetime',
   'lifetime-value': 'Lifetime value',
   'new-customers': 'New customers',
+  'mrr-movements': 'MRR movements',
+  'revenue-retention': 'Revenue retention',
 };
 
 /** The failed-payment graph's series, one per reason (spec 02 §9). */

@@ -4,6 +4,7 @@
  * every graph with 12, 6 and 6 labels, each graph reads as a table too, and a graph that cannot load
  * says "Failed to fetch insights.". Screenshots at desktop and phone width.
  */
+import { GRAPH_IDS } from '../../../packages/domain/src/graphs.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import { callApi, insightsIds, screenshot, signInToOwnCompany } from '../helpers.ts';
 import { seedOrders } from '../orders-seed.ts';
@@ -11,9 +12,28 @@ import { seedOrders } from '../orders-seed.ts';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
+/**
+ * A graph is asked for when its card comes near the screen (GraphCard): scroll past each card, waiting
+ * for its table, so that the whole page is drawn.
+ */
+async function seeEveryGraph(page: Page) {
+  const cards = page.locator('[data-testid^="insights-graph-"][aria-labelledby]');
+  const count = await cards.count();
+  expect(count).toBe(GRAPH_IDS.length);
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    await card.scrollIntoViewIfNeeded();
+    await expect(
+      card.locator('[data-testid^="insights-graph-table-"], [data-testid^="insights-graph-error-"]'),
+    ).toHaveCount(1);
+  }
+}
+
 async function bothWidths(page: Page, name: string) {
+  await seeEveryGraph(page);
   await screenshot(page, `insights-graphs-${name}`);
   await page.setViewportSize(PHONE);
+  await seeEveryGraph(page);
   await screenshot(page, `insights-graphs-${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
@@ -30,6 +50,11 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   await page.goto('/cms/insights');
   const revenue = page.getByTestId(insightsIds.graph('invoice-revenue'));
   await expect(revenue.getByRole('heading', { name: 'Invoice revenue' })).toBeVisible();
+  // Graphs far below the fold are not asked for until they come near the screen.
+  const lifetime = page.getByTestId(insightsIds.graph('lifetime-value'));
+  await expect(lifetime.getByRole('heading')).toBeAttached();
+  await expect(page.getByTestId(insightsIds.graphTable('lifetime-value'))).toHaveCount(0);
+  await revenue.scrollIntoViewIfNeeded();
   // Monthly: 12 rows in the table alternative, the last this month with the charged order's invoice.
   await expect(rows(page, 'invoice-revenue')).toHaveCount(12);
   await expect(rows(page, 'invoice-revenue').last().locator('td')).not.toHaveText(/^\D*0\.00$/);
@@ -43,15 +68,18 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   // Quarterly and annually: 6 labels each, every graph.
   await page.getByRole('button', { name: 'Quarterly' }).click();
   await expect(rows(page, 'invoice-revenue')).toHaveCount(6);
+  await page.getByTestId(insightsIds.graph('new-customers')).scrollIntoViewIfNeeded();
   await expect(rows(page, 'new-customers')).toHaveCount(6);
   await expect(rows(page, 'invoice-revenue').last().locator('th')).toHaveText(/^\d{4}-Q[1-4]$/);
   await page.getByRole('button', { name: 'Annually' }).click();
+  await page.getByTestId(insightsIds.graph('churn-and-retention')).scrollIntoViewIfNeeded();
   await expect(rows(page, 'churn-and-retention')).toHaveCount(6);
   await expect(rows(page, 'churn-and-retention').last().locator('th')).toHaveText(
     String(new Date().getFullYear()),
   );
 
   // The table, shown instead of the chart.
+  await revenue.scrollIntoViewIfNeeded();
   await revenue.getByRole('button', { name: 'Show as table' }).click();
   await expect(page.getByTestId(insightsIds.graphTable('invoice-revenue'))).toBeVisible();
   await expect(revenue.locator('.recharts-wrapper')).toHaveCount(0);
@@ -71,8 +99,10 @@ test('a graph that cannot load says "Failed to fetch insights."', async ({ page 
   await signInToOwnCompany(page, 'admin', '/cms/insights', 'Graphs failing');
   await page.route('**/graphs/lifetime?*', (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.goto('/cms/insights');
+  await page.getByTestId(insightsIds.graph('lifetime')).scrollIntoViewIfNeeded();
   await expect(page.getByTestId(insightsIds.graphError('lifetime'))).toContainText(
     'Failed to fetch insights.',
   );
+  await page.getByTestId(insightsIds.graph('lifetime-value')).scrollIntoViewIfNeeded();
   await expect(rows(page, 'lifetime-value')).toHaveCount(12);
 });

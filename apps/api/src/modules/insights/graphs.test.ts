@@ -203,6 +203,32 @@ describe('GET graphs/{graphId}', () => {
     ]);
     // April: A and B ran on 31 March, C too; C ended: 1 of 3.
     expect((await values('churn-and-retention', 'churn_rate'))[9]).toBe('33.33');
+    // MRR movements, each a monthly rental of 49.90: A new in Aug, B in Jan, C in Mar, D in May; C churned
+    // in April; nobody grew, shrank or came back.
+    const z = '0.00';
+    const p = '49.90';
+    expect(await values('mrr-movements', 'new')).toEqual([z, p, z, z, z, z, p, z, p, z, p, z]);
+    expect(await values('mrr-movements', 'churned')).toEqual([z, z, z, z, z, z, z, z, z, '-49.90', z, z]);
+    for (const key of ['expansion', 'contraction', 'reactivation'])
+      expect(await values('mrr-movements', key)).toEqual(Array(12).fill(z));
+    expect(await values('mrr-movements', 'net')).toEqual([z, p, z, z, z, z, p, z, p, '-49.90', p, z]);
+    const mrr = ['0.00', p, p, p, p, p, '99.80', '99.80', '149.70', '99.80', '149.70', '149.70'];
+    expect(await values('mrr-movements', 'mrr')).toEqual(mrr);
+    // Net revenue retention: none before A's first month ended; A, B (and C) kept all; April kept A and B of
+    // A, B and C: 99.80 of 149.70.
+    const all100 = Array(7).fill('100.00');
+    expect(await values('revenue-retention', 'net_revenue_retention')).toEqual([
+      null,
+      null,
+      ...all100,
+      '66.67',
+      '100.00',
+      '100.00',
+    ]);
+    // Quarterly, Q2 2026 (1 April to today): A, B and C on 31 March, A and B now, D new.
+    const q = await values('mrr-movements', 'churned', 'quarterly');
+    expect(q[5]).toBe('-49.90');
+    expect((await values('mrr-movements', 'new', 'quarterly'))[5]).toBe(p);
   });
 
   it('the revenue of a month is the sum of the invoices list for that month', async () => {

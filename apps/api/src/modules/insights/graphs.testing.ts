@@ -23,7 +23,16 @@ export interface Lists {
   /** Invoices that a cancellation (issued) points at. */
   cancelled: Set<number>;
   transactions: { kind: string; state: string; decline_reason: string | null; created_at: string }[];
-  subscriptions: { status: string; start_date: string; ended_at: string | null; customer_id: number }[];
+  subscriptions: {
+    status: string;
+    start_date: string;
+    ended_at: string | null;
+    customer_id: number;
+    price: string;
+    quantity: number;
+    frequency: string;
+    interval: number;
+  }[];
   customers: { created_at: string }[];
 }
 
@@ -146,6 +155,96 @@ export function expectedGraph(
       put('ended', (b) => churned(b).length);
       break;
     }
+    case 'mrr-movements':
+    case 'revenue-retention': {
+      const moves = buckets.map((b) => movements(l.subscriptions, running, prevDay(b.from), b, currency));
+      const round = (f: Fraction) => {
+        // Half away from zero, to the minor unit.
+        const [n, d] = f;
+        const a = n < 0n ? -n : n;
+        const r = (2n * a + d) / (2n * d);
+        return money(n < 0n ? -r : r);
+      };
+      if (id === 'mrr-movements') {
+        for (const key of ['new', 'expansion', 'reactivation'] as const)
+          series[key] = moves.map((m) => round(m[key]));
+        series.contraction = moves.map((m) => round(neg(m.contraction)));
+        series.churned = moves.map((m) => round(neg(m.churned)));
+        series.net = moves.map((m) => round(add(m.after, neg(m.before))));
+        series.mrr = moves.map((m) => round(m.after));
+      } else {
+        const pct = (a: Fraction, b: Fraction) => ratio2(a[0] * b[1], b[0] * a[1], 100n);
+        series.net_revenue_retention = moves.map((m) => pct(m.retained, m.before));
+        series.gross_revenue_retention = moves.map((m) => pct(m.retainedGross, m.before));
+      }
+      break;
+    }
   }
   return { labels: buckets.map((b) => b.label), series };
+}
+
+/** An exact fraction [numerator, denominator > 0]. */
+type Fraction = [bigint, bigint];
+const add = (a: Fraction, b: Fraction): Fraction => [a[0] * b[1] + b[0] * a[1], a[1] * b[1]];
+const neg = (a: Fraction): Fraction => [-a[0], a[1]];
+const less = (a: Fraction, b: Fraction) => a[0] * b[1] < b[0] * a[1];
+const ZERO: Fraction = [0n, 1n];
+
+/**
+ * MRR movements between the day before a bucket and its last day, customer by customer, from the
+ * subscriptions list, with fractions (not the product's common scale): docs/insights.md "MRR movements".
+ */
+function movements(
+  subs: Lists['subscriptions'],
+  running: (s: Lists['subscriptions'][number], d: string) => boolean,
+  dayBefore: string,
+  b: { from: string; to: string },
+  currency: string,
+) {
+  const perYear: Record<string, bigint> = { daily: 365n, weekly: 52n, monthly: 12n, yearly: 1n };
+  const mrrOf = (customer: number, d: string): Fraction =>
+    subs
+      .filter((s) => s.customer_id === customer && running(s, d))
+      .reduce<Fraction>(
+        (acc, s) =>
+          add(acc, [
+            decimalToMinor(s.price, currency)! * BigInt(s.quantity) * perYear[s.frequency]!,
+            12n * BigInt(s.interval),
+          ]),
+        ZERO,
+      );
+  const out = {
+    before: ZERO,
+    after: ZERO,
+    new: ZERO,
+    expansion: ZERO,
+    reactivation: ZERO,
+    contraction: ZERO,
+    churned: ZERO,
+    retained: ZERO,
+    retainedGross: ZERO,
+  };
+  for (const customer of new Set(subs.map((s) => s.customer_id))) {
+    const a = mrrOf(customer, dayBefore);
+    const z = mrrOf(customer, b.to);
+    out.before = add(out.before, a);
+    out.after = add(out.after, z);
+    const had = a[0] !== 0n;
+    const has = z[0] !== 0n;
+    if (!had && has) {
+      // Subscribed before: some subscription of theirs ran for a day before the bucket.
+      const earlier = subs.some(
+        (s) => s.customer_id === customer && s.start_date < b.from && running(s, s.start_date),
+      );
+      if (earlier) out.reactivation = add(out.reactivation, z);
+      else out.new = add(out.new, z);
+    } else if (had) {
+      out.retained = add(out.retained, z);
+      out.retainedGross = add(out.retainedGross, less(z, a) ? z : a);
+      if (!has) out.churned = add(out.churned, a);
+      else if (less(a, z)) out.expansion = add(out.expansion, add(z, neg(a)));
+      else out.contraction = add(out.contraction, add(a, neg(z)));
+    }
+  }
+  return out;
 }

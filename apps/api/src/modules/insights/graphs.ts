@@ -16,6 +16,7 @@ import {
   ratio2,
   type StatCards,
 } from '@rentloop/domain/graphs';
+import { unitsToMinor } from '@rentloop/domain/mrr-movements';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../errors.ts';
@@ -29,6 +30,7 @@ import {
   subscriptionFigures,
   unpaidOn,
 } from './graph-figures.ts';
+import { mrrMovementsByBucket } from './mrr-figures.ts';
 
 const isGraph = (id: string): id is GraphId => Object.hasOwn(GRAPH_TITLES, id);
 
@@ -140,6 +142,70 @@ export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Pro
     case 'new-customers':
       series = [count('new_customers', 'New customers', await newCustomers(ctx, ranges, tz))];
       break;
+    case 'mrr-movements':
+    case 'revenue-retention': {
+      const { scale, buckets: m } = await mrrMovementsByBucket(ctx, ranges, tz);
+      const minor = (pick: (x: (typeof m)[number]) => bigint, sign = 1n) =>
+        m.map((x) => sign * unitsToMinor(pick(x), scale));
+      const rate = (key: string, label: string, values: (string | null)[]): GraphSeries => ({
+        key,
+        label,
+        unit: 'percent',
+        values,
+      });
+      series =
+        graphId === 'mrr-movements'
+          ? [
+              amount(
+                'new',
+                'New',
+                minor((x) => x.new),
+              ),
+              amount(
+                'expansion',
+                'Expansion',
+                minor((x) => x.expansion),
+              ),
+              amount(
+                'reactivation',
+                'Reactivation',
+                minor((x) => x.reactivation),
+              ),
+              amount(
+                'contraction',
+                'Contraction',
+                minor((x) => x.contraction, -1n),
+              ),
+              amount(
+                'churned',
+                'Churned',
+                minor((x) => x.churned, -1n),
+              ),
+              amount(
+                'net',
+                'Net new MRR',
+                minor((x) => x.after - x.before),
+              ),
+              amount(
+                'mrr',
+                'MRR at the end',
+                minor((x) => x.after),
+              ),
+            ]
+          : [
+              rate(
+                'net_revenue_retention',
+                'Net revenue retention',
+                m.map((x) => ratio2(x.retained, x.before, 100n)),
+              ),
+              rate(
+                'gross_revenue_retention',
+                'Gross revenue retention',
+                m.map((x) => ratio2(x.retainedGross, x.before, 100n)),
+              ),
+            ];
+      break;
+    }
     default: {
       const s = await subscriptionFigures(ctx, ranges, tz);
       const fixed = (

@@ -1,7 +1,9 @@
 /**
  * The chart of one graph, drawn with recharts: loaded lazily (GraphCard imports it with `lazy`), so the
  * charting code is never part of the app's first load. Bars for amounts and counts, lines for rates and
- * days; a graph mixing amounts and counts puts the counts on a second axis. The chart is hidden from
+ * days; a graph mixing amounts and counts puts the counts on a second axis. MRR movements stack above
+ * (new, expansion, reactivation) and below zero (contraction, churned), with net new MRR and the MRR
+ * itself as lines. The chart is hidden from
  * screen readers: GraphCard's table says the same in text.
  */
 import { useTheme } from '@mui/material/styles';
@@ -19,6 +21,9 @@ import {
 } from 'recharts';
 import { chartRows } from './graph-data.ts';
 
+/** The MRR movements drawn as stacked bars (the other series of that graph are lines). */
+const MOVEMENTS = new Set(['new', 'expansion', 'reactivation', 'contraction', 'churned']);
+
 export default function GraphChart({ graph }: { graph: Graph }) {
   const theme = useTheme();
   // Dark enough on white for 3:1 (WCAG 1.4.11 for graphics), told apart by the legend too.
@@ -27,16 +32,30 @@ export default function GraphChart({ graph }: { graph: Graph }) {
     theme.palette.secondary.main,
     theme.palette.warning.dark,
     theme.palette.error.dark,
+    theme.palette.success.dark,
+    theme.palette.info.dark,
+    theme.palette.grey[800],
   ];
   // The legend's words in the text colour (the series' own colours are for the marks).
   const legendText = (value: string) => <span style={{ color: theme.palette.text.primary }}>{value}</span>;
   const rows = chartRows(graph);
   const hasAmount = graph.series.some((s) => s.unit === 'amount');
   const second = (unit: string) => hasAmount && unit !== 'amount';
-  const stacked = graph.id === 'failed-payment-attempts';
+  const stackOf = (key: string) => {
+    if (graph.id === 'failed-payment-attempts') return 'reasons';
+    if (graph.id === 'mrr-movements' && MOVEMENTS.has(key)) return 'movements';
+    return undefined;
+  };
+  const asLine = (s: Graph['series'][number]) =>
+    !(s.unit === 'amount' || s.unit === 'count') || (graph.id === 'mrr-movements' && !MOVEMENTS.has(s.key));
   return (
     <ResponsiveContainer width="100%" height={240}>
-      <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+      <ComposedChart
+        data={rows}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        stackOffset="sign"
+        accessibilityLayer={false}
+      >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
         <YAxis yAxisId="main" tick={{ fontSize: 11 }} width={56} />
@@ -55,14 +74,14 @@ export default function GraphChart({ graph }: { graph: Graph }) {
         {graph.series.map((s, i) => {
           const axis = second(s.unit) ? 'second' : 'main';
           const colour = colours[i % colours.length];
-          return s.unit === 'amount' || s.unit === 'count' ? (
+          return !asLine(s) ? (
             <Bar
               key={s.key}
               dataKey={s.key}
               name={s.label}
               yAxisId={axis}
               fill={colour}
-              stackId={stacked ? 'reasons' : undefined}
+              stackId={stackOf(s.key)}
               isAnimationActive={false}
             />
           ) : (
