@@ -191,6 +191,9 @@ export const subscriptionFiltersSchema = z.object({
   order_id: listId,
   next_billing_from: isoDate().optional(),
   next_billing_to: isoDate().optional(),
+  /** Ended (any final status) on or after / on or before this day: the churn graph's drill-down. */
+  ended_from: isoDate().optional(),
+  ended_to: isoDate().optional(),
   auto_renew: booleanFilter(),
 });
 export type SubscriptionFilters = z.infer<typeof subscriptionFiltersSchema>;

@@ -6,7 +6,14 @@
  */
 import { GRAPH_IDS } from '../../../packages/domain/src/graphs.ts';
 import { expect, type Page, test } from '../fixtures.ts';
-import { callApi, insightsIds, screenshot, signInToOwnCompany } from '../helpers.ts';
+import {
+  callApi,
+  dataListIds,
+  insightsIds,
+  invoicesIds,
+  screenshot,
+  signInToOwnCompany,
+} from '../helpers.ts';
 import { seedOrders } from '../orders-seed.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -91,6 +98,14 @@ test('Insights draws the graphs from the records and switches period', async ({ 
     revenue.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   expect(file.suggestedFilename()).toBe('invoice-revenue-annually.csv');
+
+  // Drill-down: this year's revenue leads to the invoices issued this year, the filter shown on the list.
+  const year = String(new Date().getFullYear());
+  await page.getByTestId(insightsIds.graphTable('invoice-revenue')).getByRole('link', { name: year }).click();
+  await expect(page).toHaveURL(/\/cms\/invoices\?filters=/);
+  await expect(page.getByTestId(invoicesIds.filter('issued_from'))).toHaveValue(`1st Jan ${year}`);
+  await expect(page.getByTestId(dataListIds.row).first()).toBeVisible();
+  await screenshot(page, 'insights-graphs-03-drilled-to-invoices');
 });
 
 test('a graph that cannot load says "Failed to fetch insights."', async ({ page }) => {

@@ -246,6 +246,21 @@ describe('GET graphs/{graphId}', () => {
     expect(revenue[8]).not.toBe('0.00');
   });
 
+  it('the churn of a month is the subscriptions list filtered by the days they ended (the drill-down)', async () => {
+    const churned = (
+      await expectOk<{ series: { key: string; values: number[] }[] }>(await graph('churn-and-retention'))
+    ).data.series.find((x) => x.key === 'churned')!.values;
+    const april = await all<{ id: number }>('subscriptions', {
+      ended_from: '2026-04-01',
+      ended_to: '2026-04-30',
+    });
+    expect(april.map((x) => x.id)).toEqual([endedSub]);
+    expect(churned[9]).toBe(april.length);
+    // The days are inclusive at both ends, and a month without an end lists none.
+    expect(await all('subscriptions', { ended_from: '2026-04-02', ended_to: '2026-04-02' })).toHaveLength(1);
+    expect(await all('subscriptions', { ended_from: '2026-05-01', ended_to: '2026-05-31' })).toHaveLength(0);
+  });
+
   it('another company’s graph is 404; an unknown graph 404 naming the graphs; a bad period 422', async () => {
     const token = await signIn(h.app, stranger.email, TEST_PASSWORD);
     stranger = { ...stranger, token, headers: { authorization: `Bearer ${token}` } };

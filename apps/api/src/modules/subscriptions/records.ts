@@ -85,6 +85,8 @@ export const subscriptionList = defineList<
     order_id: (v) => sql`${subscriptions.order_id} = ${v}`,
     next_billing_from: (v) => sql`${subscriptions.next_billing_date} >= ${v}::date`,
     next_billing_to: (v) => sql`${subscriptions.next_billing_date} <= ${v}::date`,
+    ended_from: (v) => sql`${subscriptions.ended_at} >= ${v}::date`,
+    ended_to: (v) => sql`${subscriptions.ended_at} < ${v}::date + 1`,
     auto_renew: (v) => sql`${subscriptions.auto_renew} = ${v}`,
   },
   search: (pattern) => sql`${subscriptions.search_text} LIKE ${pattern}`,

@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,11 +18,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { GRAPH_TITLES, type Graph, type GraphId, type GraphPeriod } from '@rentloop/domain/graphs';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { formatAmount } from '../../components/money.ts';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { failedText } from './failed-text.ts';
-import { cell, graphCsv } from './graph-data.ts';
+import { cell, drillHref, graphCsv } from './graph-data.ts';
 import { useGraph } from './hooks.ts';
 import { insightsIds } from './testids.ts';
 
@@ -67,7 +69,18 @@ function GraphTable({ graph, visible }: { graph: Graph; visible: boolean }) {
           {graph.labels.map((label, i) => (
             <TableRow key={label}>
               <TableCell component="th" scope="row">
-                {label}
+                {/* Links only where seen: a hidden table's links would take the focus out of sight. */}
+                {visible && drillHref(graph, i) ? (
+                  <Link
+                    component={RouterLink}
+                    to={drillHref(graph, i)!}
+                    title={`The records behind ${label}`}
+                  >
+                    {label}
+                  </Link>
+                ) : (
+                  label
+                )}
               </TableCell>
               {graph.series.map((s) => (
                 <TableCell key={s.key} align="right" sx={{ whiteSpace: 'nowrap' }}>

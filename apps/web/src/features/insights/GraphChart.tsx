@@ -8,6 +8,7 @@
  */
 import { useTheme } from '@mui/material/styles';
 import type { Graph } from '@rentloop/domain/graphs';
+import { useNavigate } from 'react-router';
 import {
   Bar,
   CartesianGrid,
@@ -19,13 +20,20 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { chartRows } from './graph-data.ts';
+import { chartRows, drillHref } from './graph-data.ts';
 
 /** The MRR movements drawn as stacked bars (the other series of that graph are lines). */
 const MOVEMENTS = new Set(['new', 'expansion', 'reactivation', 'contraction', 'churned']);
 
 export default function GraphChart({ graph }: { graph: Graph }) {
   const theme = useTheme();
+  const navigate = useNavigate();
+  // A bar leads to the records behind its bucket (the table's period links say the same for keyboards).
+  const drill = (index: number) => {
+    const href = drillHref(graph, index);
+    if (href) navigate(href);
+  };
+  const drillable = drillHref(graph, 0) !== null;
   // Dark enough on white for 3:1 (WCAG 1.4.11 for graphics), told apart by the legend too.
   const colours = [
     theme.palette.primary.dark,
@@ -83,6 +91,8 @@ export default function GraphChart({ graph }: { graph: Graph }) {
               fill={colour}
               stackId={stackOf(s.key)}
               isAnimationActive={false}
+              onClick={drillable ? (_, index) => drill(index) : undefined}
+              cursor={drillable ? 'pointer' : undefined}
             />
           ) : (
             <Line

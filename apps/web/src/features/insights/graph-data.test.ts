@@ -1,6 +1,6 @@
 import type { Graph } from '@rentloop/domain/graphs';
 import { describe, expect, it } from 'vitest';
-import { chartRows, graphCsv } from './graph-data.ts';
+import { chartRows, drillHref, graphCsv } from './graph-data.ts';
 
 const graph: Graph = {
   id: 'unpaid-invoices',
@@ -30,5 +30,25 @@ describe('graph data', () => {
       { label: '2025', count: 0, amount: 0, rate: null },
       { label: '2026', count: 2, amount: 1234.5, rate: 12.5 },
     ]);
+  });
+});
+
+describe('drillHref', () => {
+  it('leads a bucket to the list of its records, filtered by the bucket’s days', () => {
+    const churn: Graph = { ...graph, id: 'churn-and-retention' };
+    const href = drillHref(churn, 1)!;
+    expect(href.startsWith('/cms/subscriptions?filters=')).toBe(true);
+    expect(JSON.parse(decodeURIComponent(href.split('filters=')[1]!))).toEqual({
+      ended_from: '2026-01-01',
+      ended_to: '2026-06-15',
+    });
+    const revenue = drillHref({ ...graph, id: 'invoice-revenue' }, 0)!;
+    expect(JSON.parse(decodeURIComponent(revenue.split('filters=')[1]!))).toEqual({
+      issued_from: '2025-01-01',
+      issued_to: '2025-12-31',
+    });
+    // No list holds exactly an unpaid bucket's invoices; a bucket out of range leads nowhere.
+    expect(drillHref(graph, 0)).toBeNull();
+    expect(drillHref(churn, 5)).toBeNull();
   });
 });

@@ -33,3 +33,24 @@ export function graphCsv(g: Graph): string {
   const lines = g.labels.map((label, i) => [label, ...g.series.map((s) => cell(s, i))]);
   return `${[head, ...lines].map((r) => r.map(csvField).join(',')).join('\n')}\n`;
 }
+
+/**
+ * Where a bucket of a graph leads (issue 28: "every point drills down"): the list of the records behind
+ * it, with the bucket's dates as the list's filters; null where no list holds exactly those records.
+ * Lists read days in UTC and the graphs in the company's time zone: an edge of a few hours may differ.
+ */
+export function drillHref(g: Graph, i: number): string | null {
+  const r = g.ranges[i];
+  if (!r) return null;
+  const list = (path: string, filters: Record<string, string>) =>
+    `${path}?filters=${encodeURIComponent(JSON.stringify(filters))}`;
+  switch (g.id) {
+    case 'invoice-revenue':
+      return list('/cms/invoices', { issued_from: r.from, issued_to: r.to });
+    case 'churn-and-retention':
+    case 'lifetime':
+      return list('/cms/subscriptions', { ended_from: r.from, ended_to: r.to });
+    default:
+      return null;
+  }
+}

@@ -89,9 +89,11 @@ export function SubscriptionsPage() {
   const mayImport = mayOpen('admin', useCurrentCompany().flags);
   const filtered = Boolean(state.search || Object.keys(state.filters).length);
 
-  const dateFilter = (key: 'next_billing_from' | 'next_billing_to', label: string, testId: string) => (
-    <DateFilter state={state} name={key} label={label} width={200} testId={testId} />
-  );
+  const dateFilter = (
+    key: 'next_billing_from' | 'next_billing_to' | 'ended_from' | 'ended_to',
+    label: string,
+    testId: string,
+  ) => <DateFilter state={state} name={key} label={label} width={200} testId={testId} />;
 
   return (
     <Box data-testid={subscriptionsIds.listPage}>
@@ -151,6 +153,9 @@ export function SubscriptionsPage() {
             </TextField>
             {dateFilter('next_billing_from', 'Next billing from', subscriptionsIds.billingFrom)}
             {dateFilter('next_billing_to', 'Next billing to', subscriptionsIds.billingTo)}
+            {/* Insights' churn bars lead here with these set (the subscriptions that ended in a month). */}
+            {dateFilter('ended_from', 'Ended from', subscriptionsIds.endedFrom)}
+            {dateFilter('ended_to', 'Ended to', subscriptionsIds.endedTo)}
           </>
         }
         emptyText={filtered ? 'No subscriptions match.' : 'No subscriptions yet.'}

@@ -3,6 +3,8 @@ export const subscriptionsIds = {
   statusFilter: 'subscriptions-status-filter',
   billingFrom: 'subscriptions-billing-from',
   billingTo: 'subscriptions-billing-to',
+  endedFrom: 'subscriptions-filter-ended-from',
+  endedTo: 'subscriptions-filter-ended-to',
   bulkStatus: 'subscriptions-bulk-status',
   bulkDialog: 'subscriptions-bulk-dialog',
   bulkStatusField: 'subscriptions-bulk-status-field',
