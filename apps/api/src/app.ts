@@ -34,6 +34,7 @@ import { companyRoutes } from './modules/companies/routes.ts';
 import { cronRoutes } from './modules/crons/routes.ts';
 import { cumulatedInvoiceRoutes } from './modules/cumulated-invoices/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { debtCollectionRoutes } from './modules/debt-collection/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oneTimePaymentRoutes);
   await app.register(paymentWebhookRoutes);
   await app.register(debtCollectionRoutes);
+  await app.register(dataExportRoutes);
 
   // One not-found handler: client-side routes (/cms/customers/12) get the web app's index.html when it
   // is built; API paths, missing files, and everything when it is not built, get the JSON 404 envelope.

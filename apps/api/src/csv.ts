@@ -41,7 +41,7 @@ export function csvColumns(schema: z.ZodType, prefix = ''): string[] {
   );
 }
 
-function valueAt(row: unknown, path: string): unknown {
+export function valueAt(row: unknown, path: string): unknown {
   let current = row;
   for (const key of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;
@@ -62,9 +62,14 @@ function text(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A field's text with a would-be formula neutralized (an apostrophe before it): for CSV and XLSX cells alike. */
+export function cellText(value: unknown): string {
+  const t = text(value);
+  return FORMULA.test(t) && !NUMBER.test(t) ? `'${t}` : t;
+}
+
 export function csvField(value: unknown): string {
-  let t = text(value);
-  if (FORMULA.test(t) && !NUMBER.test(t)) t = `'${t}`;
+  const t = cellText(value);
   return NEEDS_QUOTES.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
 }
 

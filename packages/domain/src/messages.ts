@@ -252,6 +252,9 @@ export const MESSAGES = {
   // (the API's MAIL_TEXTS, integrations/email/mailer.ts).
   emailSent: 'Email sent.',
   emailSendFailed: 'Failed to send email.',
+  dataExportRequested: 'Data export requested.',
+  dataExportRequestFailed: 'Failed to request data export.',
+  dataExportFetchFailed: 'Could not fetch export data.',
 
   // Product tracking (spec 02 §9 "Tracking"), verbatim.
   trackingCreated: 'Tracking created.',

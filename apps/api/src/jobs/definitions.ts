@@ -8,6 +8,8 @@ import { purgeExpiredIdempotencyKeys } from '../http/idempotency.ts';
 import { sendEmailJob } from '../integrations/email/mailer.ts';
 import { purgeExpiredSessions } from '../modules/auth/service.ts';
 import { productSyncJob } from '../modules/catalog/sync.ts';
+import { dataExportJob } from '../modules/data-export/job.ts';
+import { purgeExpiredDataExports } from '../modules/data-export/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
 import { purgeExpiredInvoiceZips } from '../modules/invoices/zip.ts';
@@ -28,7 +30,8 @@ import { defineJob, type JobContext, type JobDefinition } from './queue.ts';
 
 /**
  * Nightly: sessions whose refresh token has expired can never be used again, nor can Idempotency-Key
- * answers past their 24 hours be replayed, nor invoice ZIPs past their 7 days be downloaded; delete them.
+ * answers past their 24 hours be replayed, nor invoice ZIPs and data exports past their 7 days be downloaded;
+ * delete them (an export's file goes with it).
  */
 export const purgeExpiredSessionsJob = defineJob({
   name: 'sessions-purge-expired',
@@ -43,9 +46,10 @@ export const purgeExpiredSessionsJob = defineJob({
     const removed = await purgeExpiredSessions(ctx);
     const keys = await purgeExpiredIdempotencyKeys(ctx.db, ctx.clock.now());
     const zips = await purgeExpiredInvoiceZips(ctx.db, ctx.clock.now());
+    const exports = await purgeExpiredDataExports(ctx.db, ctx.clock.now());
     jc.log.info(
-      { removed, idempotency_keys: keys, invoice_zips: zips },
-      'expired sessions, idempotency keys and invoice zips purged',
+      { removed, idempotency_keys: keys, invoice_zips: zips, data_exports: exports },
+      'expired sessions, idempotency keys, invoice zips and data exports purged',
     );
     return removed;
   },
@@ -157,4 +161,5 @@ export const ALL_JOBS: JobDefinition[] = [
   paymentMethodRetryJob,
   gatewayEventJob,
   webhooksDeliverJob,
+  dataExportJob,
 ] as JobDefinition[];

@@ -1,6 +1,6 @@
 /**
  * The access matrix's recipes of the outward routes (issue 27): the webhooks' (their own file) and debt
- * collection's. Apart because access-recipes.ts is at 500 lines.
+ * collection's and data export's. Apart because access-recipes.ts is at 500 lines.
  */
 import type { Recipe } from './access-recipes.ts';
 import { WEBHOOK_RECIPES } from './access-recipes-webhooks.ts';
@@ -16,4 +16,14 @@ export const DEBT_RECIPES: Record<string, Recipe> = {
   'POST /api/:company/debtist/invoice/:id/claim': { params: (r) => ({ id: r.invoice }) },
 };
 
-export const OUTWARD_RECIPES: Record<string, Recipe> = { ...WEBHOOK_RECIPES, ...DEBT_RECIPES };
+/** Data export: a request of the customers list, and the download of `r`'s written export by its token. */
+export const EXPORT_RECIPES: Record<string, Recipe> = {
+  'POST /api/:company/data-export': { body: () => ({ kind: 'customers', format: 'csv' }) },
+  'GET /api/:company/data/:token': { params: (r) => ({ token: r.dataExportToken }) },
+};
+
+export const OUTWARD_RECIPES: Record<string, Recipe> = {
+  ...WEBHOOK_RECIPES,
+  ...DEBT_RECIPES,
+  ...EXPORT_RECIPES,
+};

@@ -7,15 +7,18 @@
  * else ever contains any of it. A new company-scoped resource adds its record here and a recipe for
  * its route in the access matrix.
  */
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
   cumulatedInvoices,
+  dataExports,
   debtClaims,
   events,
   paymentMethods,
   recurringPayments,
 } from '../db/schema/index.ts';
+import { tokenHash } from '../modules/data-export/service.ts';
 import { recordInvoicesZip } from '../modules/invoices/zip.ts';
 import { notifyCompany } from '../modules/notifications/service.ts';
 import { recordAssetImport } from '../modules/product-tracking/import.ts';
@@ -68,6 +71,8 @@ export interface CompanyRecords {
   invoice: number;
   /** A ZIP download of `invoice` (recorded as the route does; no job makes it here: still queued). */
   invoiceZip: number;
+  /** A written (empty) data export and its download token. */
+  dataExportToken: string;
   /** A recurring payment of `subscription`'s next period, scheduled (written as the creation job does). */
   recurringPayment: number;
   /** A statement of `customer`'s month listing `invoice` (written as the month's close does, without its PDF). */
@@ -324,6 +329,19 @@ export async function seedCompanyRecords(
     })
     .returning({ id: debtClaims.id });
   const invoiceZip = await recordInvoicesZip(testCtx(h.database.primary, companyId), [invoice.id]);
+  const dataExportToken = randomBytes(32).toString('base64url');
+  await h.database.primary.insert(dataExports).values({
+    company_id: companyId,
+    kind: 'customers',
+    format: 'csv',
+    status: 'ready',
+    params: {},
+    columns: ['id'],
+    token_hash: tokenHash(dataExportToken),
+    file_name: `customers-${marker}.csv`,
+    size: 0,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+  });
   const subscriptionImport = await recordSubscriptionImport(testCtx(h.database.primary, companyId), [], {
     fileName: `subscriptions-${marker}.csv`,
     currency: 'CAD',
@@ -371,6 +389,7 @@ export async function seedCompanyRecords(
     assetImport: assetImport.id,
     invoice: invoice.id,
     invoiceZip: invoiceZip.id,
+    dataExportToken,
     transaction: charged.transaction.id,
     debtClaim: debtClaim!.id,
     asset: { id: asset.id, serial: assetSerial },

@@ -9,6 +9,7 @@ export * from './credit-checks.ts';
 export * from './crons.ts';
 export * from './cumulated-invoices.ts';
 export * from './customers.ts';
+export * from './data-exports.ts';
 export * from './debt-collection.ts';
 export * from './dunning.ts';
 export * from './events.ts';

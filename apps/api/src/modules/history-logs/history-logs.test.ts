@@ -308,11 +308,15 @@ describe('the audit trail', () => {
     // issued invoice's frozen HTML and PDF (the invoice's own entry records the issue; copying every
     // document's bytes into the trail would double them; invoice_zips, the ZIPs of those PDFs, likewise);
     // gateway_events are a provider's webhooks as they arrived (the attempts they move have their own entries);
-    // webhook_deliveries and webhook_attempts are the outgoing webhooks' delivery log (a trail of its own).
+    // webhook_deliveries and webhook_attempts are the outgoing webhooks' delivery log (a trail of its own);
+    // data_exports is an export job's progress (the request writes its own 'exported' entry, decision 66)
+    // and data_export_chunks the file's bytes.
     expect(unaudited).toEqual([
       'asset_imports',
       'billing_runs',
       'crons',
+      'data_export_chunks',
+      'data_exports',
       'entity_counts',
       'event_cursors',
       'events',

@@ -1,0 +1,58 @@
+/**
+ * The cohort grid (issue 28 part 2; docs/insights.md "Cohorts"): customers by the month of their first
+ * order, and how many of each still had a running subscription at the end of each later month. Two
+ * reads: each customer's first order day, and who had a subscription running on each month's last day
+ * (the graphs' definition of running, graph-figures.ts).
+ */
+import { type CohortGrid, graphBuckets, ratio2 } from '@rentloop/domain/graphs';
+import { sql } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
+import type { Ctx } from '../../context.ts';
+import { getSettings } from '../settings/sections.ts';
+
+type Rows = { rows: Record<string, unknown>[] };
+
+export async function cohortGrid(ctx: Ctx): Promise<CohortGrid> {
+  const [{ time_zone: tz }, today] = await Promise.all([getSettings(ctx, 'general'), companyToday(ctx)]);
+  const months = graphBuckets('monthly', today);
+  const firsts = (await ctx.db.execute(
+    sql`select o.customer_id, to_char(min((o.created_at at time zone ${tz})::date), 'YYYY-MM') as month
+      from orders o
+     where o.company_id = ${ctx.companyId} and o.status <> 'draft'
+     group by o.customer_id
+    having min((o.created_at at time zone ${tz})::date) >= ${months[0]!.from}::date`,
+  )) as unknown as Rows;
+  const ends = months.map((m, i) => sql`(${i}::int, ${m.to}::date)`);
+  const running = (await ctx.db.execute(
+    sql`select distinct d.i, s.customer_id
+      from (values ${sql.join(ends, sql`, `)}) as d(i, day)
+      join subscriptions s on s.company_id = ${ctx.companyId}
+        and s.start_date <= d.day and s.status <> 'pending activation'
+        and (s.ended_at is null or (s.ended_at at time zone ${tz})::date > d.day)`,
+  )) as unknown as Rows;
+  const subscribedAt = months.map(() => new Set<number>());
+  for (const r of running.rows) subscribedAt[Number(r.i)]!.add(Number(r.customer_id));
+  const byMonth = new Map<string, number[]>();
+  for (const r of firsts.rows) {
+    const list = byMonth.get(String(r.month)) ?? [];
+    list.push(Number(r.customer_id));
+    byMonth.set(String(r.month), list);
+  }
+  const offsets = months.map((_, n) => n);
+  return {
+    as_of: today,
+    offsets,
+    cohorts: months.map((m, k) => {
+      const members = byMonth.get(m.label) ?? [];
+      const retained = offsets.map((n) =>
+        k + n < months.length ? members.filter((c) => subscribedAt[k + n]!.has(c)).length : null,
+      );
+      return {
+        month: m.label,
+        customers: members.length,
+        retained,
+        shares: retained.map((r) => (r === null ? null : ratio2(BigInt(r), BigInt(members.length), 100n))),
+      };
+    }),
+  };
+}
