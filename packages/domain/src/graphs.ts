@@ -170,3 +170,26 @@ export function ratio2(num: bigint, den: bigint, times = 1n): string | null {
   const a = (2n * s + d) / (2n * d);
   return `${neg && a !== 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }
+
+/**
+ * `GET /api/{company}/graphs/cohorts` (issue 28 part 2): customers by the month of their first order (the 12
+ * months ending with the current one), and how many of each cohort still had a running subscription at the
+ * end of each month after it (the current month: today). docs/insights.md "Cohorts".
+ */
+export const cohortGridSchema = z.object({
+  as_of: z.string(),
+  /** Months after the cohort's own: 0 (its own month) to 11. */
+  offsets: z.array(z.number().int()),
+  cohorts: z.array(
+    z.object({
+      /** `2026-03`, oldest first. */
+      month: z.string(),
+      customers: z.number().int(),
+      /** Per offset: customers still subscribed at that month's end; null for a month still to come. */
+      retained: z.array(z.number().int().nullable()),
+      /** The same as a share of `customers`, percent with two decimals; null when nothing to divide. */
+      shares: z.array(z.string().nullable()),
+    }),
+  ),
+});
+export type CohortGrid = z.infer<typeof cohortGridSchema>;

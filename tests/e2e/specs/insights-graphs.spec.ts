@@ -72,6 +72,14 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   await expect(revenue.locator('.recharts-wrapper')).toBeVisible();
   await bothWidths(page, '01-monthly');
 
+  // The cohort grid: this month's first orders, still subscribed (a share in percent).
+  const cohorts = page.getByTestId(insightsIds.cohortsTable);
+  await page.getByTestId(insightsIds.cohorts).scrollIntoViewIfNeeded();
+  const thisMonth = cohorts.locator('tbody tr').last();
+  await expect(thisMonth.locator('th')).toHaveText(new Date().toISOString().slice(0, 7));
+  await expect(thisMonth.locator('td').first()).not.toHaveText('0');
+  await expect(thisMonth.locator('td').nth(1)).toHaveText(/^\d+\.\d{2} %$/);
+
   // Quarterly and annually: 6 labels each, every graph.
   await page.getByRole('button', { name: 'Quarterly' }).click();
   await expect(rows(page, 'invoice-revenue')).toHaveCount(6);

@@ -277,6 +277,62 @@ describe('GET graphs/{graphId}', () => {
   });
 });
 
+describe('GET graphs/cohorts', () => {
+  it('groups customers by the month of their first order and counts who is still subscribed (by hand)', async () => {
+    const grid = (
+      await expectOk<{
+        as_of: string;
+        offsets: number[];
+        cohorts: {
+          month: string;
+          customers: number;
+          retained: (number | null)[];
+          shares: (string | null)[];
+        }[];
+      }>(await call(h.app, s.staff, { method: 'GET', url: `/api/${s.cid}/graphs/cohorts` }))
+    ).data;
+    expect(grid.as_of).toBe(TODAY);
+    expect(grid.offsets).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(grid.cohorts.map((c) => c.month)).toEqual([
+      '2025-07',
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+    ]);
+    const row = (month: string) => grid.cohorts.find((c) => c.month === month)!;
+    const later = (n: number) => Array(n).fill(null);
+    // A (August) still rents; B (January) too; C (March) ended on 2 April; D (May) rents; E never ordered.
+    expect(row('2025-08')).toMatchObject({ customers: 1, retained: [...Array(11).fill(1), null] });
+    expect(row('2026-01')).toMatchObject({ customers: 1, retained: [1, 1, 1, 1, 1, 1, ...later(6)] });
+    expect(row('2026-03')).toMatchObject({
+      customers: 1,
+      retained: [1, 0, 0, 0, ...later(8)],
+      shares: ['100.00', '0.00', '0.00', '0.00', ...later(8)],
+    });
+    expect(row('2026-05')).toMatchObject({ customers: 1, retained: [1, 1, ...later(10)] });
+    // A month without a first order: nobody, and no share.
+    expect(row('2025-09')).toMatchObject({ customers: 0, retained: [...Array(10).fill(0), ...later(2)] });
+    expect(row('2025-09').shares.every((x) => x === null)).toBe(true);
+    expect(grid.cohorts.reduce((n, c) => n + c.customers, 0)).toBe(4);
+  });
+
+  it('is 404 for another company', async () => {
+    const token = await signIn(h.app, stranger.email, TEST_PASSWORD);
+    const other = { ...stranger, token, headers: { authorization: `Bearer ${token}` } };
+    expect(
+      (await call(h.app, other, { method: 'GET', url: `/api/${s.cid}/graphs/cohorts` })).statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('GET graphs/stat-cards', () => {
   it('answers the headline figures now and at the end of last month', async () => {
     const cards = (

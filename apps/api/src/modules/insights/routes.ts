@@ -1,6 +1,12 @@
 import { envelope, idParam } from '@rentloop/domain/api';
 import { assetInsightsSchema } from '@rentloop/domain/asset-pnl';
-import { GRAPH_IDS, graphQuerySchema, graphSchema, statCardsSchema } from '@rentloop/domain/graphs';
+import {
+  cohortGridSchema,
+  GRAPH_IDS,
+  graphQuerySchema,
+  graphSchema,
+  statCardsSchema,
+} from '@rentloop/domain/graphs';
 import { insightsSummarySchema } from '@rentloop/domain/insights';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +14,7 @@ import { access } from '../../http/access.ts';
 import { ctxOf } from '../../http/context.ts';
 import { ok } from '../../http/envelope.ts';
 import { assetInsights } from './asset-pnl.ts';
+import { cohortGrid } from './cohorts.ts';
 import { graph, statCards } from './graphs.ts';
 import { insightsSummary } from './service.ts';
 
@@ -80,6 +87,27 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await statCards(ctxOf(request))),
+  );
+
+  app.get(
+    '/api/:company/graphs/cohorts',
+    {
+      config: { access: access.company('user') },
+      schema: {
+        operationId: 'getGraphCohorts',
+        tags: ['insights'],
+        summary:
+          'The cohort grid: customers by month of first order, and the share still subscribed after n months',
+        description:
+          'The 12 months ending with the current one (company time zone). A cohort is the customers whose first order ' +
+          '(quotes not counted) fell in that month; `retained[n]` counts those with a running subscription at the end ' +
+          'of the month n months later (the current month: today), null for a month still to come; `shares` the same ' +
+          'in percent (docs/insights.md "Cohorts").',
+        params: companyParams,
+        response: { 200: envelope(cohortGridSchema) },
+      },
+    },
+    async (request) => ok(await cohortGrid(ctxOf(request))),
   );
 
   app.get(

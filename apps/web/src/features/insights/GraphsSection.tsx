@@ -15,6 +15,7 @@ import { GRAPH_IDS, GRAPH_PERIODS, type GraphPeriod, type StatCards } from '@ren
 import { useState } from 'react';
 import { formatAmount } from '../../components/money.ts';
 import { humanize } from '../../utils/humanize.ts';
+import { CohortCard } from './CohortCard.tsx';
 import { failedText } from './failed-text.ts';
 import { GraphCard } from './GraphCard.tsx';
 import { useStatCards } from './hooks.ts';
@@ -122,6 +123,9 @@ export function GraphsSection() {
         {GRAPH_IDS.map((id) => (
           <GraphCard key={id} id={id} period={period} />
         ))}
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <CohortCard />
       </Box>
     </Box>
   );

@@ -1,5 +1,5 @@
 /** Data hooks of the Insights screen: the summary, the customer counts, the stat cards and the graphs. */
-import type { Graph, GraphId, GraphPeriod, StatCards } from '@rentloop/domain/graphs';
+import type { CohortGrid, Graph, GraphId, GraphPeriod, StatCards } from '@rentloop/domain/graphs';
 import type { InsightsSummary } from '@rentloop/domain/insights';
 import { useQuery } from '@tanstack/react-query';
 import { api, paths, unwrap } from '../../api/client.ts';
@@ -50,5 +50,16 @@ export function useGraph(id: GraphId, period: GraphPeriod, enabled = true) {
     queryKey: insightsKeys.detail(company, `graph:${id}:${period}`),
     queryFn: async ({ signal }) =>
       unwrap(await api.get<Graph>(`/api/${company}/graphs/${id}?period=${period}`, { signal })),
+  });
+}
+
+/** The cohort grid (GET graphs/cohorts), asked for once `enabled` (on screen). */
+export function useCohorts(enabled = true) {
+  const company = useCompanyId();
+  return useQuery({
+    enabled,
+    queryKey: insightsKeys.detail(company, 'cohorts'),
+    queryFn: async ({ signal }) =>
+      unwrap(await api.get<CohortGrid>(`/api/${company}/graphs/cohorts`, { signal })),
   });
 }

@@ -14,4 +14,6 @@ export const insightsIds = {
   graph: (id: string) => `insights-graph-${id}`,
   graphTable: (id: string) => `insights-graph-table-${id}`,
   graphError: (id: string) => `insights-graph-error-${id}`,
+  cohorts: 'insights-cohorts',
+  cohortsTable: 'insights-cohorts-table',
 } as const;
