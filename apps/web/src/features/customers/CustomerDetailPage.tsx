@@ -7,7 +7,7 @@
 
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Edit from '@mui/icons-material/Edit';
-import MailOutline from '@mui/icons-material/MailOutline';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -141,7 +141,7 @@ export function CustomerDetailPage() {
               {buttons}
               <Button
                 variant="outlined"
-                startIcon={<MailOutline />}
+                startIcon={<EmailOutlined />}
                 disabled={!c}
                 onClick={() => c && openSendEmail({ to: c.email, name: c.name, subject: '' })}
                 data-testid={sendEmailIds.open}
