@@ -37,6 +37,7 @@ import { customerRoutes } from './modules/customers/routes.ts';
 import { dataExportRoutes } from './modules/data-export/routes.ts';
 import { debtCollectionRoutes } from './modules/debt-collection/routes.ts';
 import { emailRoutes } from './modules/email/routes.ts';
+import { emailSendRoutes } from './modules/email/send-routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { historyLogRoutes } from './modules/history-logs/routes.ts';
 import { insightsRoutes } from './modules/insights/routes.ts';
@@ -248,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(insightsRoutes);
   await app.register(userRoutes);
   await app.register(emailRoutes);
+  await app.register(emailSendRoutes);
   await app.register(settingsRoutes);
   await app.register(companyTemplateRoutes);
   await app.register(defaultTemplateRoutes);

@@ -228,6 +228,9 @@ export const RECIPES: Record<string, Recipe> = {
   'POST /api/:company/rentloopdb/orders/swap-draft/:id': { params: byId((r) => r.draft) },
   'POST /api/:company/email/send-draft': { body: (r) => ({ id: r.draft }) },
   'POST /api/:company/email/send-order': { body: (r) => ({ id: r.order }) },
+  'POST /api/:company/email/send': {
+    body: () => ({ to: 'matrix@example.test', subject: 'Hello', bodyHtml: '<p>Hello</p>' }),
+  },
   ...Object.fromEntries(
     [
       'GET /api/:company/rentloopdb/subscriptions/:id',

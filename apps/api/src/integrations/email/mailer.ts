@@ -18,8 +18,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { actingUserId, type JobActor, type PlatformCtx } from '../../context.ts';
 import { emailEntries } from '../../db/schema/index.ts';
-import { inJobTransaction, jobActor } from '../../jobs/context.ts';
+import { inJobTransaction, jobActor, jobPlatformCtx } from '../../jobs/context.ts';
 import { defineJob, enqueue } from '../../jobs/queue.ts';
+import { senderOf } from './sender.ts';
 
 export interface Mailer {
   from: string;
@@ -67,6 +68,21 @@ export const MAIL_TEXTS = {
   abandoned:
     'The server stopped before the mail server answered, so the mail may not have been sent. Send it again if it matters.',
 } as const;
+
+/**
+ * The refusal of some recipients by a server that took the mail for the others (a blind copy to the
+ * company's own address taken, the customer's address refused): the mail is not where it was meant to
+ * go, so the entry is failed with the server's words, and nothing is retried (the others have it).
+ */
+export function partialRefusal(info: unknown): string | null {
+  const i = (info ?? {}) as { rejected?: unknown[]; rejectedErrors?: { response?: string }[] };
+  if (!i.rejected?.length) return null;
+  const addresses = i.rejected.map((a) =>
+    typeof a === 'string' ? a : String((a as { address?: string }).address),
+  );
+  const words = i.rejectedErrors?.[0]?.response ?? '';
+  return MAIL_TEXTS.refused(`${addresses.join(', ')}${words ? `: ${words}` : ''}`).slice(0, 500);
+}
 
 /** Why an entry was not sent when the worker that took its job cannot send mail. */
 export const NO_SMTP_ON_WORKER = 'SMTP is not configured on the worker that took this mail (SMTP_URL).';
@@ -120,15 +136,18 @@ export const sendEmailJob = defineJob({
       }));
       return;
     }
+    let refusedSome: string | null = null;
     try {
-      await mailer.transport.sendMail({
-        from: mailer.from,
+      const info = await mailer.transport.sendMail({
+        // The company's sender name and reply-to (sender.ts), read before the SMTP call.
+        ...(await senderOf(jobPlatformCtx(jc, actor), entry.company_id, mailer.from)),
         to: entry.to,
         cc: entry.cc ?? undefined,
         bcc: entry.bcc ?? undefined,
         subject: entry.subject,
         html: entry.delivery_html ?? legacyHtml ?? entry.body_html,
       });
+      refusedSome = partialRefusal(info);
     } catch (e) {
       // pg-boss retries with backoff; after the last attempt the secret body is of no more use.
       const lastAttempt = attempt !== undefined && attempt.retryCount >= attempt.retryLimit;
@@ -139,6 +158,17 @@ export const sendEmailJob = defineJob({
         updated_at: ctx.clock.now().toISOString(),
       }));
       throw e;
+    }
+    if (refusedSome) {
+      // Some recipients have it: a retry would send it to them again. Failed, with the server's words.
+      const reason = refusedSome;
+      await record((ctx) => ({
+        status: 'failed',
+        error: reason,
+        delivery_html: null,
+        updated_at: ctx.clock.now().toISOString(),
+      }));
+      return;
     }
     await record((ctx) => {
       const now = ctx.clock.now().toISOString();

@@ -12,7 +12,8 @@ import { eq } from 'drizzle-orm';
 import type { PlatformCtx } from '../../context.ts';
 import { emailEntries } from '../../db/schema/index.ts';
 import { assertOutsideTransaction } from '../../db/transaction-scope.ts';
-import { MAIL_TEXTS, type OutgoingMail, recordMailToSendNow } from './mailer.ts';
+import { MAIL_TEXTS, type OutgoingMail, partialRefusal, recordMailToSendNow } from './mailer.ts';
+import { senderOf } from './sender.ts';
 
 /** A short audited transaction of the caller's (a route's `requestTransact`, a test's plain one). */
 export type MailTransact = <T>(write: (ctx: PlatformCtx) => Promise<T>) => Promise<T>;
@@ -57,9 +58,10 @@ export async function deliverRecorded(
         .set({ delivery_html: null, updated_at: now, ...values, ...sent })
         .where(eq(emailEntries.id, id));
     });
+  let refusedSome: string | null = null;
   try {
-    await mailer.transport.sendMail({
-      from: mailer.from,
+    const info = await mailer.transport.sendMail({
+      ...(await senderOf(ctx, entry.company_id, mailer.from)),
       to: entry.to,
       cc: entry.cc ?? undefined,
       bcc: entry.bcc ?? undefined,
@@ -67,10 +69,15 @@ export async function deliverRecorded(
       // The real body when the kept one hides a secret link, else the kept one.
       html: entry.delivery_html ?? entry.body_html,
     });
+    refusedSome = partialRefusal(info);
   } catch (error) {
     const reason = failureReason(error);
     await settle({ status: 'failed', error: reason });
     return { id, status: 'failed', reason };
+  }
+  if (refusedSome) {
+    await settle({ status: 'failed', error: refusedSome });
+    return { id, status: 'failed', reason: refusedSome };
   }
   await settle({ status: 'sent', error: null });
   return { id, status: 'sent' };

@@ -5,52 +5,60 @@
  * handed to the SMTP server while the person waits (integrations/email/send-now.ts): the answer is
  * "Email sent." only when it was; otherwise an error saying why, the entry in Email History too.
  */
+import type { EmailSendResult } from '@rentloop/domain/email';
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
 import { formatMoney } from '@rentloop/domain/money';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { MAIL_TEXTS } from '../../integrations/email/mailer.ts';
-import { sendMailNow } from '../../integrations/email/send-now.ts';
 import { companyCurrency } from '../../money.ts';
+import { dispatchMail, HELD_BACK, type SendOptions } from '../email/send.ts';
 import { companyMailLanguage, companyPlaceholders, renderMail } from '../templates/mail.ts';
 import { orderRow } from './records.ts';
 
 export const QUOTE_NOT_A_DRAFT = 'Only a quote (draft order) can be sent as a quote.';
 export const ORDER_IS_A_DRAFT = 'A quote has no order confirmation: send it as a quote.';
 
-async function languageOf(ctx: Ctx, customerId: number): Promise<TemplateLanguage> {
+/** The customer's mail language and whether their state holds mail back (archived: `SendOptions.override`). */
+async function recipientOf(ctx: Ctx, customerId: number): Promise<{ lang: TemplateLanguage; held: boolean }> {
   const [row] = await ctx.db
-    .select({ language: customers.language })
+    .select({ language: customers.language, archived_at: customers.archived_at })
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.company_id, ctx.companyId)));
   const lang = row?.language as TemplateLanguage | undefined;
-  return lang && TEMPLATE_LANGUAGES.includes(lang) ? lang : companyMailLanguage(ctx);
+  return {
+    lang: lang && TEMPLATE_LANGUAGES.includes(lang) ? lang : await companyMailLanguage(ctx),
+    held: Boolean(row?.archived_at),
+  };
 }
 
 /**
  * Sends the mail of `kind` for order `id` to its customer: read and rendered on `ctx` (outside any
- * transaction), recorded and settled through `transact`. Not sent: a 502 with the SMTP server's words
- * (refused, unreachable), a 503 without SMTP; the entry stays in Email History with that state.
+ * transaction), recorded and settled through `transact` (modules/email/send.ts `dispatchMail`). Not
+ * sent: a 502 with the SMTP server's words (refused, unreachable), a 503 without SMTP; the entry stays
+ * in Email History with that state. An archived customer's mail is held back (409) unless `override`.
  */
 export async function sendOrderMail(
   ctx: Ctx,
   transact: Transact,
   id: number,
   kind: 'quote' | 'order_confirmation',
-): Promise<{ id: number; status: 'sent'; to: string }> {
+  options: SendOptions = { override: false, respondOk: false },
+): Promise<EmailSendResult> {
   const order = await orderRow(ctx, id);
   if (kind === 'quote' && order.status !== 'draft') throw new AppError('conflict', QUOTE_NOT_A_DRAFT);
   if (kind === 'order_confirmation' && order.status === 'draft')
     throw new AppError('conflict', ORDER_IS_A_DRAFT);
+  const recipient = await recipientOf(ctx, Number(order.customer_id));
+  if (recipient.held && !options.override) throw new AppError('conflict', HELD_BACK);
   const total = formatMoney(order.total, await companyCurrency(ctx));
   const href = `${ctx.deps.appUrl ?? ''}/cms/orders/${kind === 'quote' ? 'drafts/' : ''}${id}`;
   const document = { number: order.number ?? `Q-${id}`, total };
   const mail = await renderMail(ctx, {
     companyId: ctx.companyId,
     templateId: kind,
-    lang: await languageOf(ctx, Number(order.customer_id)),
+    lang: recipient.lang,
     data: {
       customer: { name: order.customer_name, email: order.customer_email },
       company: await companyPlaceholders(ctx, ctx.companyId),
@@ -58,17 +66,10 @@ export async function sendOrderMail(
       action_url: href,
     },
   });
-  const outcome = await sendMailNow(ctx, transact, {
-    companyId: ctx.companyId,
-    kind,
-    to: order.customer_email,
-    ...mail,
-  });
-  if (outcome.status !== 'sent') {
-    throw new AppError(
-      outcome.status === 'failed' ? 'bad_gateway' : 'unavailable',
-      MAIL_TEXTS.notSent(outcome.reason),
-    );
-  }
-  return { id: outcome.id, status: 'sent', to: order.customer_email };
+  return dispatchMail(
+    ctx,
+    transact,
+    { companyId: ctx.companyId, kind, to: order.customer_email, ...mail },
+    options.respondOk,
+  );
 }

@@ -7,6 +7,7 @@
 
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Edit from '@mui/icons-material/Edit';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,6 +25,8 @@ import { CardGrid, DetailField, DetailPage } from '../../components/DetailPage.t
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { languageName } from '../../utils/languages.ts';
+import { sendEmailIds } from '../email-history/testids.ts';
+import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { CumulatedInvoicesCard } from './CumulatedInvoicesCard.tsx';
 import {
@@ -111,6 +114,7 @@ export function CustomerDetailPage() {
   const maySeeMails = mayDelete;
   const setArchived = useSetCustomerArchived(id);
   const remove = useDeleteCustomer(id);
+  const { openSendEmail } = useSendEmailDialog();
   const { buttons, dialog } = useArchiveActions({
     noun: 'customer',
     record: customer.data,
@@ -135,6 +139,15 @@ export function CustomerDetailPage() {
           actions={
             <>
               {buttons}
+              <Button
+                variant="outlined"
+                startIcon={<EmailOutlined />}
+                disabled={!c}
+                onClick={() => c && openSendEmail({ to: c.email, name: c.name, subject: '' })}
+                data-testid={sendEmailIds.open}
+              >
+                Send email
+              </Button>
               <Button
                 component={Link}
                 to={`/cms/orders/create?customer=${id}`}

@@ -10,3 +10,11 @@ export const emailHistoryIds = {
   dialogBody: 'email-entry-body',
   dialogClose: 'email-entry-close',
 } as const;
+
+/** The "Send email" dialog (send-email-action.tsx), opened from the customer and order screens. */
+export const sendEmailIds = {
+  open: 'send-email-open',
+  dialog: 'send-email-dialog',
+  field: (name: string) => `send-email-${name}`,
+  confirm: 'send-email-confirm',
+} as const;

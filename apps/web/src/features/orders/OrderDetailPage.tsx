@@ -27,6 +27,8 @@ import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
+import { sendEmailIds } from '../email-history/testids.ts';
+import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { useOneTimePaymentDialog } from '../subscriptions/one-time-action.tsx';
 import { oneTimeIds } from '../subscriptions/testids.ts';
@@ -156,6 +158,7 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
   const update = useUpdateOrder(order.id);
   const clone = useCloneOrder(order.id);
   const send = useSendOrderMail('send-order');
+  const { openSendEmail } = useSendEmailDialog();
   const allowed = actions.data?.actions ?? [];
   const offers = orderOffers(order);
   const busy = update.isPending || clone.isPending || send.isPending;
@@ -236,6 +239,17 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
                 },
               ]
             : []),
+          {
+            key: 'email',
+            label: 'Send email',
+            testId: sendEmailIds.open,
+            onClick: () =>
+              openSendEmail({
+                to: order.customer_email,
+                name: order.customer_name,
+                subject: `Your order ${order.number ?? `#${order.id}`}`,
+              }),
+          },
           {
             key: 'clone',
             label: 'Clone',

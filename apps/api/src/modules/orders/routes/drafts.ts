@@ -16,11 +16,8 @@ import { z } from 'zod';
 import { access } from '../../../http/access.ts';
 import { ctxOf } from '../../../http/context.ts';
 import { ok, paginated } from '../../../http/envelope.ts';
-import { errorSchema } from '../../../http/openapi.ts';
-import { requestTransact } from '../../../http/transactions.ts';
 import { listMeta, listParams } from '../../../lists.ts';
 import { deleteDraftOrder, updateDraftOrder } from '../drafts.ts';
-import { sendOrderMail } from '../mail.ts';
 import { createDraftOrder, finaliseDraft } from '../placement.ts';
 import { getOrder, listOrders } from '../records.ts';
 
@@ -36,8 +33,6 @@ const draftListOptions = {
   defaultDesc: true,
   filters: draftOrderFiltersSchema,
 } as const;
-
-const mailAnswer = envelope(z.object({ id: z.number().int(), status: z.enum(['sent']), to: z.string() }));
 
 export const draftOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const [url, consumable, operationId] of [
@@ -165,32 +160,4 @@ export const draftOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(await getOrder(ctx, request.params.id), MESSAGES.orderFinalised);
     },
   );
-
-  for (const [path, kind, operationId, summary] of [
-    ['send-draft', 'quote', 'sendDraftOrderMail', 'Mail a quote to its customer (the quote template)'],
-    ['send-order', 'order_confirmation', 'sendOrderMail', 'Mail an order’s confirmation to its customer'],
-  ] as const) {
-    app.post(
-      `/api/:company/email/${path}`,
-      {
-        // The mail is handed to the SMTP server while the request waits: no transaction around that call.
-        config: { access: user, transaction: false },
-        schema: {
-          operationId,
-          tags: ['email'],
-          summary,
-          description: `Body: \`{id}\` of the quote or order. The template of the customer’s language (the company’s own, else the default) is filled in, recorded in Email History and handed to the SMTP server at once. Answers "${MESSAGES.emailSent}" (\`status: sent\`) only when the SMTP server accepted it. Refused or unreachable: 502, "${MESSAGES.emailSendFailed}" and the server’s words; no SMTP configured (SMTP_URL): 503. Either way the mail stays in Email History as failed or not sent, with the reason. A quote that is no longer one, or an order that is a quote: 409.`,
-          params: companyParams,
-          querystring: z.object({ override: z.string().optional(), respond_ok: z.string().optional() }),
-          body: z.object({ id: z.number().int().positive() }),
-          response: { 200: mailAnswer, 409: errorSchema, 502: errorSchema, 503: errorSchema },
-        },
-      },
-      async (request) => {
-        const ctx = ctxOf(request);
-        const sent = await sendOrderMail(ctx, requestTransact(request, ctx), request.body.id, kind);
-        return ok(sent, MESSAGES.emailSent);
-      },
-    );
-  }
 };

@@ -1,0 +1,84 @@
+/**
+ * Mail staff send from a screen (`POST email/send`, `email/send-order`, `send-draft`): recorded in Email
+ * History, then handed over in one of two ways (docs/decisions.md 51 and 65):
+ * - by default while the person waits (integrations/email/send-now.ts): "Email sent." only once the SMTP
+ *   server took it; refused or unreachable, a 502 "Failed to send email." with its words;
+ * - `respond_ok`: recorded `queued` with its delivery job in one transaction and answered at once (202):
+ *   the `email-send` job hands it over and retries; Email History shows what became of it.
+ * Without SMTP (SMTP_URL) either way answers 503 and keeps the entry `not_sent`.
+ */
+import type { EmailSendResult } from '@rentloop/domain/email';
+import type { Ctx, Transact } from '../../context.ts';
+import { AppError, invalid } from '../../errors.ts';
+import { MAIL_TEXTS, type OutgoingMail, queueMail } from '../../integrations/email/mailer.ts';
+import { sanitizeMailHtml } from '../../integrations/email/sanitize.ts';
+import { sendMailNow } from '../../integrations/email/send-now.ts';
+import { getSettings } from '../settings/sections.ts';
+
+/** The query of every `email/send*` route (spec 01 §7: `override=true`, `respond_ok`). */
+export interface SendOptions {
+  /** Send even when the customer's state would hold the mail back (an archived customer). */
+  override: boolean;
+  /** Answer once the mail is recorded for the delivery job, not after the SMTP server took it. */
+  respondOk: boolean;
+}
+
+export const HELD_BACK =
+  'The customer is archived, so mails to them are held back. Send with override to send it anyway.';
+export const NOTHING_LEFT = 'Nothing is left of the text once scripts and unsafe content are removed.';
+
+/** A mail to a customer, with the company's blind copy for its records (email settings, `bcc`). */
+async function withCompanyBcc(ctx: Ctx, bcc: string | null | undefined): Promise<string | null> {
+  const own = (await getSettings(ctx, 'email')).bcc;
+  const all = [bcc, own].filter((a): a is string => Boolean(a));
+  return all.length ? [...new Set(all)].join(', ') : null;
+}
+
+/** Records `mail` (a mail to a customer) and hands it over as `options.respondOk` says; see above. */
+export async function dispatchMail(
+  ctx: Ctx,
+  transact: Transact,
+  mail: OutgoingMail,
+  respondOk: boolean,
+): Promise<EmailSendResult> {
+  const full = { ...mail, bcc: await withCompanyBcc(ctx, mail.bcc) };
+  if (respondOk) {
+    const queued = await transact((c) => queueMail(c, full));
+    if (queued.status !== 'queued')
+      throw new AppError('unavailable', MAIL_TEXTS.notSent(MAIL_TEXTS.notConfigured));
+    return { id: queued.id, status: 'queued', to: mail.to };
+  }
+  const outcome = await sendMailNow(ctx, transact, full);
+  if (outcome.status !== 'sent') {
+    throw new AppError(
+      outcome.status === 'failed' ? 'bad_gateway' : 'unavailable',
+      MAIL_TEXTS.notSent(outcome.reason),
+    );
+  }
+  return { id: outcome.id, status: 'sent', to: mail.to };
+}
+
+/** `POST email/send`: the staff member's own mail, its HTML cleaned (integrations/email/sanitize.ts). */
+export async function sendFreeFormMail(
+  ctx: Ctx,
+  transact: Transact,
+  input: { to: string; cc?: string | null; bcc?: string | null; subject: string; bodyHtml: string },
+  options: Pick<SendOptions, 'respondOk'>,
+): Promise<EmailSendResult> {
+  const html = sanitizeMailHtml(input.bodyHtml);
+  if (!html) throw invalid('bodyHtml', NOTHING_LEFT);
+  return dispatchMail(
+    ctx,
+    transact,
+    {
+      companyId: ctx.companyId,
+      kind: 'free_form',
+      to: input.to,
+      cc: input.cc || null,
+      bcc: input.bcc || null,
+      subject: input.subject,
+      html,
+    },
+    options.respondOk,
+  );
+}
