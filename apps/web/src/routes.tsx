@@ -12,6 +12,7 @@ import { authRoutes } from './features/auth/routes.tsx';
 import { companiesRoutes } from './features/companies/routes.tsx';
 import { cronsRoutes } from './features/crons/routes.tsx';
 import { customersRoutes } from './features/customers/routes.tsx';
+import { debtCollectionRoutes } from './features/debt-collection/routes.tsx';
 import { emailHistoryRoutes } from './features/email-history/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
@@ -47,6 +48,7 @@ export const appRoutes: AppRoute[] = [
   ...subscriptionsRoutes,
   ...transactionsRoutes,
   ...invoicesRoutes,
+  ...debtCollectionRoutes,
   ...recurringPaymentsRoutes,
   ...assetsRoutes,
   ...repairsRoutes,
