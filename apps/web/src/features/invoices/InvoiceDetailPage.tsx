@@ -83,7 +83,7 @@ function InvoiceActionButtons({ invoice }: { invoice: Invoice }) {
           Refund
         </Button>
       )}
-      <HandOverButton invoice={invoice} />
+      <HandOverButton invoice={invoice} allowed={allowed.has('debt_collection')} />
       {allowed.has('edit') && (
         <Button
           variant="contained"
