@@ -7,11 +7,12 @@
  * paid (and the invoice settled); creates the company's Debtist user and disables it.
  * Screenshots at 1440 and 390 wide: tests/e2e/artifacts/screenshots/debt-collection-*.png.
  */
-import { debtIds } from '../../../apps/web/src/features/debt-collection/testids.ts';
+
 import {
   FAKE_DEBTIST_KEY,
   startFakeDebtist,
 } from '../../../apps/api/src/integrations/debt-collection/testing/fake-debtist.ts';
+import { debtIds } from '../../../apps/web/src/features/debt-collection/testids.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import {
   callApi,

@@ -64,7 +64,12 @@ export function useSyncClaims() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => unwrapAnswer(await api.post<DebtSyncResult>(path(company, 'claims/sync'), {})),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: debtKeys.all }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: debtKeys.all });
+      // A collected claim settles its invoice (and its order's payment).
+      void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
   });
 }
 
