@@ -12,11 +12,11 @@
 import { DEBT_TEXTS } from '@rentloop/domain/debt-collection';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
-import { invoices } from '../../db/schema/index.ts';
+import { eventCursors, invoices } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { DebtAgencyError } from '../../integrations/debt-collection/index.ts';
 import type { BusinessJob } from '../companies/business-jobs.ts';
-import { readEvents } from '../events/reader.ts';
+import { type Cursor, eventsAfter, readEvents, START } from '../events/reader.ts';
 import { notifyCompany } from '../notifications/service.ts';
 import { getDebtCollectionConfig } from '../settings/sections.ts';
 import type { AgencyOptions } from './agency.ts';
@@ -26,6 +26,21 @@ import type { ClaimRow } from './records.ts';
 export const HANDOVER_EVENT = 'dunning.handed_to_debt_collection';
 const BATCH = 50;
 const readerOf = (companyId: number) => `debt-collection-handover:${companyId}`;
+
+/** Whether the company has a hand-over event its reader has not read yet. */
+async function anyNew(ctx: Ctx): Promise<boolean> {
+  const [row] = await ctx.db
+    .select()
+    .from(eventCursors)
+    .where(eq(eventCursors.reader, readerOf(ctx.companyId)));
+  const from: Cursor = row ? { txId: row.tx_id, eventId: row.event_id } : START;
+  const peek = await eventsAfter(ctx.db, from, {
+    limit: 1,
+    companyId: ctx.companyId,
+    types: [HANDOVER_EVENT],
+  });
+  return peek.events.length > 0;
+}
 
 async function tellFailure(ctx: Ctx, invoiceId: number, reason: string): Promise<void> {
   const [invoice] = await ctx.db
@@ -52,6 +67,8 @@ export async function handOverDunnedInvoices(
 ): Promise<number> {
   let handled = 0;
   for (;;) {
+    // Most days there is nothing new: looked at without a transaction (no cursor row written).
+    if (!(await anyNew(ctx))) return handled;
     const toFile: ClaimRow[] = [];
     const read = await transact((tx) =>
       readEvents(
