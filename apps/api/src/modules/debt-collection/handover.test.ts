@@ -6,7 +6,7 @@
  * credentials the company is told (a notification), nothing crashes, and nothing is filed.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock, withDb } from '../../context.ts';
 import { debtClaims, notifications } from '../../db/schema/index.ts';
 import {
@@ -21,6 +21,8 @@ import { dueRecurringPayment, dunningCompany, scriptedStripe } from '../dunning/
 import { externalIdOf } from './claims.ts';
 import { handOverDunnedInvoices } from './handover.ts';
 
+// Clock advances run every business job day by day: slow on a loaded machine (CI runs suites side by side).
+vi.setConfig({ testTimeout: 120_000 });
 const wall = fixedClock('2026-03-10T10:00:00Z');
 const h = useHarness({ clock: wall });
 const restores: (() => void)[] = [];
