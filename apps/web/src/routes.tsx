@@ -13,6 +13,7 @@ import { companiesRoutes } from './features/companies/routes.tsx';
 import { cronsRoutes } from './features/crons/routes.tsx';
 import { customersRoutes } from './features/customers/routes.tsx';
 import { dataExportRoutes } from './features/data-export/routes.tsx';
+import { debtCollectionRoutes } from './features/debt-collection/routes.tsx';
 import { emailHistoryRoutes } from './features/email-history/routes.tsx';
 import { eventsRoutes } from './features/events/routes.tsx';
 import { historyLogsRoutes } from './features/history-logs/routes.tsx';
@@ -49,6 +50,7 @@ export const appRoutes: AppRoute[] = [
   ...subscriptionsRoutes,
   ...transactionsRoutes,
   ...invoicesRoutes,
+  ...debtCollectionRoutes,
   ...recurringPaymentsRoutes,
   ...assetsRoutes,
   ...repairsRoutes,

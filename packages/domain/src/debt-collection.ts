@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { safeText } from './api.ts';
+import { MESSAGES } from './messages.ts';
 import { amountSchema } from './money.ts';
 
 export const DEBT_PROVIDERS = ['debtist'] as const;
@@ -40,12 +41,12 @@ export const DEBT_CLAIM_STATUS_LABELS: Record<DebtClaimStatus, string> = {
 };
 
 export const DEBT_TEXTS = {
-  claimFiled: 'Claim filled correctly!',
-  claimFailed: 'Failed to create claim...',
+  claimFiled: MESSAGES.debtClaimFiled,
+  claimFailed: MESSAGES.debtClaimFailed,
   claimExists: 'This invoice has already been handed to debt collection.',
-  commentAdded: 'Comment added correctly!',
-  commentFailed: 'Failed to add comment to claim',
-  userFailed: 'Failed to create Debtist user',
+  commentAdded: MESSAGES.debtCommentAdded,
+  commentFailed: MESSAGES.debtCommentFailed,
+  userFailed: MESSAGES.debtUserFailed,
   userCreated: 'Debtist user created.',
   userExists: 'The company already has a Debtist user.',
   noUser: 'The company has no Debtist user yet.',

@@ -282,6 +282,9 @@ export const INVOICE_PAYMENT_TRANSITIONS: TransitionTable<
   },
 ];
 
-/** GET invoices/{id}/actions: the payment actions, and the corrections (cancel; edit a replacement draft). */
-export const INVOICE_ACTIONS = [...INVOICE_PAYMENT_ACTIONS, 'cancel', 'edit'] as const;
+/**
+ * GET invoices/{id}/actions: the payment actions, the corrections (cancel; edit a replacement draft), and
+ * `debt_collection` (hand it to the debt collection agency: `POST debtist/invoice/{id}/claim`).
+ */
+export const INVOICE_ACTIONS = [...INVOICE_PAYMENT_ACTIONS, 'cancel', 'edit', 'debt_collection'] as const;
 export const invoiceActionsSchema = actionsSchema(z.enum(INVOICE_SETTLEMENTS), z.enum(INVOICE_ACTIONS));

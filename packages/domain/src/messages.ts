@@ -41,6 +41,12 @@ export const MESSAGES = {
   webhookUpdateFailed: 'Failed to update Webhook.',
   webhookDeleted: 'Webhook deleted.',
   webhookDeleteFailed: 'Failed to delete Webhook.',
+  // Debt collection (spec 02 §8 "Debt claim", "Claim comment", "Debt user").
+  debtClaimFiled: 'Claim filled correctly!',
+  debtClaimFailed: 'Failed to create claim...',
+  debtCommentAdded: 'Comment added correctly!',
+  debtCommentFailed: 'Failed to add comment to claim',
+  debtUserFailed: 'Failed to create Debtist user',
   webhookFired: 'Webhook fired.',
   webhookFireFailed: 'Failed to fire Webhook.',
   webhookDisabledReason: (attempts: number) =>

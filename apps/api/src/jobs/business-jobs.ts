@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { runBusinessDay } from '../modules/companies/business-day.ts';
 import type { BusinessJob } from '../modules/companies/business-jobs.ts';
 import { closeCumulatedPeriods } from '../modules/cumulated-invoices/close.ts';
+import { debtHandoverJob } from '../modules/debt-collection/handover.ts';
 import { dunningRetriesJob } from '../modules/dunning/retries.ts';
 import { reconcilePaymentsJob } from '../modules/payments/reconcile.ts';
 import { runBilling } from '../modules/recurring-payments/run.ts';
@@ -25,6 +26,8 @@ export const BUSINESS_JOBS: readonly BusinessJob[] = [
   { name: 'cumulated-invoices-close', run: closeCumulatedPeriods },
   // The failed payments whose retry is due are charged again.
   dunningRetriesJob,
+  // The dunnings that ended in "hand to debt collection": their invoices filed at the agency.
+  debtHandoverJob,
   // Attempts without a definitive answer are looked up at their gateway.
   reconcilePaymentsJob,
 ];

@@ -19,6 +19,7 @@ import { recordEvent } from '../events/service.ts';
 import { collectionFacts } from '../invoices/corrections.ts';
 import { invoiceRow } from '../invoices/records.ts';
 import { openAttempts } from '../payments/charge.ts';
+import { getDebtCollectionConfig } from '../settings/sections.ts';
 import { type AgencyOptions, agencyFailure, agencyOf, agencyProblem, debtSettings } from './agency.ts';
 import { applyAgencyClaim } from './apply.ts';
 import { type ClaimRow, claimOfInvoice, claimRow, getClaim } from './records.ts';
@@ -26,18 +27,39 @@ import { type ClaimRow, claimOfInvoice, claimRow, getClaim } from './records.ts'
 /** Our reference of an invoice's claim at the agency (its idempotency key there). */
 export const externalIdOf = (companyId: number, invoiceId: number) => `rl:${companyId}:inv${invoiceId}`;
 
-/** Why the invoice may not be handed over (a 409), or null. In the caller's transaction, the invoice locked. */
-async function refusalOf(ctx: Ctx, invoiceId: number, minClaim: number): Promise<string | null> {
-  const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
+/**
+ * Why the invoice may not be handed over (a 409), or null. In the caller's transaction, the invoice
+ * locked (`lock`: a hand-over; not for a read of the invoice's actions).
+ */
+async function refusalOf(
+  ctx: Ctx,
+  invoiceId: number,
+  minClaim: number,
+  lock = true,
+  dueChecked = true,
+): Promise<string | null> {
+  const invoice = await invoiceRow(ctx, invoiceId, { lock });
   if (invoice.status !== 'issued') return DEBT_TEXTS.invoiceNotIssued;
   const facts = await collectionFacts(ctx, invoice);
   if (invoice.gross <= 0n || facts.credit || invoice.type === 'refund') return DEBT_TEXTS.invoiceCredit;
   if (facts.cancelled || invoice.payment_status === 'settled' || (await openAttempts(ctx, invoiceId)) > 0)
     return DEBT_TEXTS.invoiceNotUnpaid;
-  if (!invoice.due_date || invoice.due_date >= (await companyToday(ctx))) return DEBT_TEXTS.invoiceNotDue;
+  if (dueChecked && (!invoice.due_date || invoice.due_date >= (await companyToday(ctx))))
+    return DEBT_TEXTS.invoiceNotDue;
   if (invoice.gross < BigInt(minClaim))
     return DEBT_TEXTS.invoiceTooSmall(toDecimal(BigInt(minClaim), invoice.currency) ?? String(minClaim));
   return null;
+}
+
+/**
+ * Whether `GET invoices/{id}/actions` offers `debt_collection`: the agency is configured, the invoice has
+ * no claim yet and would be accepted now (issued, unpaid, idle, due, not below the smallest claim).
+ */
+export async function handOverAllowed(ctx: Ctx, invoiceId: number): Promise<boolean> {
+  const config = await getDebtCollectionConfig(ctx);
+  if (!config?.base_url) return false;
+  if (await claimOfInvoice(ctx, invoiceId)) return false;
+  return (await refusalOf(ctx, invoiceId, config.min_claim_minor, false)) === null;
 }
 
 /** The claim to send for a recorded row (the debtor as invoiced). */
@@ -62,18 +84,20 @@ export async function claimRequestOf(ctx: Ctx, row: ClaimRow): Promise<ClaimRequ
 
 /**
  * Records the invoice's claim `pending` (checked, in the caller's transaction), or answers the one it
- * has. `created`: whether this call recorded it.
+ * has. `created`: whether this call recorded it. `dunned`: handed over by the dunning's end, whose
+ * retries were the grace: the invoice's payment terms (its due date) are not waited for.
  */
 export async function recordClaim(
   ctx: Ctx,
   invoiceId: number,
   minClaim: number,
+  opts: { dunned?: boolean } = {},
 ): Promise<{ row: ClaimRow; created: boolean }> {
   // The invoice first (404 for another company's), locked: a concurrent hand-over waits here.
   await invoiceRow(ctx, invoiceId, { lock: true });
   const existing = await claimOfInvoice(ctx, invoiceId);
   if (existing) return { row: existing, created: false };
-  const refusal = await refusalOf(ctx, invoiceId, minClaim);
+  const refusal = await refusalOf(ctx, invoiceId, minClaim, true, !opts.dunned);
   if (refusal) throw new AppError('conflict', refusal);
   const invoice = await invoiceRow(ctx, invoiceId);
   const now = ctx.clock.now().toISOString();

@@ -7,12 +7,14 @@
  */
 import { DUNNING_TEXTS } from '@rentloop/domain/dunning';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../context.ts';
 import { invoices, transactions } from '../../db/schema/index.ts';
 import { useHarness } from '../../testing/harness.ts';
 import { type Answer, dueRecurringPayment, dunningCompany, scriptedStripe } from './dunning.testing.ts';
 
+// Clock advances run every business job day by day: slow on a loaded machine (CI runs suites side by side).
+vi.setConfig({ testTimeout: 120_000 });
 const wall = fixedClock('2026-03-10T10:00:00Z');
 const h = useHarness({ clock: wall });
 const restores: (() => void)[] = [];

@@ -10,7 +10,7 @@
  * ever appear behind the cursor. The price: a long-running writing transaction holds readers back until
  * it ends (they wait; they never skip).
  */
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { eventCursors, events } from '../../db/schema/index.ts';
 
@@ -50,13 +50,14 @@ const horizon = sql`(
 export async function eventsAfter(
   db: Tx,
   cursor: Cursor,
-  opts: { limit: number; companyId?: number },
+  opts: { limit: number; companyId?: number; types?: string[] },
 ): Promise<{ events: EventRow[]; next: Cursor }> {
   const conditions: SQL[] = [
     sql`(${events.tx_id}, ${events.id}) > (${cursor.txId}::xid8, ${cursor.eventId})`,
     sql`${events.tx_id} < ${horizon}`,
   ];
   if (opts.companyId !== undefined) conditions.push(eq(events.company_id, opts.companyId));
+  if (opts.types) conditions.push(inArray(events.type, opts.types));
   const rows = await db
     .select()
     .from(events)
@@ -71,18 +72,19 @@ export async function eventsAfter(
  * Hands the next batch of events to `handle` for the named reader and moves its cursor past them, in
  * the caller's transaction `tx`: handled and moved commit together, so a crash re-delivers the batch
  * (handlers are idempotent) and never loses one. The reader's row is locked for the transaction, so two
- * workers never handle one batch twice at the same time. Answers how many events were handled.
+ * workers never handle one batch twice at the same time. Answers how many events were handled. A reader
+ * of one company's events of some types (`companyId`, `types`) keeps a cursor of its own name.
  */
 export async function readEvents(
   tx: Tx,
   reader: string,
-  opts: { limit: number },
+  opts: { limit: number; companyId?: number; types?: string[] },
   handle: (batch: EventRow[]) => Promise<void>,
 ): Promise<number> {
   await tx.insert(eventCursors).values({ reader }).onConflictDoNothing();
   const [row] = await tx.select().from(eventCursors).where(eq(eventCursors.reader, reader)).for('update');
   const from: Cursor = row ? { txId: row.tx_id, eventId: row.event_id } : START;
-  const { events: batch, next } = await eventsAfter(tx, from, { limit: opts.limit });
+  const { events: batch, next } = await eventsAfter(tx, from, opts);
   if (batch.length === 0) return 0;
   await handle(batch);
   await tx

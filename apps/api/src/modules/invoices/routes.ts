@@ -3,6 +3,7 @@
  * Routes that call a gateway run outside the request transaction (`transaction: false`) and write in
  * short audited transactions; every money POST takes an Idempotency-Key.
  */
+
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
 import {
   INVOICE_ZIP_DAYS,
@@ -41,6 +42,7 @@ import { registerListExport } from '../../http/list-export.ts';
 import { errorSchema } from '../../http/openapi.ts';
 import { requestTransact } from '../../http/transactions.ts';
 import { listMeta, listParams } from '../../lists.ts';
+import { handOverAllowed } from '../debt-collection/claims.ts';
 import { chargeInvoice, settleInvoice } from '../payments/charge.ts';
 import { transactionList } from '../payments/list.ts';
 import { chargeOrder, generateOfflineInvoice } from '../payments/order-charge.ts';
@@ -233,7 +235,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getInvoiceActions',
         tags,
         summary:
-          'What staff may do to the invoice now: charge, settle (its payment status table), cancel, edit (a replacement draft)',
+          'What staff may do to the invoice now: charge, settle (its payment status table), cancel, edit (a replacement draft), debt_collection (hand it over: debt collection configured, no claim yet, issued, unpaid, past due, not below the smallest claim)',
         params: idParams,
         response: { 200: envelope(invoiceActionsSchema) },
       },
@@ -263,7 +265,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         action,
         to: invoice.payment_status,
       }));
-      return ok({ status: invoice.payment_status, actions: [...actions, ...corrections] });
+      const handOver = (await handOverAllowed(ctx, invoice.id))
+        ? [{ action: 'debt_collection' as const, to: invoice.payment_status }]
+        : [];
+      return ok({ status: invoice.payment_status, actions: [...actions, ...corrections, ...handOver] });
     },
   );
 

@@ -6,7 +6,13 @@
 import { and, eq, gt, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../context.ts';
-import { notifications, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
+import {
+  emailEntries,
+  notifications,
+  webhookAttempts,
+  webhookDeliveries,
+  webhooks,
+} from '../../db/schema/index.ts';
 import {
   call,
   createCompany,
@@ -118,9 +124,11 @@ describe('the delivery engine', () => {
     expect(rows[0]!.attempts).toBe(during.length + 1);
   });
 
-  it('gives up after 3 days: the delivery failed, the webhook off, the company told', async () => {
+  it('gives up after 3 days: the delivery failed, the webhook off, the company told and its admins mailed', async () => {
     // A new sign-in: days have passed on the clock since the first one.
     const admin = await createUser(h, { company: { id: companyId }, role: 'owner' });
+    const second = await createUser(h, { company: { id: companyId }, role: 'admin' });
+    const staff = await createUser(h, { company: { id: companyId }, role: 'user' });
     const w = await hook('/dead', admin);
     receiver.status = 500;
     const start = clock.now().getTime();
@@ -154,6 +162,19 @@ describe('the delivery engine', () => {
       .where(and(eq(notifications.company_id, companyId), eq(notifications.title, 'Webhook disabled')));
     // One for this webhook (the outage test's, on the same failing receiver, is told of separately).
     expect(told.filter((n) => n.description?.includes('/dead'))).toHaveLength(1);
+    // And a mail to each owner and admin (Email History), none to a plain member.
+    const mails = (
+      await h.database.primary
+        .select()
+        .from(emailEntries)
+        .where(and(eq(emailEntries.company_id, companyId), eq(emailEntries.kind, 'webhook_disabled')))
+    ).filter((m) => m.body_html.includes(`${receiver.url}/dead`));
+    const to = mails.map((m) => m.to);
+    expect(to).toEqual(expect.arrayContaining([owner.email, admin.email, second.email]));
+    expect(to).not.toContain(staff.email);
+    expect(new Set(to).size).toBe(to.length);
+    expect(mails[0]!.subject).toBe('Webhook disabled');
+    expect(mails[0]!.body_html).toContain(`/admin/webhooks/${w.id}`);
     // Nothing more is tried while it is off.
     const before = receiver.received.length;
     await runFor(24 * HOUR);

@@ -6,7 +6,8 @@
  * 2. Send: for each enabled webhook, its oldest pending delivery when due; the next one only after it
  *    succeeded, so a receiver sees events in order. The HTTP call happens outside any transaction; the
  *    attempt is written in a short one after. A failure is retried after a growing delay with jitter;
- *    after MAX_ATTEMPTS (at least 3 days) the webhook is switched off and the company is told.
+ *    after MAX_ATTEMPTS (at least 3 days) the webhook is switched off and the company is told (a
+ *    notification, and a mail to its owners and admins: disabled-mail.ts).
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import type { JobContext } from '../../jobs/queue.ts';
 import { readEvents } from '../events/reader.ts';
 import { publishQuietly } from '../notifications/bus.ts';
 import { notifyCompany } from '../notifications/service.ts';
+import { mailWebhookDisabled } from './disabled-mail.ts';
 import { eventPayload, type WebhookPayload } from './payload.ts';
 import { type AttemptOutcome, type SendOptions, sendOnce } from './sender.ts';
 import { signingSecrets, type WebhookRow } from './service.ts';
@@ -224,13 +226,15 @@ export async function recordAttempt(
       updated_at: at.toISOString(),
     })
     .where(and(eq(webhooks.company_id, ctx.companyId), eq(webhooks.id, delivery.webhook_id)))
-    .returning({ url: webhooks.url });
+    .returning({ id: webhooks.id, url: webhooks.url });
   const notificationId = await notifyCompany(ctx, {
     title: 'Webhook disabled',
     description: `Deliveries to ${hook?.url ?? 'a webhook'} failed for 3 days.`,
     message: `${MESSAGES.webhookDisabledReason(attempts)} Check the receiver at ${hook?.url ?? 'its address'}, then switch the webhook on again in Webhooks: the waiting deliveries are then sent in order.`,
     type: 'error',
   });
+  // And a mail to the company's owners and admins (Email History), recorded with the give-up.
+  if (hook) await mailWebhookDisabled(ctx, hook, MESSAGES.webhookDisabledReason(attempts));
   return { gaveUp: true, notificationId };
 }
 

@@ -27,6 +27,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
 import { notify } from '../../utils/notify.ts';
+import { HandOverButton } from '../debt-collection/HandOverButton.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { useInvoiceTransactions } from '../transactions/hooks.ts';
 import { declineSummary } from '../transactions/transaction-format.ts';
@@ -82,6 +83,7 @@ function InvoiceActionButtons({ invoice }: { invoice: Invoice }) {
           Refund
         </Button>
       )}
+      <HandOverButton invoice={invoice} allowed={allowed.has('debt_collection')} />
       {allowed.has('edit') && (
         <Button
           variant="contained"

@@ -40,7 +40,10 @@ export const recurringPaymentsKeys = queryKeysFactory('recurring-payments');
 
 export interface InvoiceActionsAnswer {
   status: InvoiceSettlement;
-  actions: { action: 'charge' | 'pay' | 'fail' | 'settle' | 'cancel' | 'edit'; to: InvoiceSettlement }[];
+  actions: {
+    action: 'charge' | 'pay' | 'fail' | 'settle' | 'cancel' | 'edit' | 'debt_collection';
+    to: InvoiceSettlement;
+  }[];
 }
 
 /** An answer's data and the server's message, or the server's error thrown. */

@@ -15,8 +15,8 @@ export const featureFlagKeys = queryKeysFactory('feature-flags');
 /**
  * The current company's feature flags (`GET /api/{company}/system/unleash-settings`), read again every
  * 300 s. `enabled(name)` answers the flag's default until the first answer (and when it fails).
- * The drawer has no Debt Collection entry yet: when it gets one, it shows it only while
- * `enabled('debt_collection')`; the New tags follow `enabled('new_tags')`.
+ * The drawer shows the Debt Collection entry (and the invoice page its "Hand to debt collection") only
+ * while `enabled('debt_collection')`; the New tags follow `enabled('new_tags')`.
  */
 export function useFeatureFlags() {
   // The drawer asks too, also before a company is chosen (an operator on an empty platform).

@@ -1,0 +1,39 @@
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import { lazyPage } from '../../app/lazy.ts';
+import type { AppRoute } from '../../app/route-meta.ts';
+
+const DebtCollectionPage = lazyPage(() =>
+  import('./DebtCollectionPage.tsx').then((m) => m.DebtCollectionPage),
+);
+const ClaimDetailPage = lazyPage(() => import('./ClaimDetailPage.tsx').then((m) => m.ClaimDetailPage));
+
+/**
+ * Debt collection (spec 01 §2 `/cms/debt-collection`, `/cms/debt-collection/claims/{id}`, flagged New;
+ * spec 02 §6: guest level). The drawer shows the entry only while the company's `debt_collection` feature
+ * flag is on, and its New tag while `new_tags` is (drawer-menu.ts `withFeatureFlags`).
+ */
+export const debtCollectionRoutes: AppRoute[] = [
+  {
+    path: '/cms/debt-collection',
+    meta: {
+      name: 'cms-debt-collection',
+      title: 'Debt Collection',
+      icon: GavelOutlined,
+      auth: 'guest',
+      pageType: 'index',
+      index: 1,
+      displayNewTag: true,
+    },
+    Component: DebtCollectionPage,
+  },
+  {
+    path: '/cms/debt-collection/claims/:id',
+    meta: {
+      name: 'cms-debt-collection-claims-id',
+      title: 'Claim',
+      auth: 'guest',
+      crumb: (params) => `Claim #${params.id ?? ''}`,
+    },
+    Component: ClaimDetailPage,
+  },
+];
