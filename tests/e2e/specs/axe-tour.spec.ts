@@ -131,22 +131,27 @@ async function tour(
 // The company's screens in two halves, so the two workers can share them.
 const half = Math.ceil(COMPANY_SCREENS.length / 2);
 
+// The tour's tests walk dozens of screens each (the second half ran out of its time once, on the last screens).
 test('every company and admin screen passes axe (first half)', async ({ page, a11y }) => {
+  test.slow();
   await signInThroughApi(page, USERS.operator, '/cms/insights');
   await tour(page, a11y, COMPANY_SCREENS.slice(0, half));
 });
 
 test('every company and admin screen passes axe (second half)', async ({ page, a11y }) => {
+  test.slow();
   await signInThroughApi(page, USERS.operator, '/cms/insights');
   await tour(page, a11y, COMPANY_SCREENS.slice(half));
 });
 
 test('every operator screen passes axe', async ({ page, a11y }) => {
+  test.slow();
   await signInThroughApi(page, USERS.operator, '/super/companies');
   await tour(page, a11y, OPERATOR_SCREENS);
 });
 
 test('every detail screen passes axe', async ({ page, a11y }) => {
+  test.slow();
   // Northwind has every kind of record (the demo data); the operator reads the platform's.
   await signInThroughApi(page, USERS.northwindOwner, '/cms/insights');
   await judgeFirstRecords(page, COMPANY_DETAIL_FROM_LIST, (p) => a11y.checkIfNew(p));
