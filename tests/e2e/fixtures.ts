@@ -160,6 +160,12 @@ export class A11yChecker {
     await this.queue;
   }
 
+  /** Whether a scan in this run (any worker's) has judged the screen at `path` (`/cms/customers/1`). */
+  isJudged(path: string): boolean {
+    const screen = screenOf(new URL(path, appOrigin ?? 'http://localhost').href);
+    return screen !== null && wasScanned(screen);
+  }
+
   /** Waits for the scans under way. */
   settled() {
     return this.queue;

@@ -5,6 +5,7 @@
  * says "Failed to fetch insights.". Screenshots at desktop and phone width.
  */
 import { GRAPH_IDS } from '../../../packages/domain/src/graphs.ts';
+import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import {
   callApi,
@@ -12,6 +13,7 @@ import {
   insightsIds,
   invoicesIds,
   screenshot,
+  signInThroughApi,
   signInToOwnCompany,
 } from '../helpers.ts';
 import { seedOrders } from '../orders-seed.ts';
@@ -47,7 +49,7 @@ async function bothWidths(page: Page, name: string) {
 
 const rows = (page: Page, id: string) => page.getByTestId(insightsIds.graphTable(id)).locator('tbody tr');
 
-test('Insights draws the graphs from the records and switches period', async ({ page }) => {
+test('Insights draws the graphs from the records and switches period', async ({ page, a11y }) => {
   test.slow();
   await page.setViewportSize(DESKTOP);
   const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Graphs');
@@ -79,6 +81,8 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   await expect(thisMonth.locator('th')).toHaveText(new Date().toISOString().slice(0, 7));
   await expect(thisMonth.locator('td').first()).not.toHaveText('0');
   await expect(thisMonth.locator('td').nth(1)).toHaveText(/^\d+\.\d{2} %$/);
+  // Judged with every card drawn: a wide table scrolls sideways, and its region must take the focus.
+  await a11y.check(page);
 
   // Quarterly and annually: 6 labels each, every graph.
   await page.getByRole('button', { name: 'Quarterly' }).click();
@@ -99,6 +103,7 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   await expect(page.getByTestId(insightsIds.graphTable('invoice-revenue'))).toBeVisible();
   await expect(revenue.locator('.recharts-wrapper')).toHaveCount(0);
   await bothWidths(page, '02-annually-table');
+  await a11y.check(page);
 
   // The data downloads as CSV.
   const [file] = await Promise.all([
@@ -128,4 +133,26 @@ test('a graph that cannot load says "Failed to fetch insights."', async ({ page 
   );
   await page.getByTestId(insightsIds.graph('lifetime-value')).scrollIntoViewIfNeeded();
   await expect(rows(page, 'lifetime-value')).toHaveCount(12);
+});
+
+test('a cohort grid wider than the phone scrolls sideways and takes the keyboard focus', async ({
+  page,
+  a11y,
+}) => {
+  test.slow();
+  // The demo company has 18 months of history: its grid is wider than a phone.
+  await page.setViewportSize(PHONE);
+  await signInThroughApi(page, USERS.northwindOwner, '/cms/insights');
+  await page.getByTestId(insightsIds.cohorts).scrollIntoViewIfNeeded();
+  const region = page.getByRole('region', { name: 'Cohorts table' });
+  await expect(page.getByTestId(insightsIds.cohortsTable).locator('tbody tr')).not.toHaveCount(0);
+  const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(overflows).toBe(true);
+  // A keyboard user reaches the grid and scrolls it with the arrow keys.
+  await region.focus();
+  await expect(region).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await a11y.check(page);
+  await screenshot(page, 'insights-graphs-04-cohorts-phone');
 });

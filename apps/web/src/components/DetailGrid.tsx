@@ -41,6 +41,8 @@ export function CodeBlock({
     <Box
       component="pre"
       data-testid={testId}
+      // In the tab order: a long block scrolls, and a keyboard user must be able to reach it.
+      tabIndex={0}
       sx={{
         m: 0,
         p: 1.5,

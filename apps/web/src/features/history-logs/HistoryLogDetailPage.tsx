@@ -13,7 +13,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -24,6 +23,7 @@ import { actorText } from '../../components/ActorCell.tsx';
 import { CodeBlock, DetailGrid, MONOSPACE } from '../../components/DetailGrid.tsx';
 import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { type DiffRow, diffRows, humanize, type ShownValue, showValue } from './diff.ts';
@@ -90,7 +90,7 @@ function Changes({ log }: { log: HistoryLog }) {
     );
   }
   return (
-    <TableContainer>
+    <ScrollRegion label="Changes table">
       <Table size="small" aria-label="Changes" data-testid={historyLogsIds.diffTable}>
         <TableHead>
           <TableRow>
@@ -133,7 +133,7 @@ function Changes({ log }: { log: HistoryLog }) {
           ))}
         </TableBody>
       </Table>
-    </TableContainer>
+    </ScrollRegion>
   );
 }
 

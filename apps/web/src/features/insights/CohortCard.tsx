@@ -4,7 +4,6 @@
  * not a picture of it), shaded by the share; asked for when it comes near the screen, like the graphs.
  */
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { failedText } from './failed-text.ts';
 import { useCohorts } from './hooks.ts';
@@ -43,7 +43,7 @@ export function CohortCard() {
         ) : isPending || !data ? (
           <Skeleton variant="rounded" height={240} />
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollRegion label="Cohorts table">
             <Table size="small" aria-labelledby="cohorts-title" data-testid={insightsIds.cohortsTable}>
               <TableHead>
                 <TableRow>
@@ -81,7 +81,7 @@ export function CohortCard() {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollRegion>
         )}
       </CardContent>
     </Card>

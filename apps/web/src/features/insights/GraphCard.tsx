@@ -20,6 +20,7 @@ import { GRAPH_TITLES, type Graph, type GraphId, type GraphPeriod } from '@rentl
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatAmount } from '../../components/money.ts';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { failedText } from './failed-text.ts';
@@ -48,50 +49,49 @@ function GraphTable({ graph, visible }: { graph: Graph; visible: boolean }) {
     if (s.unit === 'percent') return `${v} %`;
     return v;
   };
-  return (
-    <Box sx={visible ? { overflowX: 'auto' } : visuallyHidden}>
-      <Table
-        size="small"
-        aria-label={`${graph.title}, as a table`}
-        data-testid={insightsIds.graphTable(graph.id)}
-      >
-        <TableHead>
-          <TableRow>
-            <TableCell component="th">Period</TableCell>
+  const table = (
+    <Table
+      size="small"
+      aria-label={`${graph.title}, as a table`}
+      data-testid={insightsIds.graphTable(graph.id)}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell component="th">Period</TableCell>
+          {graph.series.map((s) => (
+            <TableCell key={s.key} component="th" align="right">
+              {s.label}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {graph.labels.map((label, i) => (
+          <TableRow key={label}>
+            <TableCell component="th" scope="row">
+              {/* Links only where seen: a hidden table's links would take the focus out of sight. */}
+              {visible && drillHref(graph, i) ? (
+                <Link component={RouterLink} to={drillHref(graph, i)!} title={`The records behind ${label}`}>
+                  {label}
+                </Link>
+              ) : (
+                label
+              )}
+            </TableCell>
             {graph.series.map((s) => (
-              <TableCell key={s.key} component="th" align="right">
-                {s.label}
+              <TableCell key={s.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {shown(s, i)}
               </TableCell>
             ))}
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {graph.labels.map((label, i) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row">
-                {/* Links only where seen: a hidden table's links would take the focus out of sight. */}
-                {visible && drillHref(graph, i) ? (
-                  <Link
-                    component={RouterLink}
-                    to={drillHref(graph, i)!}
-                    title={`The records behind ${label}`}
-                  >
-                    {label}
-                  </Link>
-                ) : (
-                  label
-                )}
-              </TableCell>
-              {graph.series.map((s) => (
-                <TableCell key={s.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {shown(s, i)}
-                </TableCell>
-              ))}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+        ))}
+      </TableBody>
+    </Table>
+  );
+  return visible ? (
+    <ScrollRegion label={`${graph.title}, as a table`}>{table}</ScrollRegion>
+  ) : (
+    <Box sx={visuallyHidden}>{table}</Box>
   );
 }
 
