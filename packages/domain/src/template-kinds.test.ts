@@ -13,6 +13,8 @@ describe('previewRecordType', () => {
     expect(typeOf('invoice_document')).toBe('invoice');
     expect(typeOf('subscription_ending')).toBe('subscription');
     expect(typeOf('buyout_offer')).toBe('subscription');
+    expect(typeOf('subscription_summary')).toBe('subscription');
+    expect(typeOf('payment_receipt')).toBe('invoice');
   });
   it('needs no record for mails to staff and the platform', () => {
     expect(typeOf('invitation')).toBeNull();

@@ -84,6 +84,38 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = [
     placeholders: [...customer, p('quote.number', 'Quote number'), p('quote.total', 'Quote total'), action],
   },
   {
+    id: 'subscription_summary',
+    name: 'Subscription summary',
+    type: 'email',
+    scope: 'company',
+    description:
+      'Sends a customer the summary of their subscription (staff send it from the subscription screen).',
+    placeholders: [
+      ...customer,
+      p('subscription.number', 'Subscription number'),
+      p('subscription.product', 'Product'),
+      p('subscription.price', 'Price per billing period'),
+      p('subscription.start_date', 'Start date'),
+      p('subscription.next_billing_date', 'Next billing date'),
+      action,
+    ],
+  },
+  {
+    id: 'payment_receipt',
+    name: 'Payment receipt',
+    type: 'email',
+    scope: 'company',
+    description: 'Confirms to a customer a payment received (staff send it from the payment screen).',
+    placeholders: [
+      ...customer,
+      p('payment.amount', 'Amount paid'),
+      p('payment.date', 'Payment date'),
+      p('payment.reference', 'Payment reference'),
+      p('invoice.number', 'Invoice number'),
+      action,
+    ],
+  },
+  {
     id: 'invoice',
     name: 'Invoice',
     type: 'email',

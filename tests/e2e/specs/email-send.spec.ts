@@ -3,10 +3,13 @@
  * in Email History; a mail written from the customer's screen ("Send email", the one dialog also in the
  * order screen's More actions) arrives as escaped HTML; a bad address is named on its field; an address
  * the mail server refuses says "Failed to send email." and stays failed in Email History. The test SMTP
- * server refuses mail to `refused.test` addresses (start-server.ts). Desktop and phone.
+ * server refuses mail to `refused.test` addresses (start-server.ts). A subscription's summary from its
+ * screen's More actions, its "Send email" prefilled; a payment's receipt from the payment screen.
+ * Desktop and phone.
  */
 import { REFUSED_DOMAIN, REFUSED_REPLY } from '../../../apps/api/src/testing/mail.ts';
 import { sendEmailIds } from '../../../apps/web/src/features/email-history/testids.ts';
+import { subscriptionsIds } from '../../../apps/web/src/features/subscriptions/testids.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   callApi,
@@ -116,4 +119,66 @@ test('a bad address is named on its field; a refused one says "Failed to send em
   const entry = page.getByTestId(emailHistoryIds.dialog);
   await expect(entry.getByTestId(emailHistoryIds.statusChip)).toHaveText('Failed');
   await expect(entry).toContainText(REFUSED_REPLY);
+});
+
+test('a subscription’s summary and a payment’s receipt are mailed from their screens', async ({ page }) => {
+  test.slow();
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Summaries');
+  const api = (path: string) => `/api/${company.id}/rentloopdb/${path}`;
+  const bike = await callApi<{ variants: { id: number }[] }>(page, 'POST', api('products'), {
+    name: 'City Bike',
+    rental_prices: { monthly: '29.00' },
+    variants: [{ sku: 'BIKE-E', name: 'Blue', price: '29.00', stock: 5 }],
+  });
+  const to = `sam-${company.id}@summaries.test`;
+  const customer = await callApi<{ id: number }>(page, 'POST', api('customers'), {
+    name: 'Sam Summary',
+    email: to,
+  });
+  const order = await callApi<{ id: number; subscription_ids: number[] }>(page, 'POST', api('orders/full'), {
+    customer_id: customer.id,
+    items: [{ variant_id: bike.variants[0]!.id, quantity: 1, kind: 'rental', billing_interval: 'monthly' }],
+  });
+
+  // The summary, from the subscription screen's More actions: "Email sent." and it arrives.
+  await page.goto(`/cms/subscriptions/${order.subscription_ids[0]}`);
+  await page.getByTestId(subscriptionsIds.moreActions).click();
+  await screenshot(page, 'email-send-08-subscription-menu');
+  await page.getByTestId(sendEmailIds.record).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.emailSent })).toBeVisible();
+  const summary = await waitForMail(to, /Your subscription/);
+  expect(summary.html).toContain('City Bike');
+
+  // The shared "Send email" dialog, prefilled with the subscription's customer.
+  await page.getByTestId(subscriptionsIds.moreActions).click();
+  await page.getByTestId(sendEmailIds.open).click();
+  await expect(page.getByTestId(sendEmailIds.field('to'))).toHaveValue(to);
+  await expect(page.getByTestId(sendEmailIds.field('subject'))).toHaveValue(/Your subscription/);
+  await screenshot(page, 'email-send-09-subscription-dialog');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'email-send-10-subscription-dialog-phone');
+  await page.setViewportSize(DESKTOP);
+  await page.keyboard.press('Escape');
+
+  // A payment settled by bank transfer: its receipt from the payment screen.
+  const charged = await callApi<{ invoice: { id: number } }>(
+    page,
+    'POST',
+    api(`orders/${order.id}/charge`),
+    {},
+  );
+  const settled = await callApi<{ transaction_id: number }>(
+    page,
+    'POST',
+    api(`invoices/${charged.invoice.id}/settle`),
+    { transaction_id: 'SEPA-E2E' },
+  );
+  await page.goto(`/cms/transactions/${settled.transaction_id}`);
+  await screenshot(page, 'email-send-11-payment');
+  await page.getByTestId(sendEmailIds.record).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.emailSent })).toBeVisible();
+  const receipt = await waitForMail(to, /Your payment/);
+  expect(receipt.html).toContain('SEPA-E2E');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'email-send-12-payment-phone');
 });

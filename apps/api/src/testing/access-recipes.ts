@@ -226,11 +226,6 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'DELETE /api/:company/rentloopdb/draft-orders/:id': { params: byId((r) => r.draft) },
   'POST /api/:company/rentloopdb/orders/swap-draft/:id': { params: byId((r) => r.draft) },
-  'POST /api/:company/email/send-draft': { body: (r) => ({ id: r.draft }) },
-  'POST /api/:company/email/send-order': { body: (r) => ({ id: r.order }) },
-  'POST /api/:company/email/send': {
-    body: () => ({ to: 'matrix@example.test', subject: 'Hello', bodyHtml: '<p>Hello</p>' }),
-  },
   ...Object.fromEntries(
     [
       'GET /api/:company/rentloopdb/subscriptions/:id',

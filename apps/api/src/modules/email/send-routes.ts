@@ -1,7 +1,7 @@
 /**
  * Sending mail from a screen (spec 01 §7 "Notes, email, history, export"): `POST email/send` (the
- * staff member's own mail) and `POST email/send-order`, `send-draft` (the company's template for the
- * record). Each is recorded in Email History (`GET rentloopdb/email-entries`) with its state. The
+ * staff member's own mail) and `POST email/send-order`, `send-draft`, `send-subscription`,
+ * `send-transaction` (the company's template for the record). Each is recorded in Email History (`GET rentloopdb/email-entries`) with its state. The
  * routes hand the mail to the SMTP server while the request waits, so no transaction is open around
  * them (`transaction: false`, modules/email/send.ts).
  */
@@ -21,6 +21,8 @@ import { ok } from '../../http/envelope.ts';
 import { errorSchema } from '../../http/openapi.ts';
 import { requestTransact } from '../../http/transactions.ts';
 import { sendOrderMail } from '../orders/mail.ts';
+import { sendReceiptMail } from '../payments/receipt-mail.ts';
+import { sendSubscriptionMail } from '../subscriptions/mail.ts';
 import { sendFreeFormMail } from './send.ts';
 
 const companyParams = z.object({ company: idParam });
@@ -89,6 +91,49 @@ export const emailSendRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const ctx = ctxOf(request);
         const sent = await sendOrderMail(ctx, requestTransact(request, ctx), request.body.id, kind, {
+          override: request.query.override,
+          respondOk: request.query.respond_ok,
+        });
+        return answered(reply, sent);
+      },
+    );
+  }
+
+  const recordRoutes = [
+    {
+      path: 'send-subscription',
+      operationId: 'sendSubscriptionMail',
+      summary: 'Mail a subscription’s summary to its customer',
+      description: `Body: \`{id}\` of the subscription (another company’s or none: 404). The \`subscription_summary\` template of the customer’s language (the company’s own, else the default: number, product, price per billing period, start and next billing date) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`subscription_summary\`. ${QUERY_DOC} ${OVERRIDE_DOC}`,
+      send: sendSubscriptionMail,
+    },
+    {
+      path: 'send-transaction',
+      operationId: 'sendTransactionMail',
+      summary: 'Mail a payment’s receipt to its customer',
+      description: `Body: \`{id}\` of the transaction (payment attempt; another company’s or none: 404). The \`payment_receipt\` template of the customer’s language (the company’s own, else the default: amount, date, reference, invoice number) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`payment_receipt\`. The invoice PDF is not attached (the mailer sends no attachments); the mail links to the invoice. ${QUERY_DOC} ${OVERRIDE_DOC} Not a succeeded charge (open, failed, a refund): 409.`,
+      send: sendReceiptMail,
+    },
+  ] as const;
+  for (const route of recordRoutes) {
+    app.post(
+      `/api/:company/email/${route.path}`,
+      {
+        config: { access: user, transaction: false, failureMessage: MESSAGES.emailSendFailed },
+        schema: {
+          operationId: route.operationId,
+          tags: ['email'],
+          summary: route.summary,
+          description: route.description,
+          params: companyParams,
+          querystring: emailSendQuerySchema,
+          body: emailRecordSchema,
+          response: { 200: answer, 202: answer, ...failures },
+        },
+      },
+      async (request, reply) => {
+        const ctx = ctxOf(request);
+        const sent = await route.send(ctx, requestTransact(request, ctx), request.body.id, {
           override: request.query.override,
           respondOk: request.query.respond_ok,
         });

@@ -1,6 +1,7 @@
 /**
- * Mail staff send from a screen (`POST email/send`, `email/send-order`, `send-draft`): recorded in Email
- * History, then handed over in one of two ways (docs/decisions.md 51 and 65):
+ * Mail staff send from a screen (`POST email/send`, `email/send-order`, `send-draft`, `send-subscription`,
+ * `send-transaction`): recorded in Email History, then handed over in one of two ways (docs/decisions.md
+ * 51 and 65):
  * - by default while the person waits (integrations/email/send-now.ts): "Email sent." only once the SMTP
  *   server took it; refused or unreachable, a 502 "Failed to send email." with its words;
  * - `respond_ok`: recorded `queued` with its delivery job in one transaction and answered at once (202):
@@ -8,12 +9,16 @@
  * Without SMTP (SMTP_URL) either way answers 503 and keeps the entry `not_sent`.
  */
 import type { EmailSendResult } from '@rentloop/domain/email';
+import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
+import { and, eq } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
+import { customers } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../errors.ts';
 import { MAIL_TEXTS, type OutgoingMail, queueMail } from '../../integrations/email/mailer.ts';
 import { sanitizeMailHtml } from '../../integrations/email/sanitize.ts';
 import { sendMailNow } from '../../integrations/email/send-now.ts';
 import { getSettings } from '../settings/sections.ts';
+import { companyMailLanguage } from '../templates/mail.ts';
 
 /** The query of every `email/send*` route (spec 01 §7: `override=true`, `respond_ok`). */
 export interface SendOptions {
@@ -26,6 +31,32 @@ export interface SendOptions {
 export const HELD_BACK =
   'The customer is archived, so mails to them are held back. Send with override to send it anyway.';
 export const NOTHING_LEFT = 'Nothing is left of the text once scripts and unsafe content are removed.';
+
+/**
+ * The customer's mail language (customers.language; else the company's) and whether their state holds
+ * mail back (archived: `SendOptions.override`). Every record mail (order, quote, subscription, payment).
+ */
+export async function recipientOf(
+  ctx: Ctx,
+  customerId: number,
+): Promise<{ lang: TemplateLanguage; held: boolean; name: string; email: string }> {
+  const [row] = await ctx.db
+    .select({
+      language: customers.language,
+      archived_at: customers.archived_at,
+      name: customers.name,
+      email: customers.email,
+    })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.company_id, ctx.companyId)));
+  const lang = row?.language as TemplateLanguage | undefined;
+  return {
+    lang: lang && TEMPLATE_LANGUAGES.includes(lang) ? lang : await companyMailLanguage(ctx),
+    held: Boolean(row?.archived_at),
+    name: row?.name ?? '',
+    email: row?.email ?? '',
+  };
+}
 
 /** A mail to a customer, with the company's blind copy for its records (email settings, `bcc`). */
 async function withCompanyBcc(ctx: Ctx, bcc: string | null | undefined): Promise<string | null> {

@@ -6,32 +6,16 @@
  * "Email sent." only when it was; otherwise an error saying why, the entry in Email History too.
  */
 import type { EmailSendResult } from '@rentloop/domain/email';
-import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
 import { formatMoney } from '@rentloop/domain/money';
-import { and, eq } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
-import { customers } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
-import { dispatchMail, HELD_BACK, type SendOptions } from '../email/send.ts';
-import { companyMailLanguage, companyPlaceholders, renderMail } from '../templates/mail.ts';
+import { dispatchMail, HELD_BACK, recipientOf, type SendOptions } from '../email/send.ts';
+import { companyPlaceholders, renderMail } from '../templates/mail.ts';
 import { orderRow } from './records.ts';
 
 export const QUOTE_NOT_A_DRAFT = 'Only a quote (draft order) can be sent as a quote.';
 export const ORDER_IS_A_DRAFT = 'A quote has no order confirmation: send it as a quote.';
-
-/** The customer's mail language and whether their state holds mail back (archived: `SendOptions.override`). */
-async function recipientOf(ctx: Ctx, customerId: number): Promise<{ lang: TemplateLanguage; held: boolean }> {
-  const [row] = await ctx.db
-    .select({ language: customers.language, archived_at: customers.archived_at })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.company_id, ctx.companyId)));
-  const lang = row?.language as TemplateLanguage | undefined;
-  return {
-    lang: lang && TEMPLATE_LANGUAGES.includes(lang) ? lang : await companyMailLanguage(ctx),
-    held: Boolean(row?.archived_at),
-  };
-}
 
 /**
  * Sends the mail of `kind` for order `id` to its customer: read and rendered on `ctx` (outside any

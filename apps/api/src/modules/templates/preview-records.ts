@@ -114,7 +114,7 @@ export async function previewRecord(
         data: {
           customer: { name: i.customer.name, email: i.customer.email },
           invoice: { number: i.number ?? '', total, due_date: day(i.due_date), date: day(i.issue_date) },
-          payment: { amount: total, retry_date: '' },
+          payment: { amount: total, retry_date: '', date: day(i.issue_date), reference: i.number ?? '' },
         },
       };
     }
@@ -125,6 +125,9 @@ export async function previewRecord(
         number: subscriptions.number,
         product: subscriptions.product_name,
         end: subscriptions.minimum_term_end,
+        price: subscriptions.price,
+        start: subscriptions.start_date,
+        next: subscriptions.next_billing_date,
         buyout: subscriptions.buyout_price,
         name: customers.name,
         email: customers.email,
@@ -144,7 +147,14 @@ export async function previewRecord(
       record: { type, id: s.id, label: `${s.number ?? `#${s.id}`} · ${s.product} · ${s.name}` },
       data: {
         customer: { name: s.name, email: s.email },
-        subscription: { product: s.product, end_date: day(s.end) },
+        subscription: {
+          number: s.number ?? `#${s.id}`,
+          product: s.product,
+          end_date: day(s.end),
+          price: money(s.price),
+          start_date: day(s.start),
+          next_billing_date: day(s.next),
+        },
         buyout: { price: s.buyout === null ? '' : money(s.buyout) },
       },
     };

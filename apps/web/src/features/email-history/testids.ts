@@ -11,9 +11,13 @@ export const emailHistoryIds = {
   dialogClose: 'email-entry-close',
 } as const;
 
-/** The "Send email" dialog (send-email-action.tsx), opened from the customer and order screens. */
+/**
+ * The "Send email" dialog (send-email-action.tsx), opened from the customer, order, subscription and
+ * payment screens; `record`: the record's own template mail (use-send-record-mail.ts).
+ */
 export const sendEmailIds = {
   open: 'send-email-open',
+  record: 'send-record-mail',
   dialog: 'send-email-dialog',
   field: (name: string) => `send-email-${name}`,
   confirm: 'send-email-confirm',

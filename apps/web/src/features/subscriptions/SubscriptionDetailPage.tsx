@@ -26,6 +26,9 @@ import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
+import { sendEmailIds } from '../email-history/testids.ts';
+import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
+import { useSendRecordMail } from '../email-history/use-send-record-mail.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { SubscriptionReturn } from '../returns/AssetReturns.tsx';
 import { useBuyoutDialog } from './buyout-action.tsx';
@@ -58,7 +61,9 @@ export function SubscriptionDetailPage() {
   const { openBuyout } = useBuyoutDialog();
   const { openOneTimePayment } = useOneTimePaymentDialog();
   const currency = useCompanyCurrency();
-  const busy = update.isPending || bulk.isPending;
+  const summary = useSendRecordMail('send-subscription');
+  const { openSendEmail } = useSendEmailDialog();
+  const busy = update.isPending || bulk.isPending || summary.isPending;
 
   const reactivate = () =>
     update.mutate(
@@ -134,14 +139,38 @@ export function SubscriptionDetailPage() {
         </Button>
       )}
       <MoreActionsMenu
-        actions={allowed
-          .filter(({ action }) => !MAIN_ACTIONS.includes(action))
-          .map(({ action, to }) => ({
-            key: action,
-            label: actionLabel(action),
-            testId: subscriptionsIds.action(action),
-            onClick: () => run(action, to),
-          }))}
+        actions={[
+          ...allowed
+            .filter(({ action }) => !MAIN_ACTIONS.includes(action))
+            .map(({ action, to }) => ({
+              key: action,
+              label: actionLabel(action),
+              testId: subscriptionsIds.action(action),
+              onClick: () => run(action, to),
+            })),
+          {
+            key: 'summary',
+            label: 'Send summary',
+            testId: sendEmailIds.record,
+            onClick: () => summary.send(id),
+          },
+          ...(subscription.data
+            ? [
+                {
+                  key: 'email',
+                  label: 'Send email',
+                  testId: sendEmailIds.open,
+                  onClick: () =>
+                    subscription.data &&
+                    openSendEmail({
+                      to: subscription.data.customer_email,
+                      name: subscription.data.customer_name,
+                      subject: `Your subscription ${subscription.data.number ?? `#${subscription.data.id}`}`,
+                    }),
+                },
+              ]
+            : []),
+        ]}
         disabled={busy}
         testId={subscriptionsIds.moreActions}
       />

@@ -9,10 +9,12 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TransactionDetail } from '@rentloop/domain/payments';
 import { Link as RouterLink, useParams } from 'react-router';
 import { CodeBlock, DetailGrid } from '../../components/DetailGrid.tsx';
 import { DetailField, DetailPage } from '../../components/DetailPage.tsx';
@@ -21,11 +23,54 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
+import { useCustomer } from '../customers/hooks.ts';
+import { sendEmailIds } from '../email-history/testids.ts';
+import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
+import { useSendRecordMail } from '../email-history/use-send-record-mail.ts';
 import { gatewayLabel } from '../invoices/invoice-format.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { useTransaction } from './hooks.ts';
 import { transactionsIds } from './testids.ts';
 import { rawAnswerText, STATE_HELP, transactionTitle } from './transaction-format.ts';
+
+/**
+ * "Send receipt" (`POST email/send-transaction`, a succeeded charge only) and the shared "Send email"
+ * dialog to the payment's customer (their address read from the customer).
+ */
+function MailActions({ transaction: t }: { transaction: TransactionDetail }) {
+  const receipt = useSendRecordMail('send-transaction');
+  const customer = useCustomer(t.customer_id);
+  const { openSendEmail } = useSendEmailDialog();
+  return (
+    <>
+      {t.kind === 'charge' && t.state === 'succeeded' && (
+        <Button
+          variant="outlined"
+          disabled={receipt.isPending}
+          data-testid={sendEmailIds.record}
+          onClick={() => receipt.send(t.id)}
+        >
+          Send receipt
+        </Button>
+      )}
+      <Button
+        variant="outlined"
+        disabled={!customer.data}
+        data-testid={sendEmailIds.open}
+        onClick={() =>
+          customer.data &&
+          openSendEmail({
+            to: customer.data.email,
+            name: customer.data.name,
+            subject: t.invoice_number ? `Your payment for invoice ${t.invoice_number}` : 'Your payment',
+          })
+        }
+      >
+        Send email
+      </Button>
+    </>
+  );
+}
 
 export function TransactionDetailPage() {
   const id = Number(useParams().id);
@@ -49,6 +94,7 @@ export function TransactionDetailPage() {
               <Skeleton width={200} />
             )
           }
+          actions={t ? <MailActions transaction={t} /> : undefined}
         />
       )}
     >
