@@ -7,6 +7,7 @@
 import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
 import { ASSET_RECIPES, REPAIR_RECIPES } from './access-recipes-assets.ts';
 import { OUTWARD_RECIPES } from './access-recipes-outward.ts';
+import { SHIPPING_RECIPES } from './access-recipes-shipping.ts';
 import type { CompanyRecords } from './company-records.ts';
 import type { TestUser } from './harness.ts';
 
@@ -276,58 +277,7 @@ export const RECIPES: Record<string, Recipe> = {
   'DELETE /api/:company/rentloopdb/vouchers/:id/products/:productShopId/include': {
     params: (r) => ({ id: r.voucher, productShopId: r.product }),
   },
-  // shipping
-  'GET /api/companies/:company/settings/shipping-countries/:id': { params: byId((r) => r.shipping.country) },
-  'PUT /api/companies/:company/settings/shipping-countries/:id': {
-    params: byId((r) => r.shipping.country),
-    body: () => ({ active: true }),
-  },
-  'DELETE /api/companies/:company/settings/shipping-countries/:id': {
-    params: byId((r) => r.shipping.country),
-  },
-  'GET /api/companies/:company/settings/shipping-countries/:id/shipping-methods': {
-    params: byId((r) => r.shipping.country),
-  },
-  'POST /api/companies/:company/settings/shipping-countries/:id/shipping-methods': {
-    params: byId((r) => r.shipping.country),
-    body: () => ({ name: 'Another method', price: '1' }),
-  },
-  'PUT /api/companies/:company/settings/shipping-countries/:id/shipping-methods/:methodId': {
-    params: (r) => ({ id: r.shipping.country, methodId: r.shipping.method }),
-    body: () => ({ price: '2' }),
-  },
-  'DELETE /api/companies/:company/settings/shipping-countries/:id/shipping-methods/:methodId': {
-    params: (r) => ({ id: r.shipping.country, methodId: r.shipping.method }),
-  },
-  'GET /api/companies/:company/settings/shipping-methods/:id': {
-    params: byId((r) => r.shipping.globalMethod),
-  },
-  'PUT /api/companies/:company/settings/shipping-methods/:id': {
-    params: byId((r) => r.shipping.globalMethod),
-    body: () => ({ price: '3' }),
-  },
-  'DELETE /api/companies/:company/settings/shipping-methods/:id': {
-    params: byId((r) => r.shipping.globalMethod),
-  },
-  'GET /api/companies/:company/settings/shipping-methods/:id/shipping-rule': {
-    params: byId((r) => r.shipping.method),
-  },
-  'POST /api/companies/:company/settings/shipping-methods/:id/shipping-rule': {
-    params: byId((r) => r.shipping.method),
-    body: (r) => ({ name: 'Bands', bands: [{ from: '0', price: '9' }], product_ids: [r.product] }),
-  },
-  'GET /api/companies/:company/settings/shipping-rules/:id': { params: byId((r) => r.shipping.rule) },
-  'PUT /api/companies/:company/settings/shipping-rules/:id': {
-    params: byId((r) => r.shipping.rule),
-    body: (r) => ({ name: 'Renamed rule', product_ids: [r.product] }),
-  },
-  'DELETE /api/companies/:company/settings/shipping-rules/:id': { params: byId((r) => r.shipping.rule) },
-  'GET /api/companies/:company/settings/shipping-options': {
-    query: (r) => `country=ca&region=ON&cart_value=10&product_ids=${r.product}`,
-  },
-  'POST /api/companies/:company/settings/shipping-rules': {
-    body: (r) => ({ name: 'Another rule', action: 'block', product_ids: [r.product] }),
-  },
+  ...SHIPPING_RECIPES,
   // notes
   'GET /api/:company/rentloopdb/notes': {
     query: (r) => `entity=customer&entity_id=${r.customer}`,
