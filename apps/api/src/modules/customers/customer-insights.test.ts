@@ -84,7 +84,9 @@ beforeAll(async () => {
     await s.req('GET', `/read-replica/${s.cid}/rentloopdb/subscriptions?per_page=100`),
   );
   const ySub = subs.data.find((r) => r.order_id === yOrder)!.id;
-  await expectOk(await s.req('POST', s.api(`subscriptions/${ySub}/end`), { reason_code: 'moved', when: 'now' }));
+  await expectOk(
+    await s.req('POST', s.api(`subscriptions/${ySub}/end`), { reason_code: 'moved', when: 'now' }),
+  );
   lonely = await s.newCustomer();
   await on(TODAY);
 }, 120_000);

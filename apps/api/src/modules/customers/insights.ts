@@ -8,9 +8,9 @@
 import { daysBetween } from '@rentloop/domain/billing-periods';
 import type { CustomerInsights } from '@rentloop/domain/customers';
 import { and, eq, sql } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { invoices, orders } from '../../db/schema/index.ts';
-import { companyToday } from '../../company-time.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
 import { endDay, failedAttempts, invoiceFigures, runningOn, SINCE_EVER } from '../insights/graph-figures.ts';
 import { mrrOn } from '../insights/mrr-figures.ts';
