@@ -80,7 +80,9 @@ export type CustomerFilters = z.infer<typeof customerFiltersSchema>;
  * `GET /api/{company}/insights/customers/{id}`: one customer's figures for the support desk, counted and
  * summed from their records. Money is in the company's currency (invoices in another are left out):
  * `revenue_paid` is what the customer's settled invoices came to (refunds paid out subtract),
- * `open_amount` what their issued, not settled and not cancelled invoices still ask for.
+ * `open_amount` what their issued, not settled and not cancelled invoices still ask for. The figures after
+ * `last_order_at` come from the Insights graphs' own functions, narrowed to the customer (docs/insights.md
+ * "Customer insights").
  */
 export const customerInsightsSchema = z.object({
   currency: z.string(),
@@ -93,6 +95,33 @@ export const customerInsightsSchema = z.object({
   revenue_paid: amountSchema,
   open_amount: amountSchema,
   last_order_at: z.string().nullable(),
+  overdue_amount: amountSchema.describe(
+    'Of `open_amount`, what is past its due date (due before the company’s today).',
+  ),
+  mrr: amountSchema.describe(
+    'The customer’s MRR today: their running subscriptions’ period amounts brought to a month, exactly as the MRR stat card sums them.',
+  ),
+  failed_payments: z
+    .number()
+    .int()
+    .describe('Charge attempts that failed, as the failed-payment-attempts graph counts them.'),
+  recovered_invoices: z
+    .number()
+    .int()
+    .describe('Invoices charged successfully after a failed attempt (the recovered-invoices graph).'),
+  recovered_amount: amountSchema.describe('The `gross` of those invoices.'),
+  first_order_at: z.string().nullable().describe('When the first order (quotes not counted) was placed.'),
+  customer_since: z
+    .string()
+    .nullable()
+    .describe('The first order’s date in the company’s time zone (`YYYY-MM-DD`); null without orders.'),
+  lifetime_days: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Days from the first order to today, or to the day the last subscription ended when none runs any more; null without orders.',
+    ),
 });
 export type CustomerInsights = z.infer<typeof customerInsightsSchema>;
 

@@ -2,7 +2,9 @@
  * The customer page as the support desk (issue 25 item 1): a customer with two orders and a quote shows
  * its figures, its newest orders, subscriptions, invoices and quotes with counts; "Show all" opens the
  * orders list filtered by the customer; "New order" opens the builder with the customer chosen. A
- * cancelled order that was never paid shows no "Payment required" (item 3). Axe judges the page.
+ * cancelled order that was never paid shows no "Payment required" (item 3). The insights card shows the
+ * figures shared with the graphs (issue 28 part 4: overdue, MRR, failed payments, first order, lifetime).
+ * Axe judges the page.
  * Desktop and phone screenshots: artifacts/screenshots/customer-desk-*.png.
  */
 import { builderIds } from '../../../apps/web/src/features/order-builder/testids.ts';
@@ -62,6 +64,25 @@ test('the customer page shows the customer’s records, figures and a New order 
   await expect(page.getByTestId(supportIds.count('subscriptions'))).not.toHaveText('');
   await expect(page.getByTestId(supportIds.figure('orders'))).toHaveText('2 (1)');
   await expect(page.getByTestId(supportIds.figure('paid'))).toBeVisible();
+  // The figures shared with the Insights graphs, as the API answers them (customer-insights.test.ts works
+  // them out by hand): MRR of the running rental, failed payments and recoveries, lifetime so far.
+  const f = await callApi<{
+    mrr: string;
+    failed_payments: number;
+    recovered_invoices: number;
+    lifetime_days: number | null;
+    first_order_at: string | null;
+  }>(page, 'GET', `/api/${company.id}/insights/customers/${customerId}`);
+  expect(f.first_order_at).not.toBeNull();
+  await expect(page.getByTestId(supportIds.figure('mrr'))).toContainText(f.mrr.split('.')[0]!);
+  await expect(page.getByTestId(supportIds.figure('overdue'))).toBeVisible();
+  await expect(page.getByTestId(supportIds.figure('failed-payments'))).toHaveText(
+    `${f.failed_payments} (${f.recovered_invoices})`,
+  );
+  await expect(page.getByTestId(supportIds.figure('first-order'))).not.toHaveText('None yet');
+  await expect(page.getByTestId(supportIds.figure('lifetime'))).toHaveText(
+    `${f.lifetime_days} ${f.lifetime_days === 1 ? 'day' : 'days'}`,
+  );
   await expect(page.getByTestId(supportIds.card('mails'))).toBeVisible();
   await a11y.check(page);
   await bothWidths(page, '01-page');

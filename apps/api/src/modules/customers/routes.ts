@@ -199,9 +199,10 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getCustomerFigures',
         tags: ['insights'],
-        summary: "One customer's figures: orders, quotes, subscriptions, invoices, paid and open amounts",
+        summary:
+          "One customer's figures: orders, subscriptions and MRR, invoices paid, open and overdue, failed payments and recoveries, lifetime",
         description:
-          "Computed from the customer's records. revenue_paid: the settled invoices' total (refunds paid out subtract); open_amount: issued invoices not settled and not cancelled. Money in the company's currency (decimal strings). A customer of another company: 404.",
+          "Computed from the customer's records. revenue_paid: the settled invoices' total (refunds paid out subtract); open_amount: issued invoices not settled and not cancelled; overdue_amount: of those, the ones due before today. mrr, failed_payments, recovered_invoices and recovered_amount come from the Insights graphs' own functions narrowed to the customer (docs/insights.md \"Customer insights\"); lifetime_days runs from the first order to today, or to the last subscription's end when none runs. Money in the company's currency (decimal strings). A customer of another company: 404.",
         params: customerParams,
         response: { 200: envelope(customerInsightsSchema) },
       },

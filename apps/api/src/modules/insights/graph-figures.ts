@@ -3,6 +3,8 @@
  * bucket of dates: one aggregate query per source table over a VALUES list of the buckets, on the
  * company's own rows, summed by the database (bigint sums read as text, never through a float).
  * Timestamps are read as dates in the company's time zone; dates (issue date, start date) as they are.
+ * The invoice and attempt figures also answer for one customer (`customerId`: the customer page's
+ * figures, customers/insights.ts), with one bucket from `SINCE_EVER` to today.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -11,6 +13,9 @@ export interface Range {
   from: string;
   to: string;
 }
+
+/** The first day of the bucket "to date": before any record. */
+export const SINCE_EVER = '1900-01-01';
 
 type Rows = { rows: Record<string, unknown>[] };
 const run = async (ctx: Ctx, query: SQL) => ((await ctx.db.execute(query)) as unknown as Rows).rows;
@@ -34,13 +39,17 @@ const byIndex = <T>(
 const big = (v: unknown) => BigInt(String(v ?? '0'));
 const int = (v: unknown) => Number(v ?? 0);
 
+/** Narrows a figure to one customer's rows (the customer page), or to none: the whole company's. */
+const ofCustomer = (table: SQL, customerId?: number) =>
+  customerId === undefined ? sql`` : sql` and ${table}.customer_id = ${customerId}`;
+
 /** A timestamp column as the company's local date. */
 const day = (column: SQL, tz: string) => sql`(${column} at time zone ${tz})::date`;
 
 /** The day a subscription stopped running (company date), null while it runs. */
-const endDay = (tz: string) => day(sql`s.ended_at`, tz);
+export const endDay = (tz: string) => day(sql`s.ended_at`, tz);
 /** Running on day `d`: started by then, not pending its start, not ended on or before it. */
-const runningOn = (d: SQL, tz: string) =>
+export const runningOn = (d: SQL, tz: string) =>
   sql`(s.start_date <= ${d} and s.status <> 'pending activation' and (s.ended_at is null or ${endDay(tz)} > ${d}))`;
 
 export interface SubscriptionFigures {
@@ -85,28 +94,6 @@ export async function subscriptionFigures(
   );
 }
 
-/** MRR on day `d`: each running subscription's period amount over its months, exact (rounded once). */
-export async function mrrOn(ctx: Ctx, d: string, tz: string): Promise<bigint> {
-  const rows = await run(
-    ctx,
-    sql`select s.frequency, s.interval, sum(s.price * s.quantity)::text as amount
-      from subscriptions s
-     where s.company_id = ${ctx.companyId} and ${runningOn(sql`${d}::date`, tz)}
-     group by s.frequency, s.interval`,
-  );
-  // A period of `interval` units is this many twelfths of a year times 12: monthly 12/12, yearly 1/12 ...
-  const perYear: Record<string, bigint> = { daily: 365n, weekly: 52n, monthly: 12n, yearly: 1n };
-  let num = 0n;
-  let den = 1n;
-  for (const r of rows) {
-    const n = big(r.amount) * (perYear[String(r.frequency)] ?? 12n);
-    const dd = 12n * BigInt(Math.max(1, int(r.interval)));
-    num = num * dd + n * den;
-    den *= dd;
-  }
-  return (2n * num + den) / (2n * den);
-}
-
 export interface InvoiceFigures {
   /** Net of the invoices issued in the bucket, credits netted. */
   revenue: bigint;
@@ -128,6 +115,7 @@ export async function invoiceFigures(
   ranges: Range[],
   tz: string,
   currency: string,
+  customerId?: number,
 ): Promise<InvoiceFigures[]> {
   const inBucket = sql`(i.issue_date between b.s and b.e)`;
   const recovered = sql`(i.recovered_at is not null and ${day(sql`i.recovered_at`, tz)} between b.s and b.e)`;
@@ -142,7 +130,7 @@ export async function invoiceFigures(
       count(i.id) filter (where ${recovered}) as recovered,
       coalesce(sum(i.gross) filter (where ${recovered}), 0)::text as recovered_amount
     from ${bucketsOf(ranges)} left join invoices i on i.company_id = ${ctx.companyId}
-      and i.status = 'issued' and i.currency = ${currency}
+      and i.status = 'issued' and i.currency = ${currency}${ofCustomer(sql`i`, customerId)}
     group by b.i`,
   );
   return byIndex(
@@ -174,12 +162,14 @@ export async function failedAttempts(
   ctx: Ctx,
   ranges: Range[],
   tz: string,
+  customerId?: number,
 ): Promise<{ i: number; reason: string; count: number }[]> {
   const rows = await run(
     ctx,
     sql`select b.i, coalesce(t.decline_reason, 'other reason') as reason, count(*) as n
       from ${bucketsOf(ranges)} join transactions t on t.company_id = ${ctx.companyId}
         and t.kind = 'charge' and t.state = 'failed' and ${day(sql`t.created_at`, tz)} between b.s and b.e
+        ${ofCustomer(sql`t`, customerId)}
      group by b.i, 2`,
   );
   return rows.map((r) => ({ i: int(r.i), reason: String(r.reason), count: int(r.n) }));

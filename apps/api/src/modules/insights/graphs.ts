@@ -25,12 +25,11 @@ import { getSettings } from '../settings/sections.ts';
 import {
   failedAttempts,
   invoiceFigures,
-  mrrOn,
   newCustomers,
   subscriptionFigures,
   unpaidOn,
 } from './graph-figures.ts';
-import { mrrMovementsByBucket } from './mrr-figures.ts';
+import { mrrMovementsByBucket, mrrOn } from './mrr-figures.ts';
 
 const isGraph = (id: string): id is GraphId => Object.hasOwn(GRAPH_TITLES, id);
 

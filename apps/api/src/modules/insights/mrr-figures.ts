@@ -4,6 +4,7 @@
  * arithmetic (a month as a fraction of a year, exact, rounded once) is `@rentloop/domain/mrr-movements`.
  * "Running on day d" is the graphs' own definition (graph-figures.ts).
  */
+import { addDays } from '@rentloop/domain/billing-periods';
 import type { Frequency } from '@rentloop/domain/enums';
 import {
   type CustomerMrrChange,
@@ -11,14 +12,62 @@ import {
   monthlyUnits,
   mrrMovements,
   mrrScale,
+  unitsToMinor,
 } from '@rentloop/domain/mrr-movements';
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import type { Range } from './graph-figures.ts';
+import { endDay, type Range, runningOn } from './graph-figures.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
 
-const endDay = (tz: string) => sql`(s.ended_at at time zone ${tz})::date`;
+/** One customer's subscriptions of one frequency and interval running on day `i`: their period amounts summed. */
+interface RunningAmount {
+  i: number;
+  customer: number;
+  frequency: Frequency;
+  interval: number;
+  amount: bigint;
+}
+
+/**
+ * What runs on each of `days` (company dates), per customer, frequency and interval: the one query behind
+ * every MRR figure (the stat card, the movements, a customer's MRR on the customer page). `customerId`
+ * narrows it to one customer.
+ */
+async function runningAmounts(
+  ctx: Ctx,
+  days: string[],
+  tz: string,
+  customerId?: number,
+): Promise<RunningAmount[]> {
+  const values = days.map((d, i) => sql`(${i}::int, ${d}::date)`);
+  const one = customerId === undefined ? sql`` : sql` and s.customer_id = ${customerId}`;
+  const result = (await ctx.db.execute(
+    sql`select d.i, s.customer_id, s.frequency, s.interval, sum(s.price * s.quantity)::text as amount
+      from (values ${sql.join(values, sql`, `)}) as d(i, day)
+      join subscriptions s on s.company_id = ${ctx.companyId}${one} and ${runningOn(sql`d.day`, tz)}
+     group by d.i, s.customer_id, s.frequency, s.interval`,
+  )) as unknown as Rows;
+  return result.rows.map((r) => ({
+    i: Number(r.i),
+    customer: Number(r.customer_id),
+    frequency: r.frequency as Frequency,
+    interval: Number(r.interval),
+    amount: BigInt(String(r.amount)),
+  }));
+}
+
+/**
+ * MRR on day `d` (minor units): each running subscription's period amount brought to a month, summed
+ * exactly and rounded once, half up. The whole company's (the stat card), or one customer's.
+ */
+export async function mrrOn(ctx: Ctx, d: string, tz: string, customerId?: number): Promise<bigint> {
+  const rows = await runningAmounts(ctx, [d], tz, customerId);
+  const scale = mrrScale(rows.map((r) => r.interval));
+  let units = 0n;
+  for (const r of rows) units += monthlyUnits(r.amount, r.frequency, r.interval, scale);
+  return unitsToMinor(units, scale);
+}
 
 /** Each bucket's movements from the day before it starts to its last day, in units of 1/`scale` minor. */
 export interface BucketMovements {
@@ -28,18 +77,11 @@ export interface BucketMovements {
 
 export async function mrrMovementsByBucket(ctx: Ctx, ranges: Range[], tz: string): Promise<BucketMovements> {
   // Day k*2 is the day before bucket k, day k*2+1 its last day.
-  const days = ranges.flatMap((r, k) => [
-    sql`(${2 * k}::int, (${r.from}::date - 1))`,
-    sql`(${2 * k + 1}::int, ${r.to}::date)`,
-  ]);
-  const result = (await ctx.db.execute(
-    sql`select d.i, s.customer_id, s.frequency, s.interval, sum(s.price * s.quantity)::text as amount
-      from (values ${sql.join(days, sql`, `)}) as d(i, day)
-      join subscriptions s on s.company_id = ${ctx.companyId}
-        and s.start_date <= d.day and s.status <> 'pending activation'
-        and (s.ended_at is null or ${endDay(tz)} > d.day)
-     group by d.i, s.customer_id, s.frequency, s.interval`,
-  )) as unknown as Rows;
+  const rows = await runningAmounts(
+    ctx,
+    ranges.flatMap((r) => [addDays(r.from, -1), r.to]),
+    tz,
+  );
   // The first day each customer had a subscription running (one that ran at least a day): before a
   // bucket, they come back (reactivation); from it on, they are new.
   const firsts = (await ctx.db.execute(
@@ -51,14 +93,12 @@ export async function mrrMovementsByBucket(ctx: Ctx, ranges: Range[], tz: string
   )) as unknown as Rows;
   const firstDay = new Map(firsts.rows.map((r) => [Number(r.customer_id), String(r.first)]));
 
-  const scale = mrrScale(result.rows.map((r) => Number(r.interval)));
+  const scale = mrrScale(rows.map((r) => r.interval));
   // perDay[i]: customer -> MRR on day i (scaled units).
   const perDay = Array.from({ length: ranges.length * 2 }, () => new Map<number, bigint>());
-  for (const r of result.rows) {
-    const units = monthlyUnits(BigInt(String(r.amount)), r.frequency as Frequency, Number(r.interval), scale);
-    const m = perDay[Number(r.i)]!;
-    const customer = Number(r.customer_id);
-    m.set(customer, (m.get(customer) ?? 0n) + units);
+  for (const r of rows) {
+    const m = perDay[r.i]!;
+    m.set(r.customer, (m.get(r.customer) ?? 0n) + monthlyUnits(r.amount, r.frequency, r.interval, scale));
   }
   const buckets = ranges.map((r, k) => {
     const before = perDay[2 * k]!;

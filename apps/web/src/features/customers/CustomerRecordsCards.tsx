@@ -210,6 +210,31 @@ export function CustomerFiguresCard({ customerId }: { customerId: number }) {
               value={f.last_order_at ? formatDate(f.last_order_at) : 'None yet'}
               testId={supportIds.figure('last-order')}
             />
+            <Figure
+              label="Overdue"
+              value={formatAmount(f.overdue_amount, f.currency)}
+              testId={supportIds.figure('overdue')}
+            />
+            <Figure label="MRR" value={formatAmount(f.mrr, f.currency)} testId={supportIds.figure('mrr')} />
+            <Figure
+              label="Failed payments (recovered)"
+              value={`${f.failed_payments} (${f.recovered_invoices})`}
+              testId={supportIds.figure('failed-payments')}
+            />
+            <Figure
+              label="First order"
+              value={f.first_order_at ? formatDate(f.first_order_at) : 'None yet'}
+              testId={supportIds.figure('first-order')}
+            />
+            <Figure
+              label="Customer for"
+              value={
+                f.lifetime_days === null
+                  ? 'No orders yet'
+                  : `${f.lifetime_days} ${f.lifetime_days === 1 ? 'day' : 'days'}`
+              }
+              testId={supportIds.figure('lifetime')}
+            />
           </Box>
         )}
       </CardContent>
