@@ -174,6 +174,8 @@ test('a subscription’s summary and a payment’s receipt are mailed from their
     { transaction_id: 'SEPA-E2E' },
   );
   await page.goto(`/cms/transactions/${settled.transaction_id}`);
+  // "Send email" waits for the customer's address (the payment carries none).
+  await expect(page.getByRole('button', { name: 'Send email' })).toBeEnabled();
   await screenshot(page, 'email-send-11-payment');
   await page.getByTestId(sendEmailIds.record).click();
   await expect(toasts(page).filter({ hasText: MESSAGES.emailSent })).toBeVisible();
