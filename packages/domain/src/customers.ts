@@ -111,7 +111,7 @@ export const customerInsightsSchema = z.object({
     .describe('Invoices charged successfully after a failed attempt (the recovered-invoices graph).'),
   recovered_amount: amountSchema.describe('The `gross` of those invoices.'),
   first_order_at: z.string().nullable().describe('When the first order (quotes not counted) was placed.'),
-  customer_since: z
+  first_order_date: z
     .string()
     .nullable()
     .describe('The first order’s date in the company’s time zone (`YYYY-MM-DD`); null without orders.'),

@@ -116,7 +116,7 @@ describe('GET insights/customers/{id}: the figures shared with the graphs', () =
       recovered_invoices: 1,
       recovered_amount: gross.recovered,
       first_order_at: '2026-01-20T10:00:00.000Z',
-      customer_since: '2026-01-20',
+      first_order_date: '2026-01-20',
       // 2026-01-20 to 2026-06-15: 11 + 28 + 31 + 30 + 31 + 15 days, a subscription still runs.
       lifetime_days: 146,
     });
@@ -132,7 +132,7 @@ describe('GET insights/customers/{id}: the figures shared with the graphs', () =
       failed_payments: 0,
       recovered_invoices: 0,
       recovered_amount: '0.00',
-      customer_since: '2026-03-12',
+      first_order_date: '2026-03-12',
       // 2026-03-12 to 2026-04-02.
       lifetime_days: 21,
     });
@@ -168,7 +168,7 @@ describe('GET insights/customers/{id}: the figures shared with the graphs', () =
       failed_payments: 0,
       recovered_invoices: 0,
       first_order_at: null,
-      customer_since: null,
+      first_order_date: null,
       lifetime_days: null,
     });
   });

@@ -108,7 +108,7 @@ export async function customerFigures(ctx: Ctx, customerId: number): Promise<Cus
     recovered_invoices: graphed?.recoveredCount ?? 0,
     recovered_amount: toDecimal(graphed?.recoveredAmount ?? 0n, currency)!,
     first_order_at: iso(o?.first_order_at),
-    customer_since: since,
+    first_order_date: since,
     lifetime_days: since === null ? null : Math.max(0, daysBetween(since, lifetimeEnd)),
   };
 }
