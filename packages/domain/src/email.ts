@@ -4,6 +4,20 @@ import { MESSAGES } from './messages.ts';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'not_sent'] as const;
 
+/**
+ * A file a mail carries, named by reference and made into bytes when the mail is handed to the SMTP
+ * server (integrations/email/attachments.ts): the entry keeps the reference, never the file.
+ * `invoice_pdf`: the stored PDF of an issued invoice (rendered and stored then if its job has not run).
+ */
+export const MAIL_ATTACHMENT_KINDS = ['invoice_pdf'] as const;
+export const mailAttachmentSchema = z.object({
+  kind: z.enum(MAIL_ATTACHMENT_KINDS),
+  invoice_id: z.number().int(),
+  /** The file's name in the mail, e.g. `Invoice INV-2026-0001.pdf`. */
+  filename: z.string(),
+});
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
+
 /** An entry of the outbox (Email History). Secret links in the body are hidden. */
 export const emailEntrySchema = z.object({
   id: z.number().int(),
@@ -14,6 +28,8 @@ export const emailEntrySchema = z.object({
   bcc: z.string().nullable(),
   subject: z.string(),
   body_html: z.string(),
+  /** The files the mail carries (by reference); empty for none. */
+  attachments: z.array(mailAttachmentSchema),
   status: z.enum(EMAIL_STATUSES),
   error: z.string().nullable(),
   sent_at: z.string().nullable(),
@@ -71,6 +87,8 @@ export const emailSendResultSchema = z.object({
   id: z.number().int(),
   status: z.enum(['sent', 'queued']),
   to: z.string(),
+  /** The names of the files it carries (none: empty), made when it is handed to the SMTP server. */
+  attachments: z.array(z.string()),
 });
 export type EmailSendResult = z.infer<typeof emailSendResultSchema>;
 

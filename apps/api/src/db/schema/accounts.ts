@@ -1,4 +1,4 @@
-import { EMAIL_STATUSES } from '@rentloop/domain/email';
+import { EMAIL_STATUSES, type MailAttachment } from '@rentloop/domain/email';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
@@ -61,6 +61,8 @@ export const emailEntries = pgTable(
     body_html: text('body_html').notNull(),
     /** The real body while undelivered, when it differs from `body_html`; never listed, never audited. */
     delivery_html: text('delivery_html'),
+    /** The files it carries, by reference (never the bytes): made at delivery (integrations/email/attachments.ts). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     status: text('status', { enum: EMAIL_STATUSES }).notNull().default('queued'),
     error: text('error'),
     sent_at: tsOrNull('sent_at'),

@@ -12,6 +12,7 @@
  * History lists only the redacted `body_html` (docs/decisions.md, "Secret links in mail").
  */
 
+import type { MailAttachment } from '@rentloop/domain/email';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -20,6 +21,7 @@ import { actingUserId, type JobActor, type PlatformCtx } from '../../context.ts'
 import { emailEntries } from '../../db/schema/index.ts';
 import { inJobTransaction, jobActor, jobPlatformCtx } from '../../jobs/context.ts';
 import { defineJob, enqueue } from '../../jobs/queue.ts';
+import { makeAttachments } from './attachments.ts';
 import { senderOf } from './sender.ts';
 
 export interface Mailer {
@@ -50,6 +52,8 @@ export interface OutgoingMail {
   html: string;
   /** Values (tokens) that must not be kept in the outbox record. */
   secrets?: string[];
+  /** Files it carries, by reference: made when it is handed over (attachments.ts). */
+  attachments?: MailAttachment[];
 }
 
 const HIDDEN = '[hidden]';
@@ -138,6 +142,26 @@ export const sendEmailJob = defineJob({
     }
     let refusedSome: string | null = null;
     try {
+      // The files it carries, made now (attachments.ts); an invoice PDF not made yet is made and stored.
+      const made = await makeAttachments(
+        {
+          db: jc.database.primary,
+          store: (companyId, write) => inJobTransaction(jc, actor, companyId, (ctx) => write(ctx.db)),
+        },
+        entry.company_id,
+        entry.attachments,
+      );
+      if ('missing' in made) {
+        // Not to be mended by a retry: failed, saying which file, and never sent without it.
+        const reason = made.missing;
+        await record((ctx) => ({
+          status: 'failed',
+          error: reason,
+          delivery_html: null,
+          updated_at: ctx.clock.now().toISOString(),
+        }));
+        return;
+      }
       const info = await mailer.transport.sendMail({
         // The company's sender name and reply-to (sender.ts), read before the SMTP call.
         ...(await senderOf(jobPlatformCtx(jc, actor), entry.company_id, mailer.from)),
@@ -146,6 +170,7 @@ export const sendEmailJob = defineJob({
         bcc: entry.bcc ?? undefined,
         subject: entry.subject,
         html: entry.delivery_html ?? legacyHtml ?? entry.body_html,
+        attachments: made.files,
       });
       refusedSome = partialRefusal(info);
     } catch (e) {
@@ -190,6 +215,7 @@ async function insertEntry(ctx: PlatformCtx, mail: OutgoingMail, deliverable: bo
       bcc: mail.bcc ?? null,
       subject: mail.subject,
       body_html: redacted,
+      attachments: mail.attachments ?? [],
       // Kept for the delivery only when it differs from what Email History shows.
       delivery_html: deliverable && redacted !== mail.html ? mail.html : null,
       status: deliverable ? 'queued' : 'not_sent',

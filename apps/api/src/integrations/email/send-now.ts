@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { PlatformCtx } from '../../context.ts';
 import { emailEntries } from '../../db/schema/index.ts';
 import { assertOutsideTransaction } from '../../db/transaction-scope.ts';
+import { ATTACHMENT_TEXTS, type MadeFiles, makeAttachments } from './attachments.ts';
 import { MAIL_TEXTS, type OutgoingMail, partialRefusal, recordMailToSendNow } from './mailer.ts';
 import { senderOf } from './sender.ts';
 
@@ -58,6 +59,22 @@ export async function deliverRecorded(
         .set({ delivery_html: null, updated_at: now, ...values, ...sent })
         .where(eq(emailEntries.id, id));
     });
+  // The files it carries, made now (attachments.ts); an invoice PDF made here is stored through `transact`.
+  let made: MadeFiles;
+  try {
+    made = await makeAttachments(
+      { db: ctx.db, store: (_companyId, write) => transact((c) => write(c.db)) },
+      entry.company_id,
+      entry.attachments,
+    );
+  } catch (error) {
+    made = { missing: ATTACHMENT_TEXTS.failed(error instanceof Error ? error.message : String(error)) };
+  }
+  if ('missing' in made) {
+    const reason = made.missing.slice(0, REASON_LIMIT);
+    await settle({ status: 'failed', error: reason });
+    return { id, status: 'failed', reason };
+  }
   let refusedSome: string | null = null;
   try {
     const info = await mailer.transport.sendMail({
@@ -68,6 +85,7 @@ export async function deliverRecorded(
       subject: entry.subject,
       // The real body when the kept one hides a secret link, else the kept one.
       html: entry.delivery_html ?? entry.body_html,
+      attachments: made.files,
     });
     refusedSome = partialRefusal(info);
   } catch (error) {

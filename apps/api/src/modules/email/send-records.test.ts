@@ -1,13 +1,22 @@
 /**
  * Mailing a subscription's summary and a payment's receipt from their screens (issue 27 part 2):
  * `email/send-subscription` and `email/send-transaction` with `override` and `respond_ok`, recorded in
- * Email History with their kind. The SMTP server is real (testing/mail.ts).
+ * Email History with their kind. The SMTP server is real (testing/mail.ts). The receipt carries its
+ * invoice's PDF, made at delivery on either path (docs/decisions.md 71).
  */
 import { MESSAGES } from '@rentloop/domain/messages';
 import { eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emailEntries } from '../../db/schema/index.ts';
+import type { Transact } from '../../context.ts';
+import { emailEntries, invoiceDocuments, invoices } from '../../db/schema/index.ts';
+import { ATTACHMENT_TEXTS } from '../../integrations/email/attachments.ts';
+import { createMailer } from '../../integrations/email/mailer.ts';
+import { sendMailNow } from '../../integrations/email/send-now.ts';
+import type { JobContext } from '../../jobs/queue.ts';
+import { testCtx } from '../../testing/ctx.ts';
 import { call, createCompany, createUser, type TestUser, useHarness } from '../../testing/harness.ts';
+import { invoicePdfJob } from '../invoices/pdf-job.ts';
 import { NO_RECEIPT } from '../payments/receipt-mail.ts';
 import { HELD_BACK } from './send.ts';
 
@@ -78,6 +87,34 @@ async function paymentFor(email: string) {
   );
   return { ...charged, paid: settled.transaction_id };
 }
+
+const storedPdf = async (invoiceId: number) =>
+  (
+    await h.database.primary
+      .select({ pdf: invoiceDocuments.pdf })
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.invoice_id, invoiceId))
+  )[0]?.pdf ?? null;
+const numberOf = async (invoiceId: number) =>
+  (
+    await h.database.primary.select({ n: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId))
+  )[0]?.n;
+
+/** The mail's one attachment: a PDF named `filename`; its bytes. */
+function onlyPdf(mail: ParsedMail, filename: string): Buffer {
+  expect(mail.attachments.map((a) => [a.contentType, a.filename])).toEqual([['application/pdf', filename]]);
+  const bytes = mail.attachments[0]!.content;
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return bytes;
+}
+
+const testMailer = () => createMailer({ smtpUrl: h.inbox.url, from: 'Rentloop <no-reply@rentloop.test>' });
+const jobContext = (): JobContext => ({
+  database: h.database,
+  boss: h.boss,
+  mailer: testMailer(),
+  log: { info: () => {}, error: () => {} },
+});
 
 beforeAll(async () => {
   const company = await createCompany(h.database, { name: 'Record Mail Loop', currency: 'EUR' });
@@ -163,15 +200,55 @@ describe('POST email/send-subscription', () => {
 describe('POST email/send-transaction', () => {
   it('mails the receipt of a succeeded payment and records it as payment_receipt', async () => {
     const to = 'receipt@record-mail.test';
-    const { paid } = await paymentFor(to);
+    const { paid, invoice } = await paymentFor(to);
+    expect(await storedPdf(invoice)).toBeNull();
     const res = await send('send-transaction', { id: paid });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: MESSAGES.emailSent, data: { status: 'sent', to } });
     const mail = await h.inbox.waitFor(to, { subject: /Your payment to Record Mail Loop/ });
     expect(mail.html).toContain('SEPA-receipt@record-mail.test');
     expect(mail.html).toMatch(/INV-/);
-    expect(mail.attachments ?? []).toEqual([]);
-    expect((await entriesTo(to)).map((e) => [e.kind, e.status])).toEqual([['payment_receipt', 'sent']]);
+    // The invoice's PDF job has not run (no invoice-pdf worker here): made at delivery, and stored.
+    const filename = `Invoice ${await numberOf(invoice)}.pdf`;
+    expect(res.json().data.attachments).toEqual([filename]);
+    const pdf = onlyPdf(mail, filename);
+    expect(pdf.equals((await storedPdf(invoice))!)).toBe(true);
+    const [entry] = await entriesTo(to);
+    expect([entry?.kind, entry?.status]).toEqual(['payment_receipt', 'sent']);
+    expect(entry?.attachments).toEqual([{ kind: 'invoice_pdf', invoice_id: invoice, filename }]);
+  });
+
+  it('fails, never sending it bare, a mail whose invoice PDF cannot be made', async () => {
+    const to = 'no-pdf@record-mail.test';
+    const ctx = testCtx(h.database.primary, cid, { deps: { mailer: testMailer() } });
+    // Another company's invoice is never attached (nor one not issued, nor one gone).
+    const { invoice } = await paymentFor('foreign-invoice@record-mail.test');
+    const transact: Transact = (write) => h.database.primary.transaction((tx) => write({ ...ctx, db: tx }));
+    const outcome = await sendMailNow(ctx, transact, {
+      companyId: otherCid,
+      kind: 'payment_receipt',
+      to,
+      subject: 'Your receipt',
+      html: '<p>Thanks</p>',
+      attachments: [{ kind: 'invoice_pdf', invoice_id: invoice, filename: 'Invoice X.pdf' }],
+    });
+    const missing = ATTACHMENT_TEXTS.missing('Invoice X.pdf');
+    expect(outcome).toMatchObject({ status: 'failed', reason: missing });
+    const [entry] = await entriesTo(to);
+    expect([entry?.status, entry?.error]).toEqual(['failed', missing]);
+    expect(h.inbox.messages.some((m) => m.subject === 'Your receipt')).toBe(false);
+  });
+
+  it('queued (respond_ok), makes the PDF its job has not made yet at delivery, and stores it', async () => {
+    const to = 'queued-receipt@record-mail.test';
+    const { paid, invoice } = await paymentFor(to);
+    expect(await storedPdf(invoice)).toBeNull();
+    const sent = await send('send-transaction', { id: paid }, '?respond_ok=1');
+    expect(sent.statusCode, sent.body).toBe(202);
+    await entryBecomes(to, 'sent');
+    const mail = await h.inbox.waitFor(to, { subject: /Your payment/ });
+    const pdf = onlyPdf(mail, `Invoice ${await numberOf(invoice)}.pdf`);
+    expect(pdf.equals((await storedPdf(invoice))!)).toBe(true);
   });
 
   it('answers 409 for a payment that has not succeeded', async () => {
@@ -199,15 +276,23 @@ describe('POST email/send-transaction', () => {
 
   it('holds an archived customer’s receipt back unless override=true; respond_ok answers 202 queued', async () => {
     const to = 'archived-tx@record-mail.test';
-    const { customer, paid } = await paymentFor(to);
+    const { customer, paid, invoice } = await paymentFor(to);
     expect((await req('POST', api(`customers/${customer}/archive`))).statusCode).toBe(200);
     const held = await send('send-transaction', { id: paid });
     expect(held.statusCode, held.body).toBe(409);
     expect(held.json().message).toBe(HELD_BACK);
+    // Its PDF made by its job first: the queued mail attaches the stored bytes.
+    await invoicePdfJob.handler({ invoiceId: invoice }, jobContext());
+    const stored = await storedPdf(invoice);
+    expect(stored).not.toBeNull();
     const sent = await send('send-transaction', { id: paid }, '?override=true&respond_ok=true');
     expect(sent.statusCode, sent.body).toBe(202);
-    expect(sent.json().data).toMatchObject({ status: 'queued', to });
-    expect((await entryBecomes(to, 'sent')).kind).toBe('payment_receipt');
-    await h.inbox.waitFor(to, { subject: /Your payment/ });
+    const filename = `Invoice ${await numberOf(invoice)}.pdf`;
+    expect(sent.json().data).toMatchObject({ status: 'queued', to, attachments: [filename] });
+    const entry = await entryBecomes(to, 'sent');
+    expect(entry.kind).toBe('payment_receipt');
+    expect(entry.attachments).toEqual([{ kind: 'invoice_pdf', invoice_id: invoice, filename }]);
+    const mail = await h.inbox.waitFor(to, { subject: /Your payment/ });
+    expect(onlyPdf(mail, filename).equals(stored!)).toBe(true);
   });
 });

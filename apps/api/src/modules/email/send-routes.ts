@@ -111,7 +111,7 @@ export const emailSendRoutes: FastifyPluginAsyncZod = async (app) => {
       path: 'send-transaction',
       operationId: 'sendTransactionMail',
       summary: 'Mail a payment’s receipt to its customer',
-      description: `Body: \`{id}\` of the transaction (payment attempt; another company’s or none: 404). The \`payment_receipt\` template of the customer’s language (the company’s own, else the default: amount, date, reference, invoice number) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`payment_receipt\`. The invoice PDF is not attached (the mailer sends no attachments); the mail links to the invoice. ${QUERY_DOC} ${OVERRIDE_DOC} Not a succeeded charge (open, failed, a refund): 409.`,
+      description: `Body: \`{id}\` of the transaction (payment attempt; another company’s or none: 404). The \`payment_receipt\` template of the customer’s language (the company’s own, else the default: amount, date, reference, invoice number) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`payment_receipt\`. It carries the invoice’s PDF (\`<title> <number>.pdf\` in the invoice’s language, e.g. \`Invoice INV-2026-0001.pdf\`; the answer’s \`attachments\` lists it), made when the mail is handed to the SMTP server: the stored PDF, else rendered and stored then; a charge without an issued invoice carries none. A PDF that cannot be made fails the mail, never sent without it (502 while waiting; Email History \`failed\` with the reason). The mail also links to the invoice. ${QUERY_DOC} ${OVERRIDE_DOC} Not a succeeded charge (open, failed, a refund): 409.`,
       send: sendReceiptMail,
     },
   ] as const;

@@ -7,6 +7,8 @@
  * - `respond_ok`: recorded `queued` with its delivery job in one transaction and answered at once (202):
  *   the `email-send` job hands it over and retries; Email History shows what became of it.
  * Without SMTP (SMTP_URL) either way answers 503 and keeps the entry `not_sent`.
+ * A mail's files (`OutgoingMail.attachments`, by reference) are made at delivery on either path
+ * (integrations/email/attachments.ts, docs/decisions.md 71); the answer lists their names.
  */
 import type { EmailSendResult } from '@rentloop/domain/email';
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
@@ -73,11 +75,12 @@ export async function dispatchMail(
   respondOk: boolean,
 ): Promise<EmailSendResult> {
   const full = { ...mail, bcc: await withCompanyBcc(ctx, mail.bcc) };
+  const attachments = (mail.attachments ?? []).map((a) => a.filename);
   if (respondOk) {
     const queued = await transact((c) => queueMail(c, full));
     if (queued.status !== 'queued')
       throw new AppError('unavailable', MAIL_TEXTS.notSent(MAIL_TEXTS.notConfigured));
-    return { id: queued.id, status: 'queued', to: mail.to };
+    return { id: queued.id, status: 'queued', to: mail.to, attachments };
   }
   const outcome = await sendMailNow(ctx, transact, full);
   if (outcome.status !== 'sent') {
@@ -86,7 +89,7 @@ export async function dispatchMail(
       MAIL_TEXTS.notSent(outcome.reason),
     );
   }
-  return { id: outcome.id, status: 'sent', to: mail.to };
+  return { id: outcome.id, status: 'sent', to: mail.to, attachments };
 }
 
 /** `POST email/send`: the staff member's own mail, its HTML cleaned (integrations/email/sanitize.ts). */

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { actingUserId, type Ctx } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { invoiceDocuments, invoices } from '../../db/schema/index.ts';
 import { inJobTransaction, jobActor } from '../../jobs/context.ts';
 import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
@@ -30,16 +31,52 @@ export const invoicePdfJob = defineJob({
  * The stored PDF of an issued invoice, rendered and stored first when it has none yet (the job above,
  * and the ZIP of invoices for one whose job has not run). Null for a missing or unissued invoice.
  */
-export async function makeInvoicePdf(
+export function makeInvoicePdf(
   jc: JobContext,
   invoiceId: number,
   requestedBy: number | null,
 ): Promise<Buffer | null> {
+  const actor = jobActor(invoicePdfJob.name, jc.attempt?.jobId ?? `pdf-${invoiceId}`, requestedBy);
+  return invoicePdfBytes(
+    {
+      db: jc.database.primary,
+      store: (companyId, write) => inJobTransaction(jc, actor, companyId, (ctx) => write(ctx.db)),
+    },
+    invoiceId,
+  );
+}
+
+/**
+ * Where `invoicePdfBytes` reads (outside a transaction: it draws the PDF in between) and how it stores
+ * one it made: in a short audited transaction of the caller's, in the invoice's company.
+ */
+export interface InvoicePdfAccess {
+  db: Tx;
+  store: (companyId: number, write: (db: Tx) => Promise<unknown>) => Promise<unknown>;
+}
+
+/**
+ * `makeInvoicePdf` for any caller (a job, a mail handed over while a person waits: email attachments):
+ * the stored bytes, else rendered and stored once. `companyId`: only an invoice of that company.
+ */
+export async function invoicePdfBytes(
+  access: InvoicePdfAccess,
+  invoiceId: number,
+  companyId?: number,
+): Promise<Buffer | null> {
+  const { db } = access;
   // The row first; the company comes from it, never from the payload alone.
-  const [row] = await jc.database.primary.select().from(invoices).where(eq(invoices.id, invoiceId));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      companyId === undefined
+        ? eq(invoices.id, invoiceId)
+        : and(eq(invoices.company_id, companyId), eq(invoices.id, invoiceId)),
+    );
   if (!row || row.number === null) return null;
   const stored = () =>
-    jc.database.primary
+    db
       .select({ pdf: invoiceDocuments.pdf })
       .from(invoiceDocuments)
       .where(
@@ -50,7 +87,7 @@ export async function makeInvoicePdf(
   if (doc.pdf !== null) return doc.pdf;
   let original: { number: string; issueDate: string } | null = null;
   if (row.original_invoice_id !== null) {
-    const [o] = await jc.database.primary
+    const [o] = await db
       .select({ number: invoices.number, issue_date: invoices.issue_date })
       .from(invoices)
       .where(and(eq(invoices.company_id, row.company_id), eq(invoices.id, row.original_invoice_id)));
@@ -58,14 +95,13 @@ export async function makeInvoicePdf(
   }
   const pdf = await renderInvoicePdf(pdfDocumentOf(row, original));
   const sha256 = createHash('sha256').update(pdf).digest('hex');
-  const actor = jobActor(invoicePdfJob.name, jc.attempt?.jobId ?? `pdf-${invoiceId}`, requestedBy);
-  await inJobTransaction(jc, actor, row.company_id, (ctx) =>
-    ctx.db
+  await access.store(row.company_id, (tx) =>
+    tx
       .update(invoiceDocuments)
       .set({ pdf, pdf_sha256: sha256 })
       .where(
         and(
-          eq(invoiceDocuments.company_id, ctx.companyId),
+          eq(invoiceDocuments.company_id, row.company_id),
           eq(invoiceDocuments.invoice_id, invoiceId),
           isNull(invoiceDocuments.pdf_sha256),
         ),
