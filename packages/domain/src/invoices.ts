@@ -210,6 +210,10 @@ export const invoiceFiltersSchema = z.object({
   issued_to: isoDate().optional(),
   due_from: isoDate().optional(),
   due_to: isoDate().optional(),
+  /** Charged successfully after a failed attempt on or after / on or before this day (UTC): the
+   * recovered-invoices graph's drill-down. */
+  recovered_from: isoDate().optional(),
+  recovered_to: isoDate().optional(),
 });
 export type InvoiceFilters = z.infer<typeof invoiceFiltersSchema>;
 

@@ -9,6 +9,7 @@ import { USERS } from '../credentials.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 import {
   callApi,
+  customersIds,
   dataListIds,
   insightsIds,
   invoicesIds,
@@ -119,6 +120,32 @@ test('Insights draws the graphs from the records and switches period', async ({ 
   await expect(page.getByTestId(invoicesIds.filter('issued_from'))).toHaveValue(`1st Jan ${year}`);
   await expect(page.getByTestId(dataListIds.row).first()).toBeVisible();
   await screenshot(page, 'insights-graphs-03-drilled-to-invoices');
+});
+
+test('a new-customers bar leads to the customers created in its month', async ({ page, a11y }) => {
+  test.slow();
+  await page.setViewportSize(DESKTOP);
+  const { company } = await signInToOwnCompany(page, 'admin', '/cms/insights', 'Graphs drill');
+  await seedOrders(page, company.id); // one customer, created today
+  await page.goto('/cms/insights');
+  const card = page.getByTestId(insightsIds.graph('new-customers'));
+  await card.scrollIntoViewIfNeeded();
+  await expect(rows(page, 'new-customers')).toHaveCount(12);
+  await card.getByRole('button', { name: 'Show as table' }).click();
+  const month = new Date().toISOString().slice(0, 7);
+  await page.getByTestId(insightsIds.graphTable('new-customers')).getByRole('link', { name: month }).click();
+  await expect(page).toHaveURL(/\/cms\/customers\?filters=/);
+  const year = month.slice(0, 4);
+  await expect(page.getByTestId(customersIds.createdFrom)).toHaveValue(new RegExp(`^1st \\S+ ${year}$`));
+  await expect(page.getByTestId(customersIds.createdTo)).not.toHaveValue('');
+  await expect(page.getByTestId(dataListIds.row)).toHaveCount(1);
+  await a11y.check(page);
+  await screenshot(page, 'insights-graphs-05-drilled-to-customers');
+  await page.setViewportSize(PHONE);
+  // On a phone the filters fold into a button that counts them.
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  await expect(page.getByTestId(dataListIds.card)).toHaveCount(1);
+  await screenshot(page, 'insights-graphs-05-drilled-to-customers-phone');
 });
 
 test('a graph that cannot load says "Failed to fetch insights."', async ({ page }) => {

@@ -261,6 +261,45 @@ describe('GET graphs/{graphId}', () => {
     expect(await all('subscriptions', { ended_from: '2026-05-01', ended_to: '2026-05-31' })).toHaveLength(0);
   });
 
+  it('new customers, failed attempts and recovered invoices are their lists filtered by the bucket (drill-down)', async () => {
+    type G = { series: { key: string; values: (number | string)[] }[] };
+    const body = async (id: string) => (await expectOk<G>(await graph(id))).data.series;
+    const ranges = (await expectOk<{ ranges: { from: string; to: string }[] }>(await graph('new-customers')))
+      .data.ranges;
+    const newCustomers = (await body('new-customers')).find((x) => x.key === 'new_customers')!.values;
+    const failed = await body('failed-payment-attempts');
+    const recovered = (await body('recovered-invoices')).find((x) => x.key === 'count')!.values;
+    for (const [i, r] of ranges.entries()) {
+      const days = (prefix: string) => ({ [`${prefix}_from`]: r.from, [`${prefix}_to`]: r.to });
+      expect(await all('customers', days('created')), r.from).toHaveLength(newCustomers[i] as number);
+      const attempts = await all('transactions', {
+        kind: 'charge',
+        settlement: 'failed',
+        ...days('created'),
+      });
+      expect(attempts, r.from).toHaveLength(failed.reduce((n, x) => n + (x.values[i] as number), 0));
+      expect(await all('paginated-invoices', days('recovered')), r.from).toHaveLength(recovered[i] as number);
+    }
+    // February: B's invoice, recovered on the 5th; the days are inclusive, the day before lists none.
+    const feb = await all<{ recovered_at: string | null }>('paginated-invoices', {
+      recovered_from: '2026-02-05',
+      recovered_to: '2026-02-05',
+    });
+    expect(feb).toHaveLength(1);
+    expect(feb[0]!.recovered_at!.slice(0, 10)).toBe('2026-02-05');
+    expect(
+      await all('paginated-invoices', { recovered_from: '2026-01-01', recovered_to: '2026-02-04' }),
+    ).toEqual([]);
+    expect(await all('paginated-invoices', { recovered_from: '2026-02-06' })).toEqual([]);
+    // A day that is no date is 422 naming the filter.
+    const bad = await s.req(
+      'GET',
+      `/read-replica/${s.cid}/rentloopdb/paginated-invoices?filters=${encodeURIComponent('{"recovered_to":"soon"}')}`,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('recovered_to');
+  });
+
   it('another company’s graph is 404; an unknown graph 404 naming the graphs; a bad period 422', async () => {
     const token = await signIn(h.app, stranger.email, TEST_PASSWORD);
     stranger = { ...stranger, token, headers: { authorization: `Bearer ${token}` } };

@@ -73,6 +73,8 @@ export const invoiceList = defineList<Sort, InvoiceFilters, Row, InvoiceListRow>
     issued_to: (v) => sql`${invoices.issue_date} <= ${v}::date`,
     due_from: (v) => sql`${invoices.due_date} >= ${v}::date`,
     due_to: (v) => sql`${invoices.due_date} <= ${v}::date`,
+    recovered_from: (v) => sql`${invoices.recovered_at} >= ${v}::date`,
+    recovered_to: (v) => sql`${invoices.recovered_at} < ${v}::date + 1`,
   },
   // The generated search_text (number, buyer's name and email) under its trigram index.
   search: (pattern) => sql`${invoices.search_text} LIKE ${pattern}`,

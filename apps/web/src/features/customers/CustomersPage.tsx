@@ -1,6 +1,6 @@
 /**
- * `/cms/customers`: the customer list (search, sort by header, filter by language, the archived ones
- * instead with "Show archived", paging in the URL).
+ * `/cms/customers`: the customer list (search, sort by header, filter by language and by the day created,
+ * the archived ones instead with "Show archived", paging in the URL).
  */
 
 import PersonAdd from '@mui/icons-material/PersonAdd';
@@ -15,6 +15,7 @@ import { paths } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { countryName } from '../../components/country-name.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
+import { DateFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -112,6 +113,23 @@ export function CustomersPage() {
         toolbar={
           <>
             {languageFilter}
+            {/* Insights' new-customers bars lead here with these set (the customers created in a month). */}
+            <DateFilter
+              state={state}
+              name="created_from"
+              label="Created from"
+              width={180}
+              testId={customersIds.createdFrom}
+              max={state.filters.created_to}
+            />
+            <DateFilter
+              state={state}
+              name="created_to"
+              label="Created to"
+              width={180}
+              testId={customersIds.createdTo}
+              min={state.filters.created_from}
+            />
             <ShowArchivedSwitch state={state} />
           </>
         }

@@ -2,6 +2,8 @@ export const customersIds = {
   listPage: 'customers-page',
   newCustomer: 'customers-new',
   languageFilter: 'customers-language-filter',
+  createdFrom: 'customers-filter-created-from',
+  createdTo: 'customers-filter-created-to',
   createDialog: 'customer-create-dialog',
   editDialog: 'customer-edit-dialog',
   form: 'customer-form',

@@ -47,8 +47,33 @@ describe('drillHref', () => {
       issued_from: '2025-01-01',
       issued_to: '2025-12-31',
     });
+    const filtersOf = (href: string | null) => JSON.parse(decodeURIComponent(href!.split('filters=')[1]!));
+    const failed = drillHref({ ...graph, id: 'failed-payment-attempts' }, 1);
+    expect(failed!.startsWith('/cms/transactions?filters=')).toBe(true);
+    expect(filtersOf(failed)).toEqual({
+      kind: 'charge',
+      settlement: 'failed',
+      created_from: '2026-01-01',
+      created_to: '2026-06-15',
+    });
+    const customers = drillHref({ ...graph, id: 'new-customers' }, 0);
+    expect(customers!.startsWith('/cms/customers?filters=')).toBe(true);
+    expect(filtersOf(customers)).toEqual({ created_from: '2025-01-01', created_to: '2025-12-31' });
+    expect(filtersOf(drillHref({ ...graph, id: 'recovered-invoices' }, 0))).toEqual({
+      recovered_from: '2025-01-01',
+      recovered_to: '2025-12-31',
+    });
     // No list holds exactly an unpaid bucket's invoices; a bucket out of range leads nowhere.
     expect(drillHref(graph, 0)).toBeNull();
     expect(drillHref(churn, 5)).toBeNull();
+    for (const id of [
+      'active-customers',
+      'subscriptions-per-customer',
+      'average-revenue-per-customer',
+      'lifetime-value',
+      'mrr-movements',
+      'revenue-retention',
+    ] as const)
+      expect(drillHref({ ...graph, id }, 1), id).toBeNull();
   });
 });

@@ -38,6 +38,7 @@ export function graphCsv(g: Graph): string {
  * Where a bucket of a graph leads (issue 28: "every point drills down"): the list of the records behind
  * it, with the bucket's dates as the list's filters; null where no list holds exactly those records.
  * Lists read days in UTC and the graphs in the company's time zone: an edge of a few hours may differ.
+ * Which graphs lead nowhere, and why: docs/insights.md "Drill-down".
  */
 export function drillHref(g: Graph, i: number): string | null {
   const r = g.ranges[i];
@@ -50,6 +51,20 @@ export function drillHref(g: Graph, i: number): string | null {
     case 'churn-and-retention':
     case 'lifetime':
       return list('/cms/subscriptions', { ended_from: r.from, ended_to: r.to });
+    case 'recovered-invoices':
+      // Only issued invoices are charged, so only they carry a recovery day.
+      return list('/cms/invoices', { recovered_from: r.from, recovered_to: r.to });
+    case 'failed-payment-attempts':
+      // Every reason's bar: the failed charges of the bucket (settlement "failed" is exactly state failed).
+      return list('/cms/transactions', {
+        kind: 'charge',
+        settlement: 'failed',
+        created_from: r.from,
+        created_to: r.to,
+      });
+    case 'new-customers':
+      // The list shows the active ones; its "Show archived" switch (the filter kept) the archived ones.
+      return list('/cms/customers', { created_from: r.from, created_to: r.to });
     default:
       return null;
   }

@@ -1,7 +1,7 @@
 /**
  * `/cms/invoices`: the invoices (`GET paginated-invoices`): number, date, customer (its own link),
- * type, total, payment status, due date; search; filters by payment status, type and issue date in the
- * URL; selection and CSV export like the other lists; "Download PDFs" of the selected invoices (a ZIP,
+ * type, total, payment status, due date; search; filters by payment status, type, issue date and day of
+ * recovery in the URL; selection and CSV export like the other lists; "Download PDFs" of the selected invoices (a ZIP,
  * mailed as a link: `zip-action.tsx`).
  */
 import Box from '@mui/material/Box';
@@ -127,6 +127,23 @@ export function InvoicesPage() {
         width={180}
         testId={invoicesIds.filter('issued_to')}
         min={state.filters.issued_from}
+      />
+      {/* Insights' recovered-invoices bars lead here with these set. */}
+      <DateFilter
+        state={state}
+        name="recovered_from"
+        label="Recovered from"
+        width={180}
+        testId={invoicesIds.filter('recovered_from')}
+        max={state.filters.recovered_to}
+      />
+      <DateFilter
+        state={state}
+        name="recovered_to"
+        label="Recovered to"
+        width={180}
+        testId={invoicesIds.filter('recovered_to')}
+        min={state.filters.recovered_from}
       />
     </FilterBar>
   );

@@ -1,7 +1,7 @@
 /**
  * `/cms/transactions`, "Payments" to merchants: every attempt at a gateway (`GET transactions`): date,
  * amount, gateway, provider status, settlement, decline reason, invoice (its own link), customer;
- * filters by gateway, provider status, settlement, decline reason and date in the URL; CSV export.
+ * filters by gateway, kind, provider status, settlement, decline reason and date in the URL; CSV export.
  */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -24,6 +24,7 @@ import { transactionsIds } from './testids.ts';
 import {
   DECLINE_REASON_OPTIONS,
   GATEWAY_OPTIONS,
+  KIND_OPTIONS,
   PROVIDER_STATUS_OPTIONS,
   SETTLEMENT_OPTIONS,
   transactionTitle,
@@ -144,6 +145,7 @@ export function TransactionsPage() {
         toolbar={
           <FilterBar state={state} clearTestId={transactionsIds.clearFilters}>
             {select('gateway', 'Gateway', 'All gateways', GATEWAY_OPTIONS)}
+            {select('kind', 'Kind', 'All kinds', KIND_OPTIONS)}
             {select('provider_status', 'Provider status', 'All provider states', PROVIDER_STATUS_OPTIONS)}
             {select('settlement', 'Settlement', 'All settlements', SETTLEMENT_OPTIONS)}
             {select('decline_reason', 'Decline reason', 'All reasons', DECLINE_REASON_OPTIONS)}

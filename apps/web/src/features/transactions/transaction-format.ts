@@ -3,7 +3,12 @@
  * the provider's raw answer as text. Zod-free at run time (see `invoices/invoice-format.ts`).
  */
 import type { ProviderTransactionStatus } from '@rentloop/domain/enums';
-import type { DeclineReason, Transaction, TransactionState } from '@rentloop/domain/payments';
+import type {
+  DeclineReason,
+  Transaction,
+  TransactionKind,
+  TransactionState,
+} from '@rentloop/domain/payments';
 import { humanize } from '../../utils/humanize.ts';
 import type { Complete } from '../invoices/invoice-format.ts';
 
@@ -40,16 +45,20 @@ const STATES = [
   'failed',
   'unknown',
 ] as const satisfies readonly TransactionState[];
+const KINDS = ['charge', 'refund'] as const satisfies readonly TransactionKind[];
 const complete: [
   Complete<ProviderTransactionStatus, typeof PROVIDER_STATUSES>,
   Complete<DeclineReason, typeof DECLINE_REASONS>,
   Complete<TransactionState, typeof STATES>,
-] = [true, true, true];
+  Complete<TransactionKind, typeof KINDS>,
+] = [true, true, true, true];
 void complete;
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }));
 export const PROVIDER_STATUS_OPTIONS = options(PROVIDER_STATUSES);
 export const DECLINE_REASON_OPTIONS = options(DECLINE_REASONS);
+/** Charges and refunds (the failed-payment graph's bars lead here with `kind` charge). */
+export const KIND_OPTIONS = options(KINDS);
 export { GATEWAY_OPTIONS, SETTLEMENT_OPTIONS } from '../invoices/invoice-format.ts';
 
 /** What each attempt state means to staff (the state machine of BILLING.md in a sentence). */
