@@ -180,6 +180,14 @@ export const ORDER_SUB_STATUSES = [
 export const orderSubStatusSchema = z.enum(ORDER_SUB_STATUSES);
 export type OrderSubStatus = z.infer<typeof orderSubStatusSchema>;
 
+/**
+ * The swap reasons staff pick from (the dialog adds "None", which is not sent). A unit "Damaged on
+ * arrival" is still with the customer and broken; the others never arrived. When the replacement goes
+ * out, the first is written off as broken, the others as stolen (product-tracking/replacement.ts).
+ */
+export const SWAP_REASONS = ['Not delivered', 'Lost in transit', 'Damaged on arrival', 'Other'] as const;
+export const SWAP_DAMAGED_REASON: (typeof SWAP_REASONS)[number] = 'Damaged on arrival';
+
 export const PRODUCT_TYPES = ['consumable', 'digital', 'normal'] as const;
 export const productTypeSchema = z.enum(PRODUCT_TYPES);
 export type ProductType = z.infer<typeof productTypeSchema>;

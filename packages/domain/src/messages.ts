@@ -279,7 +279,8 @@ export const MESSAGES = {
   assetNotRemovable: 'Only an asset in stock, broken or in repair can be removed.',
   assetNotBuyable: 'Only a rented out asset can be bought out.',
   assetSubscriptionHolds: 'This subscription already holds a rented out asset.',
-  assetSubscriptionNotRunning: 'Only an active or pending activation subscription can be given an asset.',
+  assetSubscriptionNotRunning:
+    'Only an active, pending activation or pending replacement subscription can be given an asset.',
   assetVariantOrBundle: 'Give either a variant or a bundle.',
   assetSerialNotFound: 'No asset with this serial number.',
 

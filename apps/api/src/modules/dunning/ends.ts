@@ -14,7 +14,7 @@ import type { Ctx } from '../../context.ts';
 import { dunnings, invoices, orders } from '../../db/schema/index.ts';
 import { toDecimal } from '../../money.ts';
 import { recordEvent } from '../events/service.ts';
-import { setTag } from '../orders/changes.ts';
+import { setTag } from '../orders/tags.ts';
 import { runSubscriptionAction } from '../subscriptions/changes.ts';
 import { subscriptionRow } from '../subscriptions/records.ts';
 

@@ -14,8 +14,7 @@ import type {
 } from '@rentloop/domain/orders';
 import { ORDER_TEXTS, orderActionTo } from '@rentloop/domain/orders';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { companyToday } from '../../company-time.ts';
-import { actingUserId, type Ctx } from '../../context.ts';
+import type { Ctx } from '../../context.ts';
 import { requireOwnIds } from '../../db/own-ids.ts';
 import { orderItems, orders, orderTagHistory, subscriptions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -25,35 +24,9 @@ import { cancelSubscriptionsOfOrder } from '../subscriptions/changes.ts';
 import { orderMachine } from './machine.ts';
 import { createDraftOrder, createOrder } from './placement.ts';
 import { itemsCount, orderRow } from './records.ts';
+import { setTag } from './tags.ts';
 
 type Status = (typeof orders.$inferSelect)['status'];
-
-export async function setTag(
-  ctx: Ctx,
-  id: number,
-  tag: OrderUpdate['tag'],
-  tagDate: string | null | undefined,
-) {
-  const date = tag ? (tagDate ?? (await companyToday(ctx))) : null;
-  await ctx.db
-    .update(orders)
-    .set({ tag: tag ?? null, tag_date: date, updated_at: ctx.clock.now().toISOString() })
-    .where(and(eq(orders.id, id), eq(orders.company_id, ctx.companyId)));
-  await ctx.db.insert(orderTagHistory).values({
-    company_id: ctx.companyId,
-    order_id: id,
-    tag: tag ?? null,
-    tag_date: date,
-    user_id: actingUserId(ctx.actor),
-    created_at: ctx.clock.now().toISOString(),
-  });
-  await recordEvent(ctx, {
-    type: 'order.tagged',
-    object: 'order',
-    objectId: id,
-    payload: { tag: tag ?? null, tag_date: date },
-  });
-}
 
 /** A status asked for by staff: the table's action that leads there (never back to a quote). */
 async function setStatus(ctx: Ctx, id: number, from: Status, status: Status) {

@@ -11,8 +11,8 @@ import { AppError, invalid } from '../../errors.ts';
 import { recordEvent } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
 import { subscriptionMachine } from '../subscriptions/machine.ts';
-import { setTag } from './changes.ts';
 import { orderRow } from './records.ts';
+import { setTag } from './tags.ts';
 
 export const SWAP_TEXTS = {
   notPlaced: 'Only an open or fulfilled order can have a product swapped.',

@@ -142,7 +142,7 @@ export const productTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'runProductTrackingAction',
         tags,
         summary: 'Change the asset’s status through an action of its transition table',
-        description: `Actions: ${ASSET_ACTIONS.join(', ')}. rent_out needs subscription_id (an active or pending activation subscription holding no other unit). A refused action is a 409 with the reason.`,
+        description: `Actions: ${ASSET_ACTIONS.join(', ')}. rent_out needs subscription_id (an active or pending activation subscription holding no other unit, or a pending replacement: its missing unit is written off as stolen and the subscription runs again). A refused action is a 409 with the reason.`,
         params: assetParams,
         body: productTrackingActionSchema,
         response: { 200: envelope(productTrackingDetailSchema) },

@@ -32,10 +32,14 @@ import { transition } from '../events/transition.ts';
 import { afterAssetStatusChange } from '../repairs/open.ts';
 import { assetMachine } from './machine.ts';
 import { assetRow, getAsset } from './records.ts';
+import { completeReplacement, missingUnitWriteOff } from './replacement.ts';
 import { recountAssetStock } from './stock.ts';
 
-/** Subscriptions that may be given a unit. */
-const RUNNING = ['active', 'pending activation'] as const;
+/**
+ * Subscriptions that may be given a unit. A pending replacement is given its replacement: the unit it
+ * holds is the missing one, written off as lost when the replacement goes out (replacement.ts).
+ */
+const RUNNING = ['active', 'pending activation', 'pending replacement'] as const;
 
 /** What a unit is: its names and the products it holds, from the variant or the bundle. */
 async function unitOf(ctx: Ctx, input: ProductTrackingValues) {
@@ -168,7 +172,10 @@ export async function createAsset(ctx: Ctx, input: ProductTrackingValues): Promi
 /** Actions after which the unit is no longer with a subscription's customer. */
 const KEEPS_SUBSCRIPTION: readonly AssetAction[] = ['mark_stolen', 'buy_out'];
 
-/** The subscription a unit goes out to: the company's, running, holding no other unit. */
+/**
+ * The subscription a unit goes out to: the company's, running, holding no other unit (a pending
+ * replacement may hold the missing one). Locks it; answers its status and the unit it holds.
+ */
 async function checkSubscription(ctx: Ctx, subscriptionId: number) {
   const [sub] = await ctx.db
     .select({ status: subscriptions.status })
@@ -179,7 +186,7 @@ async function checkSubscription(ctx: Ctx, subscriptionId: number) {
   if (!(RUNNING as readonly string[]).includes(sub.status))
     throw invalid('subscription_id', MESSAGES.assetSubscriptionNotRunning);
   const [held] = await ctx.db
-    .select({ id: productTracking.id })
+    .select({ id: productTracking.id, serial_number: productTracking.serial_number })
     .from(productTracking)
     .where(
       and(
@@ -188,7 +195,9 @@ async function checkSubscription(ctx: Ctx, subscriptionId: number) {
         inArray(productTracking.status, ['rented out']),
       ),
     );
-  if (held) throw new AppError('conflict', MESSAGES.assetSubscriptionHolds);
+  const replacing = sub.status === 'pending replacement';
+  if (held && !replacing) throw new AppError('conflict', MESSAGES.assetSubscriptionHolds);
+  return { replacing, missing: held ?? null };
 }
 
 /**
@@ -205,7 +214,14 @@ export async function runAssetAction(
   const locked = await assetRow(ctx, id, true);
   const refused = refusal(ASSET_TRANSITIONS, body.action, locked.status, undefined);
   if (refused !== null) throw new AppError('conflict', refused);
-  if (renting) await checkSubscription(ctx, body.subscription_id as number);
+  const target = renting ? await checkSubscription(ctx, body.subscription_id as number) : null;
+  // A replacement going out: the missing unit is written off first, so the new one may take its place.
+  if (target?.replacing && target.missing)
+    await runAssetAction(
+      ctx,
+      target.missing.id,
+      await missingUnitWriteOff(ctx, body.subscription_id as number, locked.serial_number, body.reason),
+    );
   const at = ctx.clock.now().toISOString();
   let involved: number | null = null;
   try {
@@ -235,6 +251,11 @@ export async function runAssetAction(
     await recountAssetStock(ctx, [locked.variant_id]);
     // In this transaction: going to repair opens a repair, leaving it another way cancels the open one.
     await afterAssetStatusChange(ctx, { assetId: id, from: done.from, to: done.to, reason: body.reason });
+    if (target?.replacing)
+      await completeReplacement(ctx, body.subscription_id as number, {
+        asset: { id, serial_number: locked.serial_number },
+        missing: target.missing,
+      });
   } catch (e) {
     // Two units given to one subscription at once: the partial unique index keeps one.
     if (isUniqueViolation(e)) throw new AppError('conflict', MESSAGES.assetSubscriptionHolds);

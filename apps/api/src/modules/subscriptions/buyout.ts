@@ -26,8 +26,8 @@ import { transition } from '../events/transition.ts';
 import { orderRow } from '../orders/records.ts';
 import { finishOneTime, issueAndStartOneTime, oneTimeLine } from '../payments/one-time-payments.ts';
 import { refundState } from '../payments/refunds.ts';
-import { withReason } from './changes.ts';
 import { subscriptionMachine } from './machine.ts';
+import { withReason } from './moves.ts';
 import { subscriptionRow } from './records.ts';
 
 type Sub = Awaited<ReturnType<typeof subscriptionRow>>;

@@ -20,7 +20,8 @@ import { subscriptions } from '../../db/schema/index.ts';
 import { AppError, invalid } from '../../errors.ts';
 import { recordEvent } from '../events/service.ts';
 import { cancelUpcomingPayments } from '../recurring-payments/schedule.ts';
-import { FINAL_STATUSES, runSubscriptionAction } from './changes.ts';
+import { runSubscriptionAction } from './changes.ts';
+import { FINAL_STATUSES } from './moves.ts';
 import { subscriptionRow } from './records.ts';
 
 /**

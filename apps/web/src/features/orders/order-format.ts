@@ -4,7 +4,12 @@
  * `enums.ts` or `money.ts`, whose chunks import the schemas' (scripts/size-budget.mjs); the value lists
  * below are checked against the domain's types instead.
  */
-import type { AccountPaymentState, OrderStatus, OrderSubStatus } from '@rentloop/domain/enums';
+import {
+  type AccountPaymentState,
+  type OrderStatus,
+  type OrderSubStatus,
+  SWAP_REASONS as SWAP_REASON_CHOICES,
+} from '@rentloop/domain/enums';
 import type { OrderCancel } from '@rentloop/domain/orders';
 import { humanize } from '../../utils/humanize.ts';
 
@@ -100,13 +105,7 @@ export const CANCEL_REASONS = [
 ] as const;
 
 /** The swap reasons ("None" dropped likewise, `swapPayload`). */
-export const SWAP_REASONS = [
-  NO_REASON,
-  'Not delivered',
-  'Lost in transit',
-  'Damaged on arrival',
-  'Other',
-] as const;
+export const SWAP_REASONS = [NO_REASON, ...SWAP_REASON_CHOICES] as const;
 
 export interface BulkResultRow {
   id: number;

@@ -31,6 +31,7 @@ import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
 import { useSendRecordMail } from '../email-history/use-send-record-mail.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { SubscriptionReturn } from '../returns/AssetReturns.tsx';
+import { AssignUnitButton } from './assign-unit.tsx';
 import { useBuyoutDialog } from './buyout-action.tsx';
 import { actionLabel, periodLabel, pricePerPeriod } from './format.ts';
 import {
@@ -45,7 +46,7 @@ import {
 import { useOneTimePaymentDialog } from './one-time-action.tsx';
 import { useEndSubscriptionDialog } from './subscription-actions.tsx';
 import { reasonText, ScheduledEndNotice, TimelineCard } from './subscription-timeline.tsx';
-import { oneTimeIds, subscriptionsIds } from './testids.ts';
+import { assignUnitIds, oneTimeIds, subscriptionsIds } from './testids.ts';
 
 /** The actions shown as buttons; the others (return, lost, replacement...) are under "More actions". */
 const MAIN_ACTIONS = ['end', 'reactivate', 'pause', 'resume', 'activate', 'bought_out'];
@@ -351,7 +352,16 @@ function Body({ subscription: s }: { subscription: SubscriptionDetail }) {
                   value={tracking.data.serial_number}
                   testId={field('serial')}
                 />
+                {tracking.data.asset && (
+                  <DetailField label="Asset" testId={assignUnitIds.asset}>
+                    <Link component={RouterLink} to={`/cms/assets/${tracking.data.asset.id}`}>
+                      {tracking.data.asset.serial_number}
+                    </Link>{' '}
+                    <StatusChip status={tracking.data.asset.status} />
+                  </DetailField>
+                )}
                 <SubscriptionReturn subscriptionId={s.id} />
+                <AssignUnitButton subscription={s} holdsUnit={tracking.data.asset?.status === 'rented out'} />
               </Stack>
             )}
           </CardContent>

@@ -1,5 +1,6 @@
 /** Data hooks of subscriptions on one query-key factory (STYLE.md #2). */
 import type { BulkAnswer } from '@rentloop/domain/order-details';
+import type { ProductTracking as Asset } from '@rentloop/domain/product-tracking';
 import type { SubscriptionEndInput } from '@rentloop/domain/subscription-end';
 import type {
   Subscription,
@@ -29,6 +30,8 @@ export interface ProductTracking {
   tracking_number: string | null;
   serial_number: string | null;
   status: string;
+  /** The unit out to it now (or the last it had), from the assets. */
+  asset: Pick<Asset, 'id' | 'serial_number' | 'status'> | null;
 }
 
 export function useSubscriptions(state: ListState) {

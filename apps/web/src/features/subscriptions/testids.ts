@@ -61,3 +61,14 @@ export const oneTimeIds = {
   confirm: 'one-time-confirm',
   outcome: 'one-time-outcome',
 } as const;
+
+/** The subscription page's "Give unit" / "Send replacement" dialog (assign-unit.tsx). */
+export const assignUnitIds = {
+  open: 'subscription-assign-unit',
+  dialog: 'assign-unit-dialog',
+  serial: 'assign-unit-serial',
+  reason: 'assign-unit-reason',
+  confirm: 'assign-unit-confirm',
+  cancel: 'assign-unit-cancel',
+  asset: 'subscription-field-asset',
+} as const;
