@@ -31,6 +31,11 @@ import {
 import { invoicesIds } from './testids.ts';
 import { useZipInvoicesDialog } from './zip-action.tsx';
 
+/** Unpaid: issued, owed (not settled, not cancelled) and with a positive total, as Insights counts it. */
+const UNPAID_OPTIONS = [
+  { value: 'true', label: 'Unpaid' },
+  { value: 'false', label: 'Not owed' },
+];
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 const columns: Column<InvoiceListRow>[] = [
@@ -115,15 +120,26 @@ export function InvoicesPage() {
       <DateRangeFilter
         state={state}
         name="issued"
-        labels={["Issued from", "Issued to"]}
+        labels={['Issued from', 'Issued to']}
         width={180}
         testIds={[invoicesIds.filter('issued_from'), invoicesIds.filter('issued_to')]}
+      />
+      {/* Insights' unpaid-invoices bars lead here with this and the issue days set. */}
+      <SelectFilter
+        state={state}
+        name="unpaid"
+        label="Unpaid"
+        width={150}
+        allLabel="All"
+        options={UNPAID_OPTIONS}
+        testId={invoicesIds.filter('unpaid')}
+        optionTestId={(v) => invoicesIds.filterOption('unpaid', v)}
       />
       {/* Insights' recovered-invoices bars lead here with these set. */}
       <DateRangeFilter
         state={state}
         name="recovered"
-        labels={["Recovered from", "Recovered to"]}
+        labels={['Recovered from', 'Recovered to']}
         width={180}
         testIds={[invoicesIds.filter('recovered_from'), invoicesIds.filter('recovered_to')]}
       />

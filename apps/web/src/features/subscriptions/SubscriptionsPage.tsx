@@ -14,7 +14,7 @@ import { paths } from '../../api/client.ts';
 import { useCompanyId, useCurrentCompany } from '../../app/current-company.tsx';
 import { mayOpen } from '../../app/route-meta.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateRangeFilter } from '../../components/ListFilters.tsx';
+import { DateFilter, DateRangeFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
@@ -151,6 +151,14 @@ export function SubscriptionsPage() {
               labels={['Next billing from', 'Next billing to']}
               width={200}
               testIds={[subscriptionsIds.billingFrom, subscriptionsIds.billingTo]}
+            />
+            {/* Insights' active-subscriptions bars lead here with this set (running on a month's last day). */}
+            <DateFilter
+              state={state}
+              name="running_on"
+              label="Running on"
+              width={200}
+              testId={subscriptionsIds.runningOn}
             />
             {/* Insights' churn bars lead here with these set (the subscriptions that ended in a month). */}
             <DateRangeFilter
