@@ -71,6 +71,13 @@ export const customerFiltersSchema = z.object({
   country: safeText().trim().toLowerCase().length(2).optional(),
   created_from: isoDate().optional(),
   created_to: isoDate().optional(),
+  /** With a subscription running on this day (as the subscriptions list's running_on): the
+   * active-customers graph's drill-down. */
+  subscribed_on: isoDate().optional(),
+  /** First order (quotes not counted) on or after / on or before this day (UTC): the cohort grid's
+   * drill-down. */
+  first_order_from: isoDate().optional(),
+  first_order_to: isoDate().optional(),
   /** true: the archived customers instead of the active ones (the default). */
   archived: booleanFilter(),
 });

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { addressFieldsSchema } from './addresses.ts';
-import { isoDate, safeText } from './api.ts';
+import { booleanFilter, isoDate, safeText } from './api.ts';
 import { INVOICE_SETTLEMENTS, INVOICE_TYPES, type InvoiceSettlement, PAYMENT_GATEWAYS } from './enums.ts';
 import { CORRECTION_TEXTS } from './invoice-corrections.ts';
 import { TAX_RULES } from './invoice-tax.ts';
@@ -214,6 +214,9 @@ export const invoiceFiltersSchema = z.object({
    * recovered-invoices graph's drill-down. */
   recovered_from: isoDate().optional(),
   recovered_to: isoDate().optional(),
+  /** true: issued, with a positive total, not settled and not cancelled by an issued cancellation, as
+   * the unpaid-invoices graph counts them (false: the others); its drill-down with issued_from/_to. */
+  unpaid: booleanFilter(),
 });
 export type InvoiceFilters = z.infer<typeof invoiceFiltersSchema>;
 

@@ -195,6 +195,9 @@ export const subscriptionFiltersSchema = z.object({
   ended_from: isoDate().optional(),
   ended_to: isoDate().optional(),
   auto_renew: booleanFilter(),
+  /** Running on this day (started by then, not pending activation, not ended on or before it, UTC):
+   * the active-subscriptions graph's drill-down. */
+  running_on: isoDate().optional(),
 });
 export type SubscriptionFilters = z.infer<typeof subscriptionFiltersSchema>;
 

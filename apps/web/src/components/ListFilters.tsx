@@ -1,8 +1,8 @@
 /**
  * A list's filters beside its search box, every value kept in the URL's `filters` (useListState):
  * `FilterBar` (the row, with "Clear filters" while any is set), `SelectFilter` (one of a few values),
- * `TextFilter` (typed, applied when typing stops, like the search box) and `DateFilter` (a date in
- * the app's one `DateField`).
+ * `TextFilter` (typed, applied when typing stops, like the search box), `DateFilter` (a day in the app's
+ * one `DateField`) and `DateRangeFilter` (a from/to pair of them).
  */
 import FilterListOff from '@mui/icons-material/FilterListOff';
 import Box from '@mui/material/Box';
@@ -121,7 +121,7 @@ export function TextFilter({ state, name, label, width, testId, type }: FilterPr
   );
 }
 
-/** A date filter: the app's one date field, empty meaning "Any date". */
+/** A date filter (one day, or one side of a range): the app's one date field, empty meaning "Any date". */
 export function DateFilter({
   state,
   name,
@@ -142,5 +142,45 @@ export function DateFilter({
       min={min}
       max={max}
     />
+  );
+}
+
+/**
+ * A from/to pair of date filters, `<name>_from` and `<name>_to` in `filters` (both days included, as
+ * the API reads them). Each side's picker is bounded by the other's value, so a range cannot be picked
+ * backwards. Two flex items, so the filter bar wraps them as it does any other filter.
+ */
+export function DateRangeFilter({
+  state,
+  name,
+  labels,
+  width,
+  testIds,
+}: Omit<FilterProps, 'label' | 'testId'> & {
+  /** The from and the to field's labels ("Issued from", "Issued to"). */
+  labels: readonly [string, string];
+  testIds: readonly [string, string];
+}) {
+  const from = `${name}_from`;
+  const to = `${name}_to`;
+  return (
+    <>
+      <DateFilter
+        state={state}
+        name={from}
+        label={labels[0]}
+        width={width}
+        testId={testIds[0]}
+        max={state.filters[to]}
+      />
+      <DateFilter
+        state={state}
+        name={to}
+        label={labels[1]}
+        width={width}
+        testId={testIds[1]}
+        min={state.filters[from]}
+      />
+    </>
   );
 }

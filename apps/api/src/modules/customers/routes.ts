@@ -61,7 +61,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listCustomers',
         tags: ['customers'],
         summary: 'List customers (search by name, email, phone)',
-        description: `Sort: ${CUSTOMER_SORTS.join(', ')} (default id, newest first). Filters (JSON): language, country, created_from, created_to, archived (true: the archived customers instead of the active ones).`,
+        description: `Sort: ${CUSTOMER_SORTS.join(', ')} (default id, newest first). Filters (JSON): language, country, created_from, created_to, subscribed_on (a day: with a subscription running on it, as the subscriptions list's running_on), first_order_from, first_order_to (the day of the first order, quotes not counted, UTC), archived (true: the archived customers instead of the active ones).`,
         params: companyParams,
         querystring: listQuerySchema,
         response: { 200: paginatedEnvelope(customerSchema) },

@@ -19,6 +19,7 @@ import { AppError, invalid, notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { recordEvent } from '../events/service.ts';
 import { deleteNotesOf } from '../notes/service.ts';
+import { runningOnDay } from '../subscriptions/records.ts';
 
 type Sort = (typeof CUSTOMER_SORTS)[number];
 
@@ -28,6 +29,10 @@ const { search_text: _s, billing_country: _b, ...columns } = getTableColumns(cus
 const duplicateEmail = () => invalid('email', 'A customer with this email already exists.');
 
 type ListFilters = Omit<CustomerFilters, 'archived'>;
+
+/** When the customer's first order was placed (quotes not counted), as the cohort grid reads it. */
+const firstOrderAt = sql`(select min(o.created_at) from orders o
+  where o.company_id = ${customers.company_id} and o.customer_id = ${customers.id} and o.status <> 'draft')`;
 
 /**
  * The customers list (db/define-list.ts builds its statements). Active and archived customers are two
@@ -55,6 +60,12 @@ export const customerList = defineList<Sort, ListFilters, Customer>({
     country: (v) => sql`${customers.billing_country} = ${v}`,
     created_from: (v) => sql`${customers.created_at} >= ${v}::date`,
     created_to: (v) => sql`${customers.created_at} < (${v}::date + 1)`,
+    subscribed_on: (
+      v,
+    ) => sql`exists (select 1 from subscriptions s where s.company_id = ${customers.company_id}
+      and s.customer_id = ${customers.id} and ${runningOnDay(sql`s`, v)})`,
+    first_order_from: (v) => sql`${firstOrderAt} >= ${v}::date`,
+    first_order_to: (v) => sql`${firstOrderAt} < (${v}::date + 1)`,
   },
   search: (pattern) => sql`${customers.search_text} LIKE ${pattern}`,
   total: { entity: 'customers', scope: 'company' },

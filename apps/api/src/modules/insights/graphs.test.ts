@@ -300,6 +300,61 @@ describe('GET graphs/{graphId}', () => {
     expect(bad.body).toContain('recovered_to');
   });
 
+  it('unpaid invoices, active subscriptions and active customers are their lists filtered by the bucket (drill-down)', async () => {
+    type G = {
+      ranges: { from: string; to: string }[];
+      series: { key: string; values: (number | string)[] }[];
+    };
+    const g = async (id: string) => (await expectOk<G>(await graph(id))).data;
+    const unpaid = await g('unpaid-invoices');
+    const active = await g('active-customers');
+    const values = (x: G, key: string) => x.series.find((v) => v.key === key)!.values;
+    // Amounts as minor units, exactly (EUR: two decimals).
+    const cents = (v: string | number) => BigInt(String(v).replace('.', ''));
+    for (const [i, r] of unpaid.ranges.entries()) {
+      const owed = await all<{ gross: string }>('paginated-invoices', {
+        issued_from: r.from,
+        issued_to: r.to,
+        unpaid: true,
+      });
+      expect(owed, r.from).toHaveLength(values(unpaid, 'count')[i] as number);
+      expect(
+        owed.reduce((n, x) => n + cents(x.gross), 0n),
+        r.from,
+      ).toBe(cents(values(unpaid, 'amount')[i]!));
+      const running = await all('subscriptions', { running_on: r.to });
+      expect(running, r.to).toHaveLength(values(active, 'active_subscriptions')[i] as number);
+      const subscribed = await all('customers', { subscribed_on: r.to });
+      expect(subscribed, r.to).toHaveLength(values(active, 'active_customers')[i] as number);
+    }
+    // May: D's declined invoice is the one owed; "false" lists the other invoices issued then (none).
+    const may = { issued_from: '2026-05-01', issued_to: '2026-05-31' };
+    const mayOwed = await all<{ payment_status: string }>('paginated-invoices', { ...may, unpaid: true });
+    expect(mayOwed.map((x) => x.payment_status)).toEqual(['failed']);
+    expect(await all('paginated-invoices', { ...may, unpaid: false })).toHaveLength(0);
+    // March: C's invoice was paid (and cancelled in June): not owed.
+    expect(
+      await all('paginated-invoices', { issued_from: '2026-03-01', issued_to: '2026-03-31', unpaid: true }),
+    ).toEqual([]);
+    // C's subscription ran on 1 April and not on its end day, 2 April (ended on a day: not running that day).
+    const ids = async (day: string) =>
+      (await all<{ id: number }>('subscriptions', { running_on: day })).map((x) => x.id);
+    expect(await ids('2026-04-01')).toContain(endedSub);
+    expect(await ids('2026-04-02')).not.toContain(endedSub);
+    for (const [name, filter] of [
+      ['paginated-invoices', '{"unpaid":"maybe"}'],
+      ['subscriptions', '{"running_on":"soon"}'],
+      ['customers', '{"subscribed_on":"soon"}'],
+    ] as const) {
+      const bad = await s.req(
+        'GET',
+        `/read-replica/${s.cid}/rentloopdb/${name}?filters=${encodeURIComponent(filter)}`,
+      );
+      expect(bad.statusCode, name).toBe(422);
+      expect(bad.body, name).toContain(Object.keys(JSON.parse(filter))[0]);
+    }
+  });
+
   it('another company’s graph is 404; an unknown graph 404 naming the graphs; a bad period 422', async () => {
     const token = await signIn(h.app, stranger.email, TEST_PASSWORD);
     stranger = { ...stranger, token, headers: { authorization: `Bearer ${token}` } };
@@ -361,6 +416,38 @@ describe('GET graphs/cohorts', () => {
     expect(row('2025-09')).toMatchObject({ customers: 0, retained: [...Array(10).fill(0), ...later(2)] });
     expect(row('2025-09').shares.every((x) => x === null)).toBe(true);
     expect(grid.cohorts.reduce((n, c) => n + c.customers, 0)).toBe(4);
+  });
+
+  it('a cohort, and each of its cells, is the customers list filtered by first order and running day (drill-down)', async () => {
+    const grid = (
+      await expectOk<{ cohorts: { month: string; customers: number; retained: (number | null)[] }[] }>(
+        await call(h.app, s.staff, { method: 'GET', url: `/api/${s.cid}/graphs/cohorts` }),
+      )
+    ).data;
+    // The grid's months are the monthly buckets: the current one ends today.
+    const months = (await expectOk<{ ranges: { from: string; to: string }[] }>(await graph('new-customers')))
+      .data.ranges;
+    let cells = 0;
+    for (const [k, c] of grid.cohorts.entries()) {
+      const first = { first_order_from: months[k]!.from, first_order_to: months[k]!.to };
+      expect(await all('customers', first), c.month).toHaveLength(c.customers);
+      for (const [n, kept] of c.retained.entries()) {
+        if (kept === null || c.customers === 0) continue;
+        const day = months[k + n]!.to;
+        expect(await all('customers', { ...first, subscribed_on: day }), `${c.month} +${n}`).toHaveLength(
+          kept,
+        );
+        cells++;
+      }
+    }
+    expect(cells).toBeGreaterThan(0);
+    // A day that is no date is 422 naming the filter.
+    const bad = await s.req(
+      'GET',
+      `/read-replica/${s.cid}/rentloopdb/customers?filters=${encodeURIComponent('{"first_order_to":"soon"}')}`,
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('first_order_to');
   });
 
   it('is 404 for another company', async () => {

@@ -75,6 +75,11 @@ export const invoiceList = defineList<Sort, InvoiceFilters, Row, InvoiceListRow>
     due_to: (v) => sql`${invoices.due_date} <= ${v}::date`,
     recovered_from: (v) => sql`${invoices.recovered_at} >= ${v}::date`,
     recovered_to: (v) => sql`${invoices.recovered_at} < ${v}::date + 1`,
+    // The unpaid-invoices graph's "owed" (insights/graph-figures.ts), true or false.
+    unpaid: (v) => sql`(${invoices.status} = 'issued' and ${invoices.gross} > 0
+      and ${invoices.payment_status} <> 'settled' and not exists (select 1 from invoices c
+        where c.company_id = ${invoices.company_id} and c.original_invoice_id = ${invoices.id}
+          and c.type = 'cancellation' and c.status = 'issued')) = ${v}`,
   },
   // The generated search_text (number, buyer's name and email) under its trigram index.
   search: (pattern) => sql`${invoices.search_text} LIKE ${pattern}`,

@@ -105,7 +105,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listInvoices',
         tags,
         summary: "List invoices (search by number, buyer's name, email)",
-        description: `Sort: ${INVOICE_SORTS.join(', ')} (default id, newest first). Filters (JSON): status, type, payment_status, gateway, customer_id, order_id, subscription_id, recurring_payment_id, issued_from, issued_to, due_from, due_to, recovered_from, recovered_to (the day the invoice was charged after a failed attempt, UTC) (dates inclusive).`,
+        description: `Sort: ${INVOICE_SORTS.join(', ')} (default id, newest first). Filters (JSON): status, type, payment_status, gateway, customer_id, order_id, subscription_id, recurring_payment_id, issued_from, issued_to, due_from, due_to, recovered_from, recovered_to (the day the invoice was charged after a failed attempt, UTC), unpaid (true: issued, positive total, not settled, not cancelled by an issued cancellation; false: the others) (dates inclusive).`,
         params: companyParams,
         querystring: listQuerySchema,
         response: { 200: paginatedEnvelope(invoiceListRowSchema) },

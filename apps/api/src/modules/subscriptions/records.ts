@@ -5,7 +5,7 @@ import type {
   SubscriptionDetail,
   SubscriptionFilters,
 } from '@rentloop/domain/subscriptions';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { companies, subscriptions } from '../../db/schema/index.ts';
@@ -18,6 +18,15 @@ type Sort = (typeof SUBSCRIPTION_SORTS)[number];
 type Row = Omit<typeof subscriptions.$inferSelect, 'search_text'>;
 
 const { search_text: _s, ...columns } = getTableColumns(subscriptions);
+/**
+ * Running on day `d` for the lists, as the Insights graphs count "running" (insights/graph-figures.ts):
+ * started by then, not pending activation, not ended on or before it. `s` is the subscriptions table's
+ * SQL name (or an alias); the end's day is read in UTC, as every list reads a timestamp's day.
+ */
+export const runningOnDay = (s: SQL, d: unknown) =>
+  sql`(${s}.start_date <= ${d}::date and ${s}.status <> 'pending activation'
+    and (${s}.ended_at is null or ${s}.ended_at >= ${d}::date + 1))`;
+
 const currencyColumn = sql<string>`(select ${companies.currency} from ${companies} where ${companies.id} = ${ph('companyId')})`;
 
 export function toSubscription(row: Row, currency: string): Subscription {
@@ -88,6 +97,7 @@ export const subscriptionList = defineList<
     ended_from: (v) => sql`${subscriptions.ended_at} >= ${v}::date`,
     ended_to: (v) => sql`${subscriptions.ended_at} < ${v}::date + 1`,
     auto_renew: (v) => sql`${subscriptions.auto_renew} = ${v}`,
+    running_on: (v) => runningOnDay(sql`${subscriptions}`, v),
   },
   search: (pattern) => sql`${subscriptions.search_text} LIKE ${pattern}`,
   total: { entity: 'subscriptions', scope: 'company' },

@@ -75,7 +75,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listSubscriptions',
         tags,
         summary: 'List subscriptions (search by customer, product or order number)',
-        description: `Sort: ${SUBSCRIPTION_SORTS.join(', ')} (default id, newest first). Filters (JSON): status, product_id, customer_id, order_id, next_billing_from, next_billing_to, ended_from, ended_to (the day a final status was reached, UTC), auto_renew.`,
+        description: `Sort: ${SUBSCRIPTION_SORTS.join(', ')} (default id, newest first). Filters (JSON): status, product_id, customer_id, order_id, next_billing_from, next_billing_to, ended_from, ended_to (the day a final status was reached, UTC), auto_renew, running_on (a day: started by then, not pending activation, not ended on or before it, UTC).`,
         params: companyParams,
         querystring: listQuerySchema,
         response: { 200: paginatedEnvelope(subscriptionSchema) },

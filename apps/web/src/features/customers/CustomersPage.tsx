@@ -15,7 +15,7 @@ import { paths } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { countryName } from '../../components/country-name.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter } from '../../components/ListFilters.tsx';
+import { DateFilter, DateRangeFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -114,21 +114,27 @@ export function CustomersPage() {
           <>
             {languageFilter}
             {/* Insights' new-customers bars lead here with these set (the customers created in a month). */}
-            <DateFilter
+            <DateRangeFilter
               state={state}
-              name="created_from"
-              label="Created from"
+              name="created"
+              labels={['Created from', 'Created to']}
               width={180}
-              testId={customersIds.createdFrom}
-              max={state.filters.created_to}
+              testIds={[customersIds.createdFrom, customersIds.createdTo]}
             />
+            {/* Insights' active-customers bars (this) and cohort grid (with the first order's days) lead here. */}
             <DateFilter
               state={state}
-              name="created_to"
-              label="Created to"
+              name="subscribed_on"
+              label="Subscribed on"
               width={180}
-              testId={customersIds.createdTo}
-              min={state.filters.created_from}
+              testId={customersIds.subscribedOn}
+            />
+            <DateRangeFilter
+              state={state}
+              name="first_order"
+              labels={['First order from', 'First order to']}
+              width={180}
+              testIds={[customersIds.firstOrderFrom, customersIds.firstOrderTo]}
             />
             <ShowArchivedSwitch state={state} />
           </>

@@ -10,7 +10,7 @@ import { HISTORY_ACTIONS, type HistoryLog } from '@rentloop/domain/history-logs'
 import { useCompanyId, useCurrentCompany } from '../../app/current-company.tsx';
 import { ActorCell } from '../../components/ActorCell.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar, SelectFilter, TextFilter } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar, SelectFilter, TextFilter } from '../../components/ListFilters.tsx';
 import { type ListStateControls, useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
@@ -61,7 +61,6 @@ const columns: Column<HistoryLog>[] = [
 const ACTION_OPTIONS = HISTORY_ACTIONS.map((action) => ({ value: action, label: statusLabel(action) }));
 
 function Filters({ state }: { state: ListStateControls }) {
-  const { filters } = state;
   return (
     <FilterBar state={state} clearTestId={historyLogsIds.clearFilters}>
       <SelectFilter
@@ -92,21 +91,12 @@ function Filters({ state }: { state: ListStateControls }) {
         testId={historyLogsIds.filter('action')}
         optionTestId={historyLogsIds.actionOption}
       />
-      <DateFilter
+      <DateRangeFilter
         state={state}
-        name="date_from"
-        label="From"
+        name="date"
+        labels={['From', 'To']}
         width={185}
-        max={filters.date_to}
-        testId={historyLogsIds.filter('date_from')}
-      />
-      <DateFilter
-        state={state}
-        name="date_to"
-        label="To"
-        width={185}
-        min={filters.date_from}
-        testId={historyLogsIds.filter('date_to')}
+        testIds={[historyLogsIds.filter('date_from'), historyLogsIds.filter('date_to')]}
       />
     </FilterBar>
   );

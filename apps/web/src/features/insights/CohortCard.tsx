@@ -2,10 +2,12 @@
  * The cohort grid (GET graphs/cohorts; issue 28 part 2): a row per month of first order, a column per
  * month after it, each cell the share of that cohort still subscribed then. A table (it is the data,
  * not a picture of it), shaded by the share; asked for when it comes near the screen, like the graphs.
+ * A cohort's month leads to its customers, a cell to those of them still subscribed then (cohortHref).
  */
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { alpha, useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -15,9 +17,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useNearViewport } from '../../components/use-near-viewport.ts';
 import { failedText } from './failed-text.ts';
+import { cohortHref } from './graph-data.ts';
 import { useCohorts } from './hooks.ts';
 import { insightsIds } from './testids.ts';
 
@@ -59,10 +63,17 @@ export function CohortCard() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {data.cohorts.map((c) => (
+                {data.cohorts.map((c, k) => (
                   <TableRow key={c.month}>
                     <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                      {c.month}
+                      <Link
+                        component={RouterLink}
+                        to={cohortHref(data, k)!}
+                        title={`The customers whose first order was in ${c.month}`}
+                        data-testid={insightsIds.cohortLink(c.month)}
+                      >
+                        {c.month}
+                      </Link>
                     </TableCell>
                     <TableCell align="right">{c.customers}</TableCell>
                     {c.shares.map((share, n) => (
@@ -74,7 +85,21 @@ export function CohortCard() {
                         }
                         sx={{ bgcolor: shade(share), whiteSpace: 'nowrap' }}
                       >
-                        {c.retained[n] === null ? '' : share === null ? '—' : `${share} %`}
+                        {c.retained[n] === null ? (
+                          ''
+                        ) : share === null ? (
+                          '—'
+                        ) : (
+                          // The words' own colour: a link colour on the shade would be under 4.5:1.
+                          <Link
+                            component={RouterLink}
+                            to={cohortHref(data, k, n)!}
+                            color="inherit"
+                            data-testid={insightsIds.cohortCell(c.month, n)}
+                          >
+                            {`${share} %`}
+                          </Link>
+                        )}
                       </TableCell>
                     ))}
                   </TableRow>

@@ -78,11 +78,21 @@ function GraphTable({ graph, visible }: { graph: Graph; visible: boolean }) {
                 label
               )}
             </TableCell>
-            {graph.series.map((s) => (
-              <TableCell key={s.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {shown(s, i)}
-              </TableCell>
-            ))}
+            {graph.series.map((s) => {
+              // A series that leads elsewhere than its period (active subscriptions) links its own figure.
+              const own = drillHref(graph, i, s.key);
+              return (
+                <TableCell key={s.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {visible && own && own !== drillHref(graph, i) ? (
+                    <Link component={RouterLink} to={own} title={`The ${s.label.toLowerCase()} of ${label}`}>
+                      {shown(s, i)}
+                    </Link>
+                  ) : (
+                    shown(s, i)
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         ))}
       </TableBody>

@@ -29,8 +29,8 @@ export default function GraphChart({ graph }: { graph: Graph }) {
   const theme = useTheme();
   const navigate = useNavigate();
   // A bar leads to the records behind its bucket (the table's period links say the same for keyboards).
-  const drill = (index: number) => {
-    const href = drillHref(graph, index);
+  const drill = (index: number, series: string) => {
+    const href = drillHref(graph, index, series);
     if (href) navigate(href);
   };
   const drillable = drillHref(graph, 0) !== null;
@@ -91,7 +91,7 @@ export default function GraphChart({ graph }: { graph: Graph }) {
               fill={colour}
               stackId={stackOf(s.key)}
               isAnimationActive={false}
-              onClick={drillable ? (_, index) => drill(index) : undefined}
+              onClick={drillable ? (_, index) => drill(index, s.key) : undefined}
               cursor={drillable ? 'pointer' : undefined}
             />
           ) : (

@@ -1,6 +1,6 @@
 import type { Graph } from '@rentloop/domain/graphs';
 import { describe, expect, it } from 'vitest';
-import { chartRows, drillHref, graphCsv } from './graph-data.ts';
+import { chartRows, cohortHref, drillHref, graphCsv } from './graph-data.ts';
 
 const graph: Graph = {
   id: 'unpaid-invoices',
@@ -63,11 +63,22 @@ describe('drillHref', () => {
       recovered_from: '2025-01-01',
       recovered_to: '2025-12-31',
     });
-    // No list holds exactly an unpaid bucket's invoices; a bucket out of range leads nowhere.
-    expect(drillHref(graph, 0)).toBeNull();
+    expect(filtersOf(drillHref(graph, 0))).toEqual({
+      issued_from: '2025-01-01',
+      issued_to: '2025-12-31',
+      unpaid: 'true',
+    });
+    // Active customers and active subscriptions: what ran on the bucket's last day, each its own list.
+    const active: Graph = { ...graph, id: 'active-customers' };
+    expect(drillHref(active, 1)!.startsWith('/cms/customers?filters=')).toBe(true);
+    expect(filtersOf(drillHref(active, 1))).toEqual({ subscribed_on: '2026-06-15' });
+    expect(drillHref(active, 1, 'active_customers')).toBe(drillHref(active, 1));
+    const subs = drillHref(active, 0, 'active_subscriptions');
+    expect(subs!.startsWith('/cms/subscriptions?filters=')).toBe(true);
+    expect(filtersOf(subs)).toEqual({ running_on: '2025-12-31' });
+    // A bucket out of range leads nowhere.
     expect(drillHref(churn, 5)).toBeNull();
     for (const id of [
-      'active-customers',
       'subscriptions-per-customer',
       'average-revenue-per-customer',
       'lifetime-value',
@@ -75,5 +86,41 @@ describe('drillHref', () => {
       'revenue-retention',
     ] as const)
       expect(drillHref({ ...graph, id }, 1), id).toBeNull();
+  });
+});
+
+describe('cohortHref', () => {
+  const grid = {
+    as_of: '2026-06-15',
+    offsets: [0, 1, 2],
+    cohorts: [
+      { month: '2026-01', customers: 2, retained: [2, 1, 1], shares: ['100.00', '50.00', '50.00'] },
+      { month: '2026-05', customers: 1, retained: [1, 1, null], shares: ['100.00', '100.00', null] },
+      { month: '2026-06', customers: 0, retained: [0, null, null], shares: [null, null, null] },
+    ],
+  };
+  const filtersOf = (href: string | null) => JSON.parse(decodeURIComponent(href!.split('filters=')[1]!));
+  it('leads a cohort to the customers of its first-order month, the current month ending today', () => {
+    expect(cohortHref(grid, 0)!.startsWith('/cms/customers?filters=')).toBe(true);
+    expect(filtersOf(cohortHref(grid, 0))).toEqual({
+      first_order_from: '2026-01-01',
+      first_order_to: '2026-01-31',
+    });
+    expect(filtersOf(cohortHref(grid, 2))).toEqual({
+      first_order_from: '2026-06-01',
+      first_order_to: '2026-06-15',
+    });
+    expect(cohortHref(grid, 3)).toBeNull();
+  });
+  it('leads a cell to those of them subscribed on the last day of the month n after (today for this one)', () => {
+    expect(filtersOf(cohortHref(grid, 0, 1))).toEqual({
+      first_order_from: '2026-01-01',
+      first_order_to: '2026-01-31',
+      subscribed_on: '2026-02-28',
+    });
+    expect(filtersOf(cohortHref(grid, 1, 1)).subscribed_on).toBe('2026-06-15');
+    expect(filtersOf(cohortHref(grid, 0, 0)).subscribed_on).toBe('2026-01-31');
+    // A month still to come has no cell to open.
+    expect(cohortHref(grid, 1, 2)).toBeNull();
   });
 });

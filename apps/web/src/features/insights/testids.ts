@@ -16,4 +16,6 @@ export const insightsIds = {
   graphError: (id: string) => `insights-graph-error-${id}`,
   cohorts: 'insights-cohorts',
   cohortsTable: 'insights-cohorts-table',
+  cohortLink: (month: string) => `insights-cohort-${month}`,
+  cohortCell: (month: string, n: number) => `insights-cohort-${month}-${n}`,
 } as const;

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -31,6 +31,11 @@ import {
 import { invoicesIds } from './testids.ts';
 import { useZipInvoicesDialog } from './zip-action.tsx';
 
+/** Unpaid: issued, owed (not settled, not cancelled) and with a positive total, as Insights counts it. */
+const UNPAID_OPTIONS = [
+  { value: 'true', label: 'Unpaid' },
+  { value: 'false', label: 'Not owed' },
+];
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 const columns: Column<InvoiceListRow>[] = [
@@ -112,38 +117,31 @@ export function InvoicesPage() {
         testId={invoicesIds.filter('type')}
         optionTestId={(v) => invoicesIds.filterOption('type', v)}
       />
-      <DateFilter
+      <DateRangeFilter
         state={state}
-        name="issued_from"
-        label="Issued from"
+        name="issued"
+        labels={['Issued from', 'Issued to']}
         width={180}
-        testId={invoicesIds.filter('issued_from')}
-        max={state.filters.issued_to}
+        testIds={[invoicesIds.filter('issued_from'), invoicesIds.filter('issued_to')]}
       />
-      <DateFilter
+      {/* Insights' unpaid-invoices bars lead here with this and the issue days set. */}
+      <SelectFilter
         state={state}
-        name="issued_to"
-        label="Issued to"
-        width={180}
-        testId={invoicesIds.filter('issued_to')}
-        min={state.filters.issued_from}
+        name="unpaid"
+        label="Unpaid"
+        width={150}
+        allLabel="All"
+        options={UNPAID_OPTIONS}
+        testId={invoicesIds.filter('unpaid')}
+        optionTestId={(v) => invoicesIds.filterOption('unpaid', v)}
       />
       {/* Insights' recovered-invoices bars lead here with these set. */}
-      <DateFilter
+      <DateRangeFilter
         state={state}
-        name="recovered_from"
-        label="Recovered from"
+        name="recovered"
+        labels={['Recovered from', 'Recovered to']}
         width={180}
-        testId={invoicesIds.filter('recovered_from')}
-        max={state.filters.recovered_to}
-      />
-      <DateFilter
-        state={state}
-        name="recovered_to"
-        label="Recovered to"
-        width={180}
-        testId={invoicesIds.filter('recovered_to')}
-        min={state.filters.recovered_from}
+        testIds={[invoicesIds.filter('recovered_from'), invoicesIds.filter('recovered_to')]}
       />
     </FilterBar>
   );

@@ -2,7 +2,7 @@
 import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import Box from '@mui/material/Box';
 import { DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -38,21 +38,12 @@ export function DraftOrdersPage() {
         selectable={false}
         toolbar={
           <FilterBar state={state} clearTestId={ordersIds.clearFilters}>
-            <DateFilter
+            <DateRangeFilter
               state={state}
-              name="created_from"
-              label="Created from"
+              name="created"
+              labels={['Created from', 'Created to']}
               width={180}
-              testId={ordersIds.filter('created_from')}
-              max={state.filters.created_to}
-            />
-            <DateFilter
-              state={state}
-              name="created_to"
-              label="Created to"
-              width={180}
-              testId={ordersIds.filter('created_to')}
-              min={state.filters.created_from}
+              testIds={[ordersIds.filter('created_from'), ordersIds.filter('created_to')]}
             />
           </FilterBar>
         }

@@ -11,7 +11,7 @@ import { Outlet } from 'react-router';
 import { paths } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -62,21 +62,12 @@ export function OrdersPage({ consumable = false }: { consumable?: boolean }) {
         testId={ordersIds.filter('tag')}
         optionTestId={(v) => ordersIds.filterOption('tag', v)}
       />
-      <DateFilter
+      <DateRangeFilter
         state={state}
-        name="created_from"
-        label="Created from"
+        name="created"
+        labels={['Created from', 'Created to']}
         width={180}
-        testId={ordersIds.filter('created_from')}
-        max={state.filters.created_to}
-      />
-      <DateFilter
-        state={state}
-        name="created_to"
-        label="Created to"
-        width={180}
-        testId={ordersIds.filter('created_to')}
-        min={state.filters.created_from}
+        testIds={[ordersIds.filter('created_from'), ordersIds.filter('created_to')]}
       />
     </FilterBar>
   );

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -173,21 +173,12 @@ export function RecurringPaymentsPage() {
               testId={recurringPaymentsIds.filter('dunning_step')}
               optionTestId={(v) => recurringPaymentsIds.filterOption('dunning_step', v)}
             />
-            <DateFilter
+            <DateRangeFilter
               state={state}
-              name="due_from"
-              label="Due from"
+              name="due"
+              labels={['Due from', 'Due to']}
               width={180}
-              testId={recurringPaymentsIds.filter('due_from')}
-              max={state.filters.due_to}
-            />
-            <DateFilter
-              state={state}
-              name="due_to"
-              label="Due to"
-              width={180}
-              testId={recurringPaymentsIds.filter('due_to')}
-              min={state.filters.due_from}
+              testIds={[recurringPaymentsIds.filter('due_from'), recurringPaymentsIds.filter('due_to')]}
             />
           </FilterBar>
         }

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { REPAIR_STATUSES, type Repair } from '@rentloop/domain/repairs';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -78,21 +78,12 @@ export function RepairsPage() {
               testId={repairsIds.filter('status')}
               optionTestId={(v) => repairsIds.filterOption('status', v)}
             />
-            <DateFilter
+            <DateRangeFilter
               state={state}
-              name="created_from"
-              label="Opened from"
+              name="created"
+              labels={['Opened from', 'Opened to']}
               width={170}
-              testId={repairsIds.filter('created_from')}
-              max={state.filters.created_to}
-            />
-            <DateFilter
-              state={state}
-              name="created_to"
-              label="Opened to"
-              width={170}
-              testId={repairsIds.filter('created_to')}
-              min={state.filters.created_from}
+              testIds={[repairsIds.filter('created_from'), repairsIds.filter('created_to')]}
             />
           </FilterBar>
         }

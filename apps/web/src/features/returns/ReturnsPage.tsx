@@ -11,7 +11,7 @@ import {
   type Return,
 } from '@rentloop/domain/returns';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
@@ -104,19 +104,12 @@ export function ReturnsPage() {
               testId={returnsIds.filter('outcome')}
               optionTestId={(v) => returnsIds.filterOption('outcome', v)}
             />
-            <DateFilter
+            <DateRangeFilter
               state={state}
-              name="created_from"
-              label="Opened from"
+              name="created"
+              labels={['Opened from', 'Opened until']}
               width={170}
-              testId={returnsIds.filter('created_from')}
-            />
-            <DateFilter
-              state={state}
-              name="created_to"
-              label="Opened until"
-              width={170}
-              testId={returnsIds.filter('created_to')}
+              testIds={[returnsIds.filter('created_from'), returnsIds.filter('created_to')]}
             />
           </FilterBar>
         }

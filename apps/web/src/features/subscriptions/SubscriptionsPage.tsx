@@ -14,7 +14,7 @@ import { paths } from '../../api/client.ts';
 import { useCompanyId, useCurrentCompany } from '../../app/current-company.tsx';
 import { mayOpen } from '../../app/route-meta.ts';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter } from '../../components/ListFilters.tsx';
+import { DateFilter, DateRangeFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { StatusChip, statusLabel } from '../../components/StatusChip.tsx';
@@ -89,12 +89,6 @@ export function SubscriptionsPage() {
   const mayImport = mayOpen('admin', useCurrentCompany().flags);
   const filtered = Boolean(state.search || Object.keys(state.filters).length);
 
-  const dateFilter = (
-    key: 'next_billing_from' | 'next_billing_to' | 'ended_from' | 'ended_to',
-    label: string,
-    testId: string,
-  ) => <DateFilter state={state} name={key} label={label} width={200} testId={testId} />;
-
   return (
     <Box data-testid={subscriptionsIds.listPage}>
       <PageHeader
@@ -151,11 +145,29 @@ export function SubscriptionsPage() {
                 </MenuItem>
               ))}
             </TextField>
-            {dateFilter('next_billing_from', 'Next billing from', subscriptionsIds.billingFrom)}
-            {dateFilter('next_billing_to', 'Next billing to', subscriptionsIds.billingTo)}
+            <DateRangeFilter
+              state={state}
+              name="next_billing"
+              labels={['Next billing from', 'Next billing to']}
+              width={200}
+              testIds={[subscriptionsIds.billingFrom, subscriptionsIds.billingTo]}
+            />
+            {/* Insights' active-subscriptions bars lead here with this set (running on a month's last day). */}
+            <DateFilter
+              state={state}
+              name="running_on"
+              label="Running on"
+              width={200}
+              testId={subscriptionsIds.runningOn}
+            />
             {/* Insights' churn bars lead here with these set (the subscriptions that ended in a month). */}
-            {dateFilter('ended_from', 'Ended from', subscriptionsIds.endedFrom)}
-            {dateFilter('ended_to', 'Ended to', subscriptionsIds.endedTo)}
+            <DateRangeFilter
+              state={state}
+              name="ended"
+              labels={['Ended from', 'Ended to']}
+              width={200}
+              testIds={[subscriptionsIds.endedFrom, subscriptionsIds.endedTo]}
+            />
           </>
         }
         emptyText={filtered ? 'No subscriptions match.' : 'No subscriptions yet.'}

@@ -5,6 +5,7 @@ export const subscriptionsIds = {
   billingTo: 'subscriptions-billing-to',
   endedFrom: 'subscriptions-filter-ended-from',
   endedTo: 'subscriptions-filter-ended-to',
+  runningOn: 'subscriptions-filter-running-on',
   bulkStatus: 'subscriptions-bulk-status',
   bulkDialog: 'subscriptions-bulk-dialog',
   bulkStatusField: 'subscriptions-bulk-status-field',

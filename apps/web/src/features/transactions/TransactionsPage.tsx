@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../api/client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
-import { DateFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
+import { DateRangeFilter, FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
 import { useListState } from '../../components/list-state.ts';
 import { formatAmount } from '../../components/money.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -149,21 +149,12 @@ export function TransactionsPage() {
             {select('provider_status', 'Provider status', 'All provider states', PROVIDER_STATUS_OPTIONS)}
             {select('settlement', 'Settlement', 'All settlements', SETTLEMENT_OPTIONS)}
             {select('decline_reason', 'Decline reason', 'All reasons', DECLINE_REASON_OPTIONS)}
-            <DateFilter
+            <DateRangeFilter
               state={state}
-              name="created_from"
-              label="From"
+              name="created"
+              labels={['From', 'To']}
               width={180}
-              testId={transactionsIds.filter('created_from')}
-              max={state.filters.created_to}
-            />
-            <DateFilter
-              state={state}
-              name="created_to"
-              label="To"
-              width={180}
-              testId={transactionsIds.filter('created_to')}
-              min={state.filters.created_from}
+              testIds={[transactionsIds.filter('created_from'), transactionsIds.filter('created_to')]}
             />
           </FilterBar>
         }
