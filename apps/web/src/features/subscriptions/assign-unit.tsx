@@ -62,7 +62,7 @@ export function AssignUnitButton({
   const open = useActionDialog(() => ({
     title: replacing ? 'Send replacement unit' : 'Give unit',
     intro: replacing
-      ? 'Scan or type the serial number of the replacement. The missing unit is written off as stolen (recover it if it turns up) and the subscription runs again.'
+      ? 'Scan or type the serial number of the replacement. The unit it replaces is written off (as broken when it arrived damaged, else as stolen: recover it if it turns up) and the subscription runs again.'
       : 'Scan or type the serial number of the unit going out to this subscription: it is rented out.',
     schema,
     defaults: { serial_number: '', reason: '' },
