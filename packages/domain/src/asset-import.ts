@@ -11,7 +11,7 @@ import { isoDate, safeText } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { serialNumberSchema } from './product-tracking.ts';
 import { SUBSCRIPTION_IMPORT_STATES } from './subscription-import.ts';
-import { SUBSCRIPTION_IMPORT_TEXTS } from './subscriptions.ts';
+import { SUBSCRIPTION_IMPORT_TEXTS } from './subscription-import-rows.ts';
 
 const DATE_FORMAT = SUBSCRIPTION_IMPORT_TEXTS.dateFormat;
 

@@ -5,7 +5,7 @@ import {
   SUBSCRIPTION_IMPORT_REQUIRED_COLUMNS,
   subscriptionImportTemplate,
 } from './subscription-import.ts';
-import { parseSubscriptionImportRow, SUBSCRIPTION_IMPORT_COLUMNS } from './subscriptions.ts';
+import { parseSubscriptionImportRow, SUBSCRIPTION_IMPORT_COLUMNS } from './subscription-import-rows.ts';
 
 describe('the subscription import template', () => {
   it('names every column and its example row is a valid row', () => {

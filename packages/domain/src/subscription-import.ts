@@ -5,7 +5,7 @@
  * these are the wire schemas, the limits and the texts of the file as a whole.
  */
 import { z } from 'zod';
-import { SUBSCRIPTION_IMPORT_COLUMNS, type SubscriptionImportColumn } from './subscriptions.ts';
+import { SUBSCRIPTION_IMPORT_COLUMNS, type SubscriptionImportColumn } from './subscription-import-rows.ts';
 
 /** Rows of one file: a larger file is split by the merchant (each import is one transaction). */
 export const SUBSCRIPTION_IMPORT_MAX_ROWS = 5_000;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_STATUSES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { SUBSCRIPTION_END_TEXTS, subscriptionEndSchema } from './subscription-end.ts';
+import { parseSubscriptionImportRow } from './subscription-import-rows.ts';
 import {
   buyoutOffer,
-  parseSubscriptionImportRow,
   SUBSCRIPTION_ACTIONS,
   SUBSCRIPTION_TEXTS,
   SUBSCRIPTION_TRANSITIONS,

@@ -7,7 +7,7 @@
 
 import { subscriptionsIds as ids } from '../../../apps/web/src/features/subscriptions/testids.ts';
 import { SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS } from '../../../packages/domain/src/subscription-import.ts';
-import { SUBSCRIPTION_IMPORT_COLUMNS } from '../../../packages/domain/src/subscriptions.ts';
+import { SUBSCRIPTION_IMPORT_COLUMNS } from '../../../packages/domain/src/subscription-import-rows.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   callApi,

@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_IMPORT_STATES } from '@rentloop/domain/subscription-import';
-import type { SubscriptionImportRow } from '@rentloop/domain/subscriptions';
+import type { SubscriptionImportRow } from '@rentloop/domain/subscription-import-rows';
 import { foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';

@@ -16,7 +16,7 @@ import {
   parseSubscriptionImportRow,
   SUBSCRIPTION_IMPORT_COLUMNS,
   type SubscriptionImportError,
-} from '@rentloop/domain/subscriptions';
+} from '@rentloop/domain/subscription-import-rows';
 import { CsvError, type Options, parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';

@@ -4,7 +4,7 @@
  * multipart uploads, and counts of what an import writes.
  */
 import { randomBytes } from 'node:crypto';
-import { SUBSCRIPTION_IMPORT_COLUMNS } from '@rentloop/domain/subscriptions';
+import { SUBSCRIPTION_IMPORT_COLUMNS } from '@rentloop/domain/subscription-import-rows';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
 import { fixedClock } from '../../context.ts';

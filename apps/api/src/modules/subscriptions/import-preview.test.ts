@@ -7,7 +7,7 @@ import {
   SUBSCRIPTION_IMPORT_MAX_ROWS,
   SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
 } from '@rentloop/domain/subscription-import';
-import { SUBSCRIPTION_IMPORT_COLUMNS } from '@rentloop/domain/subscriptions';
+import { SUBSCRIPTION_IMPORT_COLUMNS } from '@rentloop/domain/subscription-import-rows';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../testing/harness.ts';
 import { csv, good, HEADER, line, useImportFixture } from './import-fixture.ts';

@@ -15,7 +15,7 @@
 import { nextBillingDate as nextBoundary } from '@rentloop/domain/billing-periods';
 import type { BillingInterval, Frequency } from '@rentloop/domain/enums';
 import { lineAmounts, sumLines } from '@rentloop/domain/money';
-import type { SubscriptionImportRow } from '@rentloop/domain/subscriptions';
+import type { SubscriptionImportRow } from '@rentloop/domain/subscription-import-rows';
 import { and, asc, eq } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';

@@ -14,7 +14,7 @@ import {
   type SubscriptionImportPreview,
   SUBSCRIPTION_IMPORT_FILE_TEXTS as TEXTS,
 } from '@rentloop/domain/subscription-import';
-import type { SubscriptionImportError } from '@rentloop/domain/subscriptions';
+import type { SubscriptionImportError } from '@rentloop/domain/subscription-import-rows';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { actingUserId, type Ctx, type Transact } from '../../context.ts';
