@@ -15,7 +15,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { invoiceDocuments, invoices, transactions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { dispatchMail, HELD_BACK, recipientOf, type SendOptions } from '../email/send.ts';
+import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
 import { getSettings } from '../settings/sections.ts';
 import { companyPlaceholders, renderMail } from '../templates/mail.ts';
 
@@ -50,7 +50,7 @@ export async function sendReceiptMail(
   const { tx } = row;
   if (tx.kind !== 'charge' || tx.state !== 'succeeded') throw new AppError('conflict', NO_RECEIPT);
   const recipient = await recipientOf(ctx, Number(tx.customer_id));
-  if (recipient.held && !options.override) throw new AppError('conflict', HELD_BACK);
+  refuseHeld(recipient, options);
   const { date_format } = await getSettings(ctx, 'general');
   const paidOn = formatDateAs(String(tx.updated_at).slice(0, 10), date_format);
   const appUrl = ctx.deps.appUrl ?? '';

@@ -9,7 +9,7 @@ import { formatMoney } from '@rentloop/domain/money';
 import type { Ctx, Transact } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
-import { dispatchMail, HELD_BACK, recipientOf, type SendOptions } from '../email/send.ts';
+import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
 import { getSettings } from '../settings/sections.ts';
 import { companyPlaceholders, renderMail } from '../templates/mail.ts';
 import { subscriptionRow } from './records.ts';
@@ -23,7 +23,7 @@ export async function sendSubscriptionMail(
 ): Promise<EmailSendResult> {
   const subscription = await subscriptionRow(ctx, id);
   const recipient = await recipientOf(ctx, Number(subscription.customer_id));
-  if (recipient.held && !options.override) throw new AppError('conflict', HELD_BACK);
+  refuseHeld(recipient, options);
   const { date_format } = await getSettings(ctx, 'general');
   const day = (value: string | null) => (value ? formatDateAs(value.slice(0, 10), date_format) : '');
   const mail = await renderMail(ctx, {
