@@ -139,6 +139,43 @@ export const orderListRowSchema = orderSchema
   .extend({ items_count: z.number().int() });
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 
+/**
+ * One line of an order as the data export's "order items" list writes it (decision 78): the line with its
+ * order's number and status and the order's customer; amounts exact decimals of the company's currency.
+ */
+export const orderItemListRowSchema = orderItemSchema
+  .pick({
+    id: true,
+    order_id: true,
+    product_id: true,
+    product_name: true,
+    variant_id: true,
+    variant_name: true,
+    sku: true,
+    kind: true,
+    quantity: true,
+    unit_price: true,
+    tax_percent: true,
+    discount: true,
+    net: true,
+    tax: true,
+    gross: true,
+    billing_interval: true,
+  })
+  .extend({
+    order_number: z.string().nullable(),
+    order_status: z.enum(ORDER_STATUSES),
+    customer_id: z.number().int(),
+    customer_name: z.string(),
+    customer_email: z.string(),
+    currency: z.string(),
+    created_at: z.string(),
+  });
+export type OrderItemListRow = z.infer<typeof orderItemListRowSchema>;
+
+/** Columns the order-items export may be sorted by: the line, or its order (lines kept together). */
+export const ORDER_ITEM_SORTS = ['id', 'order_id', 'created_at'] as const;
+
 /** `GET order-history?order_id`: the order's tag history, newest first. */
 export const orderHistoryEntrySchema = z.object({
   id: z.number().int(),
