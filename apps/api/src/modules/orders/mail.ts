@@ -11,7 +11,8 @@ import type { Ctx, Transact } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
 import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
-import { companyPlaceholders, renderMail } from '../templates/mail.ts';
+import { getSettings } from '../settings/sections.ts';
+import { companyPlaceholders, customerActionUrl, renderMail } from '../templates/mail.ts';
 import { orderRow } from './records.ts';
 
 export const QUOTE_NOT_A_DRAFT = 'Only a quote (draft order) can be sent as a quote.';
@@ -37,7 +38,6 @@ export async function sendOrderMail(
   const recipient = await recipientOf(ctx, Number(order.customer_id));
   refuseHeld(recipient, options);
   const total = formatMoney(order.total, await companyCurrency(ctx));
-  const href = `${ctx.deps.appUrl ?? ''}/cms/orders/${kind === 'quote' ? 'drafts/' : ''}${id}`;
   const document = { number: order.number ?? `Q-${id}`, total };
   const mail = await renderMail(ctx, {
     companyId: ctx.companyId,
@@ -47,7 +47,8 @@ export async function sendOrderMail(
       customer: { name: order.customer_name, email: order.customer_email },
       company: await companyPlaceholders(ctx, ctx.companyId),
       ...(kind === 'quote' ? { quote: document } : { order: document }),
-      action_url: href,
+      // Never the back office: a customer cannot open it (templates/mail.ts customerActionUrl).
+      action_url: customerActionUrl(await getSettings(ctx, 'general')),
     },
   });
   return dispatchMail(

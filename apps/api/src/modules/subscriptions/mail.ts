@@ -11,7 +11,7 @@ import { AppError } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
 import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
 import { getSettings } from '../settings/sections.ts';
-import { companyPlaceholders, renderMail } from '../templates/mail.ts';
+import { companyPlaceholders, customerActionUrl, renderMail } from '../templates/mail.ts';
 import { subscriptionRow } from './records.ts';
 
 /** Sends subscription `id`'s summary to its customer (404 for another company's or none). */
@@ -24,7 +24,8 @@ export async function sendSubscriptionMail(
   const subscription = await subscriptionRow(ctx, id);
   const recipient = await recipientOf(ctx, Number(subscription.customer_id));
   refuseHeld(recipient, options);
-  const { date_format } = await getSettings(ctx, 'general');
+  const general = await getSettings(ctx, 'general');
+  const { date_format } = general;
   const day = (value: string | null) => (value ? formatDateAs(value.slice(0, 10), date_format) : '');
   const mail = await renderMail(ctx, {
     companyId: ctx.companyId,
@@ -40,7 +41,8 @@ export async function sendSubscriptionMail(
         start_date: day(subscription.start_date),
         next_billing_date: day(subscription.next_billing_date),
       },
-      action_url: `${ctx.deps.appUrl ?? ''}/cms/subscriptions/${id}`,
+      // Never the back office: a customer cannot open it (templates/mail.ts customerActionUrl).
+      action_url: customerActionUrl(general),
     },
   });
   return dispatchMail(
