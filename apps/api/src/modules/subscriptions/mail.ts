@@ -7,7 +7,6 @@ import { formatDateAs } from '@rentloop/domain/dunning';
 import type { EmailSendResult } from '@rentloop/domain/email';
 import { formatMoney } from '@rentloop/domain/money';
 import type { Ctx, Transact } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
 import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
 import { getSettings } from '../settings/sections.ts';
