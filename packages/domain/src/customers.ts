@@ -18,6 +18,11 @@ export const customerSchema = z.object({
   vat_number: z.string().nullable(),
   /** Cumulated invoices (cumulated-invoices.ts): off, a monthly statement or a monthly collective invoice. */
   cumulated_invoice: z.enum(CUMULATED_INVOICE_MODES),
+  /**
+   * The customer opted out of record mails (order confirmation, quote, subscription summary, payment
+   * receipt): staff's `email/send-*` answer 409 unless `override=true`; payment reminders still go out.
+   */
+  record_mail_opt_out: z.boolean(),
   // What is stored is shown as it is: the country rules check input, not output (a stored address that a
   // newer rule would refuse must not break the list), and running them per row cost ~0.5 ms a page.
   billing_address: addressFieldsSchema.nullable(),
@@ -53,6 +58,7 @@ export const customerInputSchema = z.object({
   company_name: optionalText(200),
   vat_number: optionalText(40),
   cumulated_invoice: z.enum(CUMULATED_INVOICE_MODES).default('off'),
+  record_mail_opt_out: z.boolean().default(false),
   billing_address: addressSchema.nullable().optional(),
   shipping_address: addressSchema.nullable().optional(),
 });

@@ -11,6 +11,7 @@ import { safeText } from './api.ts';
 export const DATA_EXPORT_KINDS = [
   'customers',
   'orders',
+  'order_items',
   'subscriptions',
   'invoices',
   'transactions',
@@ -25,6 +26,7 @@ export type DataExportKind = (typeof DATA_EXPORT_KINDS)[number];
 export const PERSONAL_DATA_KINDS: readonly DataExportKind[] = [
   'customers',
   'orders',
+  'order_items',
   'subscriptions',
   'invoices',
   'transactions',
@@ -44,6 +46,7 @@ export const DATA_EXPORT_TEXTS = {
   kindLabel: {
     customers: 'Customers',
     orders: 'Orders',
+    order_items: 'Order Items',
     subscriptions: 'Subscriptions',
     invoices: 'Invoices',
     transactions: 'Payments',

@@ -139,6 +139,42 @@ export const orderListRowSchema = orderSchema
   .extend({ items_count: z.number().int() });
 export type OrderListRow = z.infer<typeof orderListRowSchema>;
 
+const item = orderItemSchema.shape;
+/**
+ * One line of an order as the data export's "order items" list writes it (decision 78): the line with its
+ * order's number and status and the order's customer; amounts exact decimals of the company's currency.
+ */
+// Spelled out so the file's columns read as a person scans a line: its order and customer, then the line.
+export const orderItemListRowSchema = z.object({
+  id: item.id,
+  order_id: item.order_id,
+  order_number: z.string().nullable(),
+  order_status: z.enum(ORDER_STATUSES),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  product_id: item.product_id,
+  product_name: item.product_name,
+  variant_id: item.variant_id,
+  variant_name: item.variant_name,
+  sku: item.sku,
+  kind: item.kind,
+  quantity: item.quantity,
+  unit_price: item.unit_price,
+  tax_percent: item.tax_percent,
+  discount: item.discount,
+  net: item.net,
+  tax: item.tax,
+  gross: item.gross,
+  currency: z.string(),
+  billing_interval: item.billing_interval,
+  created_at: z.string(),
+});
+export type OrderItemListRow = z.infer<typeof orderItemListRowSchema>;
+
+/** Columns the order-items export may be sorted by: the line, or its order (lines kept together). */
+export const ORDER_ITEM_SORTS = ['id', 'order_id', 'created_at'] as const;
+
 /** `GET order-history?order_id`: the order's tag history, newest first. */
 export const orderHistoryEntrySchema = z.object({
   id: z.number().int(),

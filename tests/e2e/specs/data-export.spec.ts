@@ -2,14 +2,15 @@
  * `/cms/data-export/{token?}` (issue 27 part 3): staff export the orders as CSV and as XLSX, see the
  * export's progress end in a Download button, download both files and find in them exactly the orders
  * the list shows; the link of the ready notification (the token in the URL) downloads at once, and a
- * token that is not the company's shows "Could not fetch export data.". Screenshots at desktop and
+ * token that is not the company's shows "Could not fetch export data."; the order items (decision 78), one
+ * line per order line with its order's number. Screenshots at desktop and
  * phone width: tests/e2e/artifacts/screenshots/data-export-*.png.
  */
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
 import { dataExportIds } from '../../../apps/web/src/features/data-export/testids.ts';
 import { expect, type Page, test } from '../fixtures.ts';
-import { callApi, MESSAGES, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
+import { callApi, MESSAGES, pickFromMenu, screenshot, signInToOwnCompany, toasts } from '../helpers.ts';
 import { seedOrders } from '../orders-seed.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -105,4 +106,21 @@ test('staff export the orders as CSV and XLSX, see them written and download the
   await expect(toasts(page).filter({ hasText: MESSAGES.dataExportFetchFailed })).toBeVisible();
   await expect(page.getByTestId(dataExportIds.tokenStatus)).toHaveAttribute('data-state', 'error');
   await bothWidths(page, '04-bad-link');
+
+  // Order items: one line per order line (each seeded order has one), with its order's number.
+  await page.goto('/cms/data-export');
+  await pickFromMenu(page, dataExportIds.kind, page.getByRole('option', { name: 'Order Items' }));
+  await expect(page.getByTestId(dataExportIds.column('order_number'))).toBeChecked();
+  await expect(page.getByTestId(dataExportIds.column('quantity'))).toBeChecked();
+  const itemsId = await requestOrders(page, 'csv');
+  await bothWidths(page, '05-order-items');
+  const items = await downloadOf(page, () => page.getByTestId(dataExportIds.download(itemsId)).click());
+  expect(items.name).toMatch(/^order-items-\d{4}-\d{2}-\d{2}-\d+\.csv$/);
+  const itemLines = items.bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+  const itemHeader = itemLines[0]!.split(',');
+  const [lineIds, numbers] = [itemHeader.indexOf('id'), itemHeader.indexOf('order_number')];
+  expect(itemLines.slice(1).map((l) => l.split(',')[numbers])).toEqual([second, first].map((o) => o.number));
+  expect(itemLines.slice(1).map((l) => Number(l.split(',')[lineIds]))).toEqual(
+    [second, first].map((o) => o.items[0]!.id),
+  );
 });

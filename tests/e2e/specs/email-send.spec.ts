@@ -4,7 +4,8 @@
  * order screen's More actions) arrives as escaped HTML; a bad address is named on its field; an address
  * the mail server refuses says "Failed to send email." and stays failed in Email History. The test SMTP
  * server refuses mail to `refused.test` addresses (start-server.ts). A subscription's summary from its
- * screen's More actions, its "Send email" prefilled; a payment's receipt from the payment screen.
+ * screen's More actions, its "Send email" prefilled; a payment's receipt from the payment screen, and in
+ * Email History its attached invoice PDF, downloaded from there.
  * Desktop and phone.
  */
 import { REFUSED_DOMAIN, REFUSED_REPLY } from '../../../apps/api/src/testing/mail.ts';
@@ -183,4 +184,25 @@ test('a subscription’s summary and a payment’s receipt are mailed from their
   expect(receipt.html).toContain('SEPA-E2E');
   await page.setViewportSize(PHONE);
   await screenshot(page, 'email-send-12-payment-phone');
+  await page.setViewportSize(DESKTOP);
+
+  // Email History: the receipt is marked as carrying a file; opened, it names the invoice's PDF, which
+  // downloads as the stored file.
+  const invoice = await callApi<{ number: string }>(page, 'GET', api(`invoices/${charged.invoice.id}`));
+  await page.goto('/admin/email-history');
+  const row = page.getByRole('row').filter({ hasText: 'Your payment' }).first();
+  await expect(row.getByTestId(emailHistoryIds.attachmentCount)).toBeVisible();
+  await row.click();
+  const entry = page.getByTestId(emailHistoryIds.dialog);
+  const file = entry.getByTestId(emailHistoryIds.attachment(charged.invoice.id));
+  await expect(file).toHaveText(`Invoice ${invoice.number}.pdf`);
+  await screenshot(page, 'email-send-13-history-attachment');
+  const download = page.waitForEvent('download');
+  await file.click();
+  expect((await download).suggestedFilename()).toContain(invoice.number);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(PHONE);
+  await page.getByText('Your payment').first().click();
+  await expect(file).toBeVisible();
+  await screenshot(page, 'email-send-14-history-attachment-phone');
 });

@@ -15,6 +15,7 @@ import type { Db } from './client.ts';
 import { type DefinedList, definedLists } from './define-list.ts';
 import { assetFixtures } from './define-list-assets.testing.ts';
 import { billingFixtures, type Fixture } from './define-list-billing.testing.ts';
+import { orderItemsFixture } from './define-list-order-items.testing.ts';
 
 const h = useHarness();
 let companyId: number;
@@ -330,6 +331,7 @@ const fixtures: Record<string, Fixture> = {
     },
     searches: ['ord-1', 'buyer 2', 'PRODUCT 1', 'nothing-matches', '50%'],
   },
+  order_items: orderItemsFixture,
   // Invoices, transactions and recurring payments, on the orders' and subscriptions' rows.
   ...billingFixtures(run, day),
   ...assetFixtures(run, day),

@@ -2,7 +2,7 @@ import type { Address } from '@rentloop/domain/addresses';
 import { CUMULATED_INVOICE_MODES } from '@rentloop/domain/cumulated-invoices';
 import { CUSTOMER_LANGUAGES } from '@rentloop/domain/customers';
 import { type SQL, sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 
@@ -21,6 +21,11 @@ export const customers = pgTable(
     vat_number: text('vat_number'),
     /** Cumulated invoices (packages/domain cumulated-invoices.ts): off, a monthly statement or collective invoice. */
     cumulated_invoice: text('cumulated_invoice', { enum: CUMULATED_INVOICE_MODES }).notNull().default('off'),
+    /**
+     * The customer asked not to be sent record mails (order confirmation, quote, subscription summary,
+     * payment receipt): `email/send-*` hold them back unless `override` (docs/decisions.md 74).
+     */
+    record_mail_opt_out: boolean('record_mail_opt_out').notNull().default(false),
     billing_address: jsonb('billing_address').$type<Address>(),
     shipping_address: jsonb('shipping_address').$type<Address>(),
     /** Country of the billing address, kept as a column so the list can filter on it with an index. */

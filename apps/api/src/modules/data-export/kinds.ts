@@ -9,7 +9,13 @@ import { PRODUCT_SORTS, productFiltersSchema, productSchema } from '@rentloop/do
 import { CUSTOMER_SORTS, customerFiltersSchema, customerSchema } from '@rentloop/domain/customers';
 import type { DataExportKind, DataExportRequest } from '@rentloop/domain/data-export';
 import { INVOICE_SORTS, invoiceFiltersSchema, invoiceListRowSchema } from '@rentloop/domain/invoices';
-import { ORDER_SORTS, orderFiltersSchema, orderListRowSchema } from '@rentloop/domain/orders';
+import {
+  ORDER_ITEM_SORTS,
+  ORDER_SORTS,
+  orderFiltersSchema,
+  orderItemListRowSchema,
+  orderListRowSchema,
+} from '@rentloop/domain/orders';
 import { TRANSACTION_SORTS, transactionFiltersSchema, transactionSchema } from '@rentloop/domain/payments';
 import {
   PRODUCT_TRACKING_SORTS,
@@ -32,6 +38,7 @@ import { type ListParams, listParams } from '../../lists.ts';
 import { productList } from '../catalog/product-lists.ts';
 import { customerList } from '../customers/service.ts';
 import { invoiceList } from '../invoices/list.ts';
+import { orderItemList } from '../orders/item-list.ts';
 import { orderList } from '../orders/records.ts';
 import { transactionList } from '../payments/list.ts';
 import { assetList, assetListParams } from '../product-tracking/records.ts';
@@ -64,6 +71,12 @@ const archivedScope = (_ctx: Ctx, p: AnyParams) => {
   return { params: { ...p, filters }, scope: archived ? 'archived' : 'company' };
 };
 
+/** As listOrders: `consumable` picks the consumable orders' scope (orders and their lines). */
+const consumableScope = (_ctx: Ctx, p: AnyParams) => {
+  const { consumable, ...filters } = p.filters;
+  return { params: { ...p, filters }, scope: consumable ? 'consumable' : 'company' };
+};
+
 // biome-ignore lint/suspicious/noExplicitAny: see AnyParams
 const asList = (list: unknown) => list as DefinedList<string, any, unknown>;
 
@@ -78,11 +91,14 @@ export const EXPORT_KINDS: Record<DataExportKind, ExportKind> = {
     options: newestFirst(ORDER_SORTS, orderFiltersSchema),
     record: orderListRowSchema,
     list: asList(orderList),
-    // As listOrders: `consumable` picks the consumable orders' scope.
-    prepare: (_ctx, p) => {
-      const { consumable, ...filters } = p.filters;
-      return { params: { ...p, filters }, scope: consumable ? 'consumable' : 'company' };
-    },
+    prepare: consumableScope,
+  },
+  // One row per line of the orders the orders list's filters choose (orders/item-list.ts, decision 78).
+  order_items: {
+    options: newestFirst(ORDER_ITEM_SORTS, orderFiltersSchema),
+    record: orderItemListRowSchema,
+    list: asList(orderItemList),
+    prepare: consumableScope,
   },
   subscriptions: {
     options: newestFirst(SUBSCRIPTION_SORTS, subscriptionFiltersSchema),

@@ -14,16 +14,7 @@ import { invoices } from '../../db/schema/index.ts';
 import { queueMail } from '../../integrations/email/mailer.ts';
 import { LOCALE } from '../invoices/document.ts';
 import { getSettings } from '../settings/sections.ts';
-import { companyPlaceholders, renderMail } from '../templates/mail.ts';
-
-/**
- * The button's target. There is no customer portal to update a payment method in yet: the company's
- * website, else a mail to its support address (general settings), else no link.
- */
-function actionUrl(general: { website_url: string | null; support_email: string | null }): string {
-  if (general.website_url) return general.website_url;
-  return general.support_email ? `mailto:${general.support_email}` : '';
-}
+import { companyPlaceholders, customerActionUrl, renderMail } from '../templates/mail.ts';
 
 export async function sendDunningMail(
   ctx: Ctx,
@@ -54,7 +45,7 @@ export async function sendDunningMail(
         amount: formatMoney(invoice.gross, invoice.currency, LOCALE[lang] ?? 'en'),
         retry_date: mail.retryDate ? formatDateAs(mail.retryDate, general.date_format) : '',
       },
-      action_url: actionUrl(general),
+      action_url: customerActionUrl(general),
     },
   });
   await queueMail(ctx, {

@@ -24,7 +24,7 @@ import { companyMailLanguage } from '../templates/mail.ts';
 
 /** The query of every `email/send*` route (spec 01 §7: `override=true`, `respond_ok`). */
 export interface SendOptions {
-  /** Send even when the customer's state would hold the mail back (an archived customer). */
+  /** Send even when the customer's state would hold the mail back (archived, opted out of record mails). */
   override: boolean;
   /** Answer once the mail is recorded for the delivery job, not after the SMTP server took it. */
   respondOk: boolean;
@@ -32,20 +32,24 @@ export interface SendOptions {
 
 export const HELD_BACK =
   'The customer is archived, so mails to them are held back. Send with override to send it anyway.';
+export const OPTED_OUT =
+  'The customer opted out of record mails, so this mail is held back. Send with override to send it anyway.';
 export const NOTHING_LEFT = 'Nothing is left of the text once scripts and unsafe content are removed.';
 
 /**
- * The customer's mail language (customers.language; else the company's) and whether their state holds
- * mail back (archived: `SendOptions.override`). Every record mail (order, quote, subscription, payment).
+ * The customer's mail language (customers.language; else the company's) and what, if anything, holds
+ * mail back (`held`: the 409's words; archived first, then the record-mail opt-out, docs/decisions.md
+ * 74; `SendOptions.override` sends anyway). Every record mail (order, quote, subscription, payment).
  */
 export async function recipientOf(
   ctx: Ctx,
   customerId: number,
-): Promise<{ lang: TemplateLanguage; held: boolean; name: string; email: string }> {
+): Promise<{ lang: TemplateLanguage; held: string | null; name: string; email: string }> {
   const [row] = await ctx.db
     .select({
       language: customers.language,
       archived_at: customers.archived_at,
+      record_mail_opt_out: customers.record_mail_opt_out,
       name: customers.name,
       email: customers.email,
     })
@@ -54,10 +58,15 @@ export async function recipientOf(
   const lang = row?.language as TemplateLanguage | undefined;
   return {
     lang: lang && TEMPLATE_LANGUAGES.includes(lang) ? lang : await companyMailLanguage(ctx),
-    held: Boolean(row?.archived_at),
+    held: row?.archived_at ? HELD_BACK : row?.record_mail_opt_out ? OPTED_OUT : null,
     name: row?.name ?? '',
     email: row?.email ?? '',
   };
+}
+
+/** Refuses a held-back mail (409 with why) unless the request says `override`. */
+export function refuseHeld(recipient: { held: string | null }, options: SendOptions): void {
+  if (recipient.held && !options.override) throw new AppError('conflict', recipient.held);
 }
 
 /** A mail to a customer, with the company's blind copy for its records (email settings, `bcc`). */

@@ -10,8 +10,9 @@ import { formatMoney } from '@rentloop/domain/money';
 import type { Ctx, Transact } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
-import { dispatchMail, HELD_BACK, recipientOf, type SendOptions } from '../email/send.ts';
-import { companyPlaceholders, renderMail } from '../templates/mail.ts';
+import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
+import { getSettings } from '../settings/sections.ts';
+import { companyPlaceholders, customerActionUrl, renderMail } from '../templates/mail.ts';
 import { orderRow } from './records.ts';
 
 export const QUOTE_NOT_A_DRAFT = 'Only a quote (draft order) can be sent as a quote.';
@@ -21,7 +22,7 @@ export const ORDER_IS_A_DRAFT = 'A quote has no order confirmation: send it as a
  * Sends the mail of `kind` for order `id` to its customer: read and rendered on `ctx` (outside any
  * transaction), recorded and settled through `transact` (modules/email/send.ts `dispatchMail`). Not
  * sent: a 502 with the SMTP server's words (refused, unreachable), a 503 without SMTP; the entry stays
- * in Email History with that state. An archived customer's mail is held back (409) unless `override`.
+ * in Email History with that state. A held-back customer (archived, opted out) answers 409 unless `override`.
  */
 export async function sendOrderMail(
   ctx: Ctx,
@@ -35,9 +36,8 @@ export async function sendOrderMail(
   if (kind === 'order_confirmation' && order.status === 'draft')
     throw new AppError('conflict', ORDER_IS_A_DRAFT);
   const recipient = await recipientOf(ctx, Number(order.customer_id));
-  if (recipient.held && !options.override) throw new AppError('conflict', HELD_BACK);
+  refuseHeld(recipient, options);
   const total = formatMoney(order.total, await companyCurrency(ctx));
-  const href = `${ctx.deps.appUrl ?? ''}/cms/orders/${kind === 'quote' ? 'drafts/' : ''}${id}`;
   const document = { number: order.number ?? `Q-${id}`, total };
   const mail = await renderMail(ctx, {
     companyId: ctx.companyId,
@@ -47,7 +47,8 @@ export async function sendOrderMail(
       customer: { name: order.customer_name, email: order.customer_email },
       company: await companyPlaceholders(ctx, ctx.companyId),
       ...(kind === 'quote' ? { quote: document } : { order: document }),
-      action_url: href,
+      // Never the back office: a customer cannot open it (templates/mail.ts customerActionUrl).
+      action_url: customerActionUrl(await getSettings(ctx, 'general')),
     },
   });
   return dispatchMail(

@@ -4,7 +4,8 @@
  * is (modules/email/send.ts). Only a succeeded charge has a receipt. It carries its invoice's PDF
  * (`Invoice <number>.pdf`, in the invoice's language), named by reference and made when the mail is handed
  * to the SMTP server (integrations/email/attachments.ts, docs/decisions.md 71); a charge without an issued
- * invoice carries none, and the answer and Email History list no attachment. The mail links to the invoice.
+ * invoice carries none, and the answer and Email History list no attachment. No link to the back office,
+ * which the customer cannot open (templates/mail.ts customerActionUrl).
  */
 import { formatDateAs } from '@rentloop/domain/dunning';
 import type { EmailSendResult, MailAttachment } from '@rentloop/domain/email';
@@ -15,9 +16,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { invoiceDocuments, invoices, transactions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { dispatchMail, HELD_BACK, recipientOf, type SendOptions } from '../email/send.ts';
+import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
 import { getSettings } from '../settings/sections.ts';
-import { companyPlaceholders, renderMail } from '../templates/mail.ts';
+import { companyPlaceholders, customerActionUrl, renderMail } from '../templates/mail.ts';
 
 export const NO_RECEIPT = 'Only a succeeded payment has a receipt.';
 
@@ -50,10 +51,10 @@ export async function sendReceiptMail(
   const { tx } = row;
   if (tx.kind !== 'charge' || tx.state !== 'succeeded') throw new AppError('conflict', NO_RECEIPT);
   const recipient = await recipientOf(ctx, Number(tx.customer_id));
-  if (recipient.held && !options.override) throw new AppError('conflict', HELD_BACK);
-  const { date_format } = await getSettings(ctx, 'general');
+  refuseHeld(recipient, options);
+  const general = await getSettings(ctx, 'general');
+  const { date_format } = general;
   const paidOn = formatDateAs(String(tx.updated_at).slice(0, 10), date_format);
-  const appUrl = ctx.deps.appUrl ?? '';
   const mail = await renderMail(ctx, {
     companyId: ctx.companyId,
     templateId: 'payment_receipt',
@@ -67,9 +68,8 @@ export async function sendReceiptMail(
         reference: tx.provider_reference ?? '',
       },
       invoice: { number: row.invoice_number ?? '' },
-      action_url: tx.invoice_id
-        ? `${appUrl}/cms/invoices/${tx.invoice_id}`
-        : `${appUrl}/cms/transactions/${id}`,
+      // Never the back office: a customer cannot open it; the invoice itself is attached.
+      action_url: customerActionUrl(general),
     },
   });
   // An issued invoice (numbered, its document frozen): its PDF, stored or made at delivery.

@@ -7,11 +7,10 @@ import { formatDateAs } from '@rentloop/domain/dunning';
 import type { EmailSendResult } from '@rentloop/domain/email';
 import { formatMoney } from '@rentloop/domain/money';
 import type { Ctx, Transact } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { companyCurrency } from '../../money.ts';
-import { dispatchMail, HELD_BACK, recipientOf, type SendOptions } from '../email/send.ts';
+import { dispatchMail, recipientOf, refuseHeld, type SendOptions } from '../email/send.ts';
 import { getSettings } from '../settings/sections.ts';
-import { companyPlaceholders, renderMail } from '../templates/mail.ts';
+import { companyPlaceholders, customerActionUrl, renderMail } from '../templates/mail.ts';
 import { subscriptionRow } from './records.ts';
 
 /** Sends subscription `id`'s summary to its customer (404 for another company's or none). */
@@ -23,8 +22,9 @@ export async function sendSubscriptionMail(
 ): Promise<EmailSendResult> {
   const subscription = await subscriptionRow(ctx, id);
   const recipient = await recipientOf(ctx, Number(subscription.customer_id));
-  if (recipient.held && !options.override) throw new AppError('conflict', HELD_BACK);
-  const { date_format } = await getSettings(ctx, 'general');
+  refuseHeld(recipient, options);
+  const general = await getSettings(ctx, 'general');
+  const { date_format } = general;
   const day = (value: string | null) => (value ? formatDateAs(value.slice(0, 10), date_format) : '');
   const mail = await renderMail(ctx, {
     companyId: ctx.companyId,
@@ -40,7 +40,8 @@ export async function sendSubscriptionMail(
         start_date: day(subscription.start_date),
         next_billing_date: day(subscription.next_billing_date),
       },
-      action_url: `${ctx.deps.appUrl ?? ''}/cms/subscriptions/${id}`,
+      // Never the back office: a customer cannot open it (templates/mail.ts customerActionUrl).
+      action_url: customerActionUrl(general),
     },
   });
   return dispatchMail(

@@ -61,6 +61,17 @@ function shippedBody(templateId: string, lang: TemplateLanguage) {
   return { subject: s.subject, body: composeBody(s.html_raw, s.css_raw) };
 }
 
+/**
+ * Where a mail to a customer may send them (`action_url`): there is no customer portal, and the back
+ * office (`/cms/...`) is not theirs, so the company's website, else a mail to its support address
+ * (general settings), else nothing. The dunning's button uses it, and a company's own copy of a record
+ * mail that kept the `{{action_url}}` button (the shipped record mails have none, shipped.ts).
+ */
+export function customerActionUrl(general: { website_url: string | null; support_email: string | null }) {
+  if (general.website_url) return general.website_url;
+  return general.support_email ? `mailto:${general.support_email}` : '';
+}
+
 /** The `company.*` placeholders: its name and the support address of its general settings. */
 export async function companyPlaceholders(ctx: PlatformCtx, companyId: number) {
   const [company] = await ctx.db

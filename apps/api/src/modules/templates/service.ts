@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.ts';
 import { templates, users } from '../../db/schema/index.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { cleanHtml, composeBody, placeholdersOf } from './render.ts';
-import { shippedTemplate } from './shipped.ts';
+import { formerShippedHtml, shippedTemplate } from './shipped.ts';
 
 type Row = typeof templates.$inferSelect & { updated_by_name: string | null };
 
@@ -40,18 +40,32 @@ const toTemplate = (r: Row): Template => ({
   updated_by_name: r.updated_by_name,
 });
 
-/** Writes the shipped text of every kind and language that has no default yet (each start; idempotent). */
+/**
+ * Writes the shipped text of every kind and language that has no default yet, and brings untouched
+ * record-mail defaults of earlier releases up to date (each start; idempotent).
+ */
 export async function ensureDefaultTemplates(database: Database): Promise<number> {
   // Composing a default (placeholder check, cleaning, inlining the CSS) costs a few ms each: only the
   // (kind, language) pairs that have no default row yet are composed, so a usual start composes none.
-  const present = new Set(
-    (
-      await database.primary
-        .select({ template_id: templates.template_id, lang: templates.lang })
-        .from(templates)
-        .where(isNull(templates.company_id))
-    ).map((r) => `${r.template_id}/${r.lang}`),
-  );
+  const defaults = await database.primary
+    .select({
+      id: templates.id,
+      template_id: templates.template_id,
+      lang: templates.lang,
+      html_raw: templates.html_raw,
+    })
+    .from(templates)
+    .where(isNull(templates.company_id));
+  const present = new Set(defaults.map((r) => `${r.template_id}/${r.lang}`));
+  // Untouched record-mail defaults of earlier releases (their back-office button): the current text.
+  for (const row of defaults) {
+    const lang = row.lang as TemplateLanguage;
+    if (row.html_raw !== formerShippedHtml(row.template_id, lang)) continue;
+    await database.primary
+      .update(templates)
+      .set(contentRow(shippedTemplate(row.template_id, lang)))
+      .where(eq(templates.id, row.id));
+  }
   const missing = TEMPLATE_KINDS.flatMap((kind) =>
     TEMPLATE_LANGUAGES.filter((lang) => !present.has(`${kind.id}/${lang}`)).map((lang) => ({ kind, lang })),
   );

@@ -35,13 +35,26 @@ const FALLBACK: Record<TemplateLanguage, string> = {
   no: 'Virker ikke knappen, åpne denne adressen:',
 };
 
-function mailHtml(kind: TemplateKind, lang: TemplateLanguage, t: MailText): string {
+/**
+ * The record mails sent to a customer (`RECORD_MAIL_KINDS`, docs/decisions.md 74) carry no
+ * button: it led to the back office (`/cms/...`), which a customer cannot open, and the product has no
+ * customer-facing page for an order, a quote, a subscription or a receipt. Their button words stay in the
+ * shipped texts only to recognise the defaults earlier releases wrote (`formerShippedHtml`).
+ */
+export const RECORD_MAIL_KINDS: readonly string[] = [
+  'order_confirmation',
+  'quote',
+  'subscription_summary',
+  'payment_receipt',
+];
+
+function mailHtml(kind: TemplateKind, lang: TemplateLanguage, t: MailText, withButton = true): string {
   const lines = [
     '<table class="mail" role="presentation" cellpadding="0" cellspacing="0"><tr><td class="mail-body">',
     `<h1 class="mail-heading">${escapeHtml(t.heading)}</h1>`,
     ...t.paragraphs.map((p) => `<p class="mail-text">${escapeHtml(p)}</p>`),
   ];
-  if (t.button) {
+  if (t.button && withButton) {
     lines.push(
       `<p class="mail-action"><a class="mail-button" href="{{action_url}}">${escapeHtml(t.button)}</a></p>`,
       `<p class="mail-fallback">${escapeHtml(FALLBACK[lang])} {{action_url}}</p>`,
@@ -93,5 +106,18 @@ export function shippedTemplate(templateId: string, lang: TemplateLanguage): Shi
   }
   const text = ALL_TEXTS[templateId]?.[lang];
   if (!text) throw new Error(`No shipped text for ${templateId}/${lang}`);
-  return { subject: text.subject, html_raw: mailHtml(kind, lang, text), css_raw: MAIL_CSS };
+  const withButton = !RECORD_MAIL_KINDS.includes(templateId);
+  return { subject: text.subject, html_raw: mailHtml(kind, lang, text, withButton), css_raw: MAIL_CSS };
+}
+
+/**
+ * A record mail's markup as releases before the button was dropped shipped it (with the back-office
+ * button): a default row still holding exactly this was never edited and is brought up to date at start
+ * (`ensureDefaultTemplates`); an edited one is the operator's and stays.
+ */
+export function formerShippedHtml(templateId: string, lang: TemplateLanguage): string | null {
+  const kind = templateKind(templateId);
+  const text = ALL_TEXTS[templateId]?.[lang];
+  if (!kind || !text || !RECORD_MAIL_KINDS.includes(templateId)) return null;
+  return mailHtml(kind, lang, text, true);
 }

@@ -210,6 +210,11 @@ export function CustomerDetailPage() {
                   testId={customersIds.field('vat_number')}
                 />
                 <DetailField
+                  label="Record mails"
+                  value={c.record_mail_opt_out ? 'Opted out' : 'Sent'}
+                  testId={customersIds.field('record_mail_opt_out')}
+                />
+                <DetailField
                   label="Created"
                   value={formatDateTime(c.created_at)}
                   testId={customersIds.field('created_at')}

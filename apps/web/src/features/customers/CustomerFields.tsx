@@ -12,11 +12,16 @@ import { CUSTOMER_LANGUAGES } from '@rentloop/domain/customers';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useCurrentCompany } from '../../app/current-company.tsx';
 import { AddressForm } from '../../components/AddressForm.tsx';
+import { FormSwitchField } from '../../components/FormSwitchField.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { languageName } from '../../utils/languages.ts';
 import type { CustomerFormOutput, CustomerFormValues } from './customer-form.ts';
 import { countryForCurrency, emptyAddress } from './customer-form.ts';
 import { customersIds } from './testids.ts';
+
+/** What the opt-out holds back and what it does not (docs/decisions.md 74). */
+export const RECORD_MAIL_HELP =
+  'Order confirmations, quotes, subscription summaries and receipts are not sent unless staff send them anyway. Payment reminders still go out.';
 
 type CustomerForm = UseFormReturn<CustomerFormValues, unknown, CustomerFormOutput>;
 
@@ -104,6 +109,15 @@ export function CustomerFields({ form }: { form: CustomerForm }) {
         </FormTextField>
         <FormTextField control={control} name="company_name" label="Company name" autoComplete="off" />
         <FormTextField control={control} name="vat_number" label="VAT number" autoComplete="off" />
+        <Box sx={{ gridColumn: { sm: 'span 2' } }}>
+          <FormSwitchField
+            control={control}
+            name="record_mail_opt_out"
+            label="No record mails"
+            helperText={RECORD_MAIL_HELP}
+            testId={customersIds.field('record_mail_opt_out')}
+          />
+        </Box>
       </Box>
       <AddressSection form={form} kind="billing" />
       <AddressSection form={form} kind="shipping" />

@@ -20,6 +20,7 @@ const customer: Customer = {
   company_name: null,
   vat_number: null,
   cumulated_invoice: 'off',
+  record_mail_opt_out: true,
   billing_address: {
     first_name: 'Ann',
     last_name: 'Lee',
@@ -72,6 +73,8 @@ describe('customer form mapping', () => {
       phone: '+1 514 555 0142',
     });
     expect(payload.shipping_address).toBeNull();
+    // The opt-out round-trips as the customer has it.
+    expect(payload.record_mail_opt_out).toBe(true);
   });
 
   it('sends postal and region codes in their saved form', () => {

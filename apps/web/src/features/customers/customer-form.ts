@@ -96,6 +96,7 @@ export function toFormValues(customer?: Customer): CustomerFormValues {
     language: customer?.language ?? 'en',
     company_name: customer?.company_name ?? '',
     vat_number: customer?.vat_number ?? '',
+    record_mail_opt_out: customer?.record_mail_opt_out ?? false,
     billing_address: addressValues(customer?.billing_address ?? null),
     shipping_address: addressValues(customer?.shipping_address ?? null),
   };

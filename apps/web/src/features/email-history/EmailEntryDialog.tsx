@@ -1,6 +1,6 @@
 /**
  * One email of the Email History: who it went to, its status and any delivery error, and the body as
- * the recipient saw it. The body is HTML from the outbox, so it is shown in a sandboxed frame
+ * the recipient saw it, and the files it carried (EmailAttachments). The body is HTML from the outbox, so it is shown in a sandboxed frame
  * (`sandbox=""`: no scripts, no forms, no navigation of this page).
  */
 
@@ -21,6 +21,7 @@ import { type ReactNode, useState } from 'react';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
+import { EmailAttachments } from './EmailAttachments.tsx';
 import { emailHistoryIds } from './testids.ts';
 
 function Meta({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -83,6 +84,7 @@ export function EmailEntryDialog({ entry, onClose }: { entry: EmailEntry | null;
               {shown.cc && <Meta label="Cc">{shown.cc}</Meta>}
               {shown.bcc && <Meta label="Bcc">{shown.bcc}</Meta>}
             </Box>
+            <EmailAttachments entry={shown} />
             {shown.error && (
               <Alert severity={shown.status === 'failed' ? 'error' : 'info'} sx={{ mb: 2 }}>
                 <span data-testid={emailHistoryIds.dialogError}>{shown.error}</span>

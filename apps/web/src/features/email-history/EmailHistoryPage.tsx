@@ -1,5 +1,6 @@
-/** `/admin/email-history`: every email the company sent, newest first; a row opens the email. */
+/** `/admin/email-history`: every email the company sent, newest first (a clip marks one with files); a row opens the email. */
 
+import AttachFile from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -33,6 +34,24 @@ const columns: Column<EmailEntry>[] = [
     render: (e) => (
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {e.subject}
+        {e.attachments.length > 0 && (
+          // The files themselves are in the opened mail (EmailAttachments).
+          <Box
+            component="span"
+            title={`${e.attachments.length} attachment${e.attachments.length === 1 ? '' : 's'}`}
+            data-testid={emailHistoryIds.attachmentCount}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              ml: 0.5,
+              color: 'text.secondary',
+              verticalAlign: 'middle',
+            }}
+          >
+            <AttachFile sx={{ fontSize: 16 }} />
+            {e.attachments.length > 1 && e.attachments.length}
+          </Box>
+        )}
       </Typography>
     ),
   },

@@ -9,6 +9,9 @@ export const emailHistoryIds = {
   dialogError: 'email-entry-error',
   dialogBody: 'email-entry-body',
   dialogClose: 'email-entry-close',
+  attachments: 'email-entry-attachments',
+  attachment: (invoiceId: number) => `email-entry-attachment-${invoiceId}`,
+  attachmentCount: 'email-entry-attachment-count',
 } as const;
 
 /**

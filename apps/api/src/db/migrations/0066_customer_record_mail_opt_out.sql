@@ -1,0 +1,2 @@
+-- A customer's opt-out of record mails (order confirmation, quote, subscription summary, receipt): docs/decisions.md 74.
+ALTER TABLE "customers" ADD COLUMN "record_mail_opt_out" boolean DEFAULT false NOT NULL;
