@@ -1,8 +1,8 @@
 /**
  * Sending mail from a screen (spec 01 §7 "Notes, email, history, export"): `POST email/send` (the
  * staff member's own mail) and `POST email/send-order`, `send-draft`, `send-subscription`,
- * `send-transaction` (the company's template for the record). Each is recorded in Email History (`GET rentloopdb/email-entries`) with its state. The
- * routes hand the mail to the SMTP server while the request waits, so no transaction is open around
+ * `send-transaction` (the company's template for the record). Each is recorded in Email History
+ * (`GET rentloopdb/email-entries`) with its state. The routes hand the mail to the SMTP server while the request waits, so no transaction is open around
  * them (`transaction: false`, modules/email/send.ts).
  */
 import { envelope, idParam } from '@rentloop/domain/api';
@@ -35,7 +35,7 @@ const QUERY_DOC = [
   'Either way, no SMTP configured on this server (SMTP_URL): 503, the entry kept as not sent.',
 ].join(' ');
 const OVERRIDE_DOC =
-  'Query `override` (`=true`): send even when the customer’s state holds mail back: an archived customer’s mail answers 409 without it. (The company’s email settings hold nothing back today: sender name, reply-to, blind copy and language shape the mail, they do not stop it.)';
+  'Query `override` (`=true`): send even when the customer’s state holds mail back: an archived customer, or one who opted out of record mails (`record_mail_opt_out`), answers 409 without it. (The company’s email settings hold nothing back today: sender name, reply-to, blind copy and language shape the mail, they do not stop it.)';
 
 function answered<T>(reply: { code(n: number): unknown }, sent: { status: string } & T) {
   reply.code(sent.status === 'queued' ? 202 : 200);
@@ -69,37 +69,19 @@ export const emailSendRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [path, kind, operationId, summary] of [
-    ['send-draft', 'quote', 'sendDraftOrderMail', 'Mail a quote to its customer (the quote template)'],
-    ['send-order', 'order_confirmation', 'sendOrderMail', 'Mail an order’s confirmation to its customer'],
-  ] as const) {
-    app.post(
-      `/api/:company/email/${path}`,
-      {
-        config: { access: user, transaction: false, failureMessage: MESSAGES.emailSendFailed },
-        schema: {
-          operationId,
-          tags: ['email'],
-          summary,
-          description: `Body: \`{id}\` of the ${kind === 'quote' ? 'quote (draft order)' : 'order'} (another company’s or none: 404). The template of the customer’s language (the company’s own, else the default) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`${kind}\`. ${QUERY_DOC} ${OVERRIDE_DOC} ${kind === 'quote' ? 'A quote that is no longer one' : 'An order that is still a quote'}: 409.`,
-          params: companyParams,
-          querystring: emailSendQuerySchema,
-          body: emailRecordSchema,
-          response: { 200: answer, 202: answer, ...failures },
-        },
-      },
-      async (request, reply) => {
-        const ctx = ctxOf(request);
-        const sent = await sendOrderMail(ctx, requestTransact(request, ctx), request.body.id, kind, {
-          override: request.query.override,
-          respondOk: request.query.respond_ok,
-        });
-        return answered(reply, sent);
-      },
-    );
-  }
-
+  /** The record mails: one route each, the company's template for the record sent to its customer. */
   const recordRoutes = [
+    ...(['quote', 'order_confirmation'] as const).map((kind) => ({
+      path: kind === 'quote' ? 'send-draft' : 'send-order',
+      operationId: kind === 'quote' ? 'sendDraftOrderMail' : 'sendOrderMail',
+      summary:
+        kind === 'quote'
+          ? 'Mail a quote to its customer (the quote template)'
+          : 'Mail an order’s confirmation to its customer',
+      description: `Body: \`{id}\` of the ${kind === 'quote' ? 'quote (draft order)' : 'order'} (another company’s or none: 404). The template of the customer’s language (the company’s own, else the default) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`${kind}\`. ${QUERY_DOC} ${OVERRIDE_DOC} ${kind === 'quote' ? 'A quote that is no longer one' : 'An order that is still a quote'}: 409.`,
+      send: ((ctx, transact, id, options) =>
+        sendOrderMail(ctx, transact, id, kind, options)) satisfies typeof sendSubscriptionMail,
+    })),
     {
       path: 'send-subscription',
       operationId: 'sendSubscriptionMail',
@@ -111,10 +93,10 @@ export const emailSendRoutes: FastifyPluginAsyncZod = async (app) => {
       path: 'send-transaction',
       operationId: 'sendTransactionMail',
       summary: 'Mail a payment’s receipt to its customer',
-      description: `Body: \`{id}\` of the transaction (payment attempt; another company’s or none: 404). The \`payment_receipt\` template of the customer’s language (the company’s own, else the default: amount, date, reference, invoice number) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`payment_receipt\`. It carries the invoice’s PDF (\`<title> <number>.pdf\` in the invoice’s language, e.g. \`Invoice INV-2026-0001.pdf\`; the answer’s \`attachments\` lists it), made when the mail is handed to the SMTP server: the stored PDF, else rendered and stored then; a charge without an issued invoice carries none. A PDF that cannot be made fails the mail, never sent without it (502 while waiting; Email History \`failed\` with the reason). The mail also links to the invoice. ${QUERY_DOC} ${OVERRIDE_DOC} Not a succeeded charge (open, failed, a refund): 409.`,
+      description: `Body: \`{id}\` of the transaction (payment attempt; another company’s or none: 404). The \`payment_receipt\` template of the customer’s language (the company’s own, else the default: amount, date, reference, invoice number) is filled in, sent to the customer under the company’s sender settings and recorded in Email History as kind \`payment_receipt\`. It carries the invoice’s PDF (\`<title> <number>.pdf\` in the invoice’s language, e.g. \`Invoice INV-2026-0001.pdf\`; the answer’s \`attachments\` lists it), made when the mail is handed to the SMTP server: the stored PDF, else rendered and stored then; a charge without an issued invoice carries none. A PDF that cannot be made fails the mail, never sent without it (502 while waiting; Email History \`failed\` with the reason). ${QUERY_DOC} ${OVERRIDE_DOC} Not a succeeded charge (open, failed, a refund): 409.`,
       send: sendReceiptMail,
     },
-  ] as const;
+  ];
   for (const route of recordRoutes) {
     app.post(
       `/api/:company/email/${route.path}`,
