@@ -133,7 +133,7 @@ export async function issueClaimed(ctx: Ctx, ids: readonly number[]): Promise<Is
   const charge = transitionOf(RECURRING_PAYMENT_TRANSITIONS, 'charge');
   const due = ids.flatMap((id) => {
     const rp = rps.get(id);
-    // The claim took due `scheduled` rows; the table's own refusal if one was not, as alone.
+    // The claim took due `scheduled` rows; should one not be, the table's refusal, as `prepareRecurringCharge`'s.
     const refused = !rp
       ? notFound().message
       : refusal(RECURRING_PAYMENT_TRANSITIONS, 'charge', rp.status, { due: rp.due_date <= today });
