@@ -15,7 +15,7 @@ import { SETTINGS_SECTIONS } from '@rentloop/domain/settings';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyToday } from '../../company-time.ts';
-import { type Ctx, fixedClock, withDb } from '../../context.ts';
+import { type Ctx, fixedClock } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   events,

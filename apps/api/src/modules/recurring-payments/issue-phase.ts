@@ -53,12 +53,30 @@ export interface Prepared {
   method: PaymentMethodRef;
 }
 
-export interface IssuedBatch {
-  prepared: Prepared[];
-  /** Payments that cannot be charged, with the reason (to be parked); nothing was written for them. */
+/** A payment that will be charged: its document prepared (no number yet) and the method to charge. */
+interface Accepted {
+  rp: typeof recurringPayments.$inferSelect;
+  doc: BatchDocument;
+  method: PaymentMethodRef;
+}
+
+/** What `planClaimed` decided, nothing written yet. */
+export interface IssuePlan {
+  accepted: Accepted[];
+  /** Payments that cannot be charged, with the reason (to be parked); nothing is written for them. */
   refused: Map<number, string>;
   /** Payments to prepare one by one (`prepareRecurringCharge`): an existing invoice, a collective customer. */
   alone: number[];
+}
+
+export interface IssuedBatch extends Omit<IssuePlan, 'accepted'> {
+  prepared: Prepared[];
+}
+
+/** Phase 1 for the claimed payments `ids`: `planClaimed`, then `writePlanned` (the caller parks the refused). */
+export async function issueClaimed(ctx: Ctx, ids: readonly number[]): Promise<IssuedBatch> {
+  const { accepted, ...rest } = await planClaimed(ctx, ids);
+  return { ...rest, prepared: await writePlanned(ctx, accepted) };
 }
 
 const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((r) => [r.id, r]));
@@ -118,9 +136,13 @@ async function methodsOf(ctx: Ctx, wanted: readonly { customerId: number; gatewa
       : (found.get(key(customerId, gateway)) ?? null);
 }
 
-/** Phase 1 for the claimed payments `ids` (locked by the caller's claim), in the caller's transaction. */
-export async function issueClaimed(ctx: Ctx, ids: readonly number[]): Promise<IssuedBatch> {
-  const result: IssuedBatch = { prepared: [], refused: new Map(), alone: [] };
+/**
+ * The reads and decisions of phase 1 for the claimed payments `ids` (locked by the caller's claim), in
+ * the caller's transaction: which are charged (their documents prepared), refused (why), or left to be
+ * done one by one. Writes nothing.
+ */
+export async function planClaimed(ctx: Ctx, ids: readonly number[]): Promise<IssuePlan> {
+  const result: IssuePlan = { accepted: [], refused: new Map(), alone: [] };
   if (ids.length === 0) return result;
   const same = eq(recurringPayments.company_id, ctx.companyId);
   const rps = byId(
@@ -130,7 +152,6 @@ export async function issueClaimed(ctx: Ctx, ids: readonly number[]): Promise<Is
       .where(and(same, inArray(recurringPayments.id, [...ids]))),
   );
   const today = await companyToday(ctx);
-  const charge = transitionOf(RECURRING_PAYMENT_TRANSITIONS, 'charge');
   const due = ids.flatMap((id) => {
     const rp = rps.get(id);
     // The claim took due `scheduled` rows; should one not be, the table's refusal, as `prepareRecurringCharge`'s.
@@ -243,7 +264,6 @@ export async function issueClaimed(ctx: Ctx, ids: readonly number[]): Promise<Is
     ctx,
     drafts.map((d) => ({ customerId: d.rp.customer_id, gateway: d.draft.gateway })),
   );
-  const accepted: { rp: (typeof fresh)[number]; doc: BatchDocument; method: PaymentMethodRef }[] = [];
   for (const [i, { rp, draft }] of drafts.entries()) {
     const doc = docs[i]!;
     const m = await method(rp.customer_id, draft.gateway);
@@ -260,9 +280,19 @@ export async function issueClaimed(ctx: Ctx, ids: readonly number[]): Promise<Is
           }) ??
           (m ? null : MESSAGES.noPaymentMethod));
     if (refused !== null) result.refused.set(rp.id, refused);
-    else accepted.push({ rp, doc, method: m! });
+    else result.accepted.push({ rp, doc, method: m! });
   }
-  if (accepted.length === 0) return result;
+  return result;
+}
+
+/**
+ * The writes of phase 1 for the accepted payments, in the caller's transaction: the counter first (one
+ * range), then only the writes that carry its numbers; answers the attempts to send.
+ */
+export async function writePlanned(ctx: Ctx, accepted: readonly Accepted[]): Promise<Prepared[]> {
+  if (accepted.length === 0) return [];
+  const same = eq(recurringPayments.company_id, ctx.companyId);
+  const charge = transitionOf(RECURRING_PAYMENT_TRANSITIONS, 'charge');
 
   const issued = await issuePrepared(
     ctx,
@@ -339,15 +369,14 @@ export async function issueClaimed(ctx: Ctx, ids: readonly number[]): Promise<Is
     });
   }
   await recordEvents(ctx, events);
-  for (const [i, a] of accepted.entries()) {
+  return accepted.map((a, i) => {
     const attempt = attemptOf.get(invoiceIds[i]!);
     if (!attempt) throw new Error('An attempt of the batch was not written.');
-    result.prepared.push({
+    return {
       recurringPaymentId: a.rp.id,
       invoiceId: invoiceIds[i]!,
       attempt,
       method: a.method,
-    });
-  }
-  return result;
+    };
+  });
 }

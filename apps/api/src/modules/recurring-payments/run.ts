@@ -31,7 +31,7 @@ import { transition } from '../events/transition.ts';
 import { recurringPaymentMachine } from '../invoices/machine.ts';
 import { callGateway, startCharge } from '../payments/charge.ts';
 import { recurringInvoiceOf } from './invoice.ts';
-import { issueClaimed, type Prepared } from './issue-phase.ts';
+import { type Prepared, planClaimed, writePlanned } from './issue-phase.ts';
 import { answerRecorder } from './record.ts';
 
 export interface RunOptions {
@@ -97,12 +97,15 @@ async function issueBatch(ctx: Ctx, today: string, size: number) {
   });
   // Set at a time (issue-phase.ts): every refusal decided before anything is written, so a refused
   // payment spent no number and is parked without a savepoint.
-  const { prepared, refused, alone } = await issueClaimed(ctx, ids);
+  // The refused are parked before the counter is taken (writePlanned), so its lock is held only by
+  // the writes that carry its numbers.
+  const { accepted, refused, alone } = await planClaimed(ctx, ids);
   let parked = 0;
   for (const [id, reason] of refused) {
     await park(ctx, id, reason);
     parked += 1;
   }
+  const prepared = await writePlanned(ctx, accepted);
   // The rare payment with more to read (its invoice exists, or it is collected): one by one, as staff's.
   for (const id of alone) {
     const mark = heldMark(ctx);
