@@ -171,3 +171,20 @@ export async function enqueue<S extends z.ZodType>(
   const payload = job.schema.parse(data) as object;
   return boss.send(job.name, payload, { ...options, db: txExecutor(tx) as PgBoss.Db });
 }
+
+/**
+ * `enqueue` for many jobs of one kind in one statement (pg-boss `insert`: the queue's own retry and
+ * retention settings apply, as with `send`), in the caller's transaction.
+ */
+export async function enqueueMany<S extends z.ZodType>(
+  boss: PgBoss,
+  tx: Tx,
+  job: JobDefinition<S>,
+  data: readonly z.input<S>[],
+): Promise<void> {
+  if (data.length === 0) return;
+  await boss.insert(
+    data.map((d) => ({ name: job.name, data: job.schema.parse(d) as object })),
+    { db: txExecutor(tx) as PgBoss.Db },
+  );
+}

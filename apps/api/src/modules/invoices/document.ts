@@ -11,7 +11,8 @@ import type { InvoiceTax } from '@rentloop/domain/invoice-tax';
 import { formatMoney } from '@rentloop/domain/money';
 import type { Ctx } from '../../context.ts';
 import { escapeHtml } from '../../integrations/email/templates.ts';
-import { renderMail } from '../templates/mail.ts';
+import { mailTemplateOf } from '../templates/mail.ts';
+import { renderText } from '../templates/render.ts';
 
 type CustomerLanguage = (typeof CUSTOMER_LANGUAGES)[number];
 
@@ -152,44 +153,57 @@ export function linesHtml(d: DocumentInput): string {
   ].join('');
 }
 
-/** The invoice's HTML from the company's template. */
-export async function renderInvoiceHtml(ctx: Ctx, d: DocumentInput): Promise<string> {
+/** An invoice template: the company's `invoice_document` text in one language (`invoiceTemplateOf`). */
+export type InvoiceTemplate = Awaited<ReturnType<typeof mailTemplateOf>>;
+
+/** The company's invoice template in `language` (its own text, else the default, else English). */
+export const invoiceTemplateOf = (
+  ctx: Ctx,
+  companyId: number,
+  language: TemplateLanguage,
+): Promise<InvoiceTemplate> =>
+  mailTemplateOf(ctx, { companyId, templateId: 'invoice_document', lang: language });
+
+/**
+ * The invoice's HTML from the company's template (read here, or `template` as `invoiceTemplateOf`
+ * read it for the document's language: a batch reads each language's once).
+ */
+export async function renderInvoiceHtml(
+  ctx: Ctx,
+  d: DocumentInput,
+  template?: InvoiceTemplate,
+): Promise<string> {
   const labels = INVOICE_LABELS[d.language];
   const bank = [d.seller.bank_name, d.seller.iban, d.seller.bic].filter(Boolean).join(' · ');
-  const { html } = await renderMail(ctx, {
-    companyId: d.companyId,
-    templateId: 'invoice_document',
-    lang: d.language,
-    data: {
-      invoice: {
-        title: labels.titles[d.type],
-        // The legal wording of the type (issue 24 part 6): what it cancels, replaces or refunds, the period
-        // a collective invoice bills.
-        reference: invoiceReference(labels, d.type, {
-          original: d.original
-            ? { number: d.original.number, date: formatInvoiceDate(d.original.issueDate, d.language) }
-            : null,
-          positions: d.positions ?? [],
-          period: d.period
-            ? {
-                start: formatInvoiceDate(d.period.start, d.language),
-                end: formatInvoiceDate(d.period.end, d.language),
-              }
-            : null,
-        }),
-        number: d.number,
-        date: d.issueDate,
-        due_date: d.dueDate,
-        total: formatMoney(d.tax.totals.gross, d.currency, LOCALE[d.language]),
-        lines_html: linesHtml(d),
-      },
-      customer: d.buyer,
-      legal: {
-        company_name: d.seller.company_name,
-        address: d.seller.address,
-        vat_id: d.seller.vat_number,
-        bank,
-      },
+  const { html } = renderText(template ?? (await invoiceTemplateOf(ctx, d.companyId, d.language)), {
+    invoice: {
+      title: labels.titles[d.type],
+      // The legal wording of the type (issue 24 part 6): what it cancels, replaces or refunds, the period
+      // a collective invoice bills.
+      reference: invoiceReference(labels, d.type, {
+        original: d.original
+          ? { number: d.original.number, date: formatInvoiceDate(d.original.issueDate, d.language) }
+          : null,
+        positions: d.positions ?? [],
+        period: d.period
+          ? {
+              start: formatInvoiceDate(d.period.start, d.language),
+              end: formatInvoiceDate(d.period.end, d.language),
+            }
+          : null,
+      }),
+      number: d.number,
+      date: d.issueDate,
+      due_date: d.dueDate,
+      total: formatMoney(d.tax.totals.gross, d.currency, LOCALE[d.language]),
+      lines_html: linesHtml(d),
+    },
+    customer: d.buyer,
+    legal: {
+      company_name: d.seller.company_name,
+      address: d.seller.address,
+      vat_id: d.seller.vat_number,
+      bank,
     },
   });
   return html;

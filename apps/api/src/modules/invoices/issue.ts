@@ -10,7 +10,12 @@
  */
 
 import { addDays } from '@rentloop/domain/billing-periods';
-import type { PaymentGateway as GatewayName, InvoiceSettlement, InvoiceType } from '@rentloop/domain/enums';
+import type {
+  PaymentGateway as GatewayName,
+  InvoiceSettlement,
+  InvoiceType,
+  TemplateLanguage,
+} from '@rentloop/domain/enums';
 import { INVOICE_LABELS } from '@rentloop/domain/invoice-labels';
 import { type InvoiceTax, invoiceTax, negateInvoiceTax, type TaxRule } from '@rentloop/domain/invoice-tax';
 import { MESSAGES } from '@rentloop/domain/messages';
@@ -30,10 +35,15 @@ import {
 import { AppError, notFound } from '../../errors.ts';
 import { escapeHtml } from '../../integrations/email/templates.ts';
 import { companyCurrency } from '../../money.ts';
-import { invoiceSeriesOf, takeInvoiceNumbers } from '../../numbering.ts';
+import { type InvoiceSeries, invoiceSeriesOf, takeInvoiceNumbers } from '../../numbering.ts';
 import { recordEvent } from '../events/service.ts';
 import { getSettings } from '../settings/sections.ts';
-import { type DocumentLine, renderInvoiceHtml, templateLanguageOf } from './document.ts';
+import {
+  type DocumentLine,
+  type InvoiceTemplate,
+  renderInvoiceHtml,
+  templateLanguageOf,
+} from './document.ts';
 import { enqueueInvoicePdf } from './pdf-job.ts';
 
 /** What an invoice bills: its lines as amounts after discount, and what it links to. */
@@ -81,7 +91,7 @@ function servicePeriodOf(lines: InvoiceDraft['lines']): { start: string; end: st
 }
 
 /** The company's own name: the seller's name when the invoice settings give no legal name. */
-async function companyName(ctx: Ctx): Promise<string> {
+export async function companyName(ctx: Ctx): Promise<string> {
   const [row] = await ctx.db
     .select({ name: companies.name })
     .from(companies)
@@ -89,21 +99,48 @@ async function companyName(ctx: Ctx): Promise<string> {
   return row?.name ?? '';
 }
 
-/**
- * Everything of the document but its number: the figures (the one tax function, or the draft's own),
- * the snapshots and the HTML with the number's stand-in. Reads only; takes no number.
- */
-async function prepareInvoice(ctx: Ctx, draft: InvoiceDraft) {
+type InvoiceSettings = Awaited<ReturnType<typeof getSettings<'invoice'>>>;
+
+/** What every invoice the company issues today shares: read once per issue (once per billing batch). */
+export interface IssueBasis {
+  currency: string;
+  settings: InvoiceSettings;
+  issueDate: string;
+  dueDate: string;
+}
+
+export async function issueBasis(ctx: Ctx): Promise<IssueBasis> {
   const currency = await companyCurrency(ctx);
   const settings = await getSettings(ctx, 'invoice');
   const issueDate = await companyToday(ctx);
-  const dueDate = addDays(issueDate, settings.payment_terms_days);
+  return { currency, settings, issueDate, dueDate: addDays(issueDate, settings.payment_terms_days) };
+}
+
+/** The template language of the customer's documents. */
+export async function customerTemplateLanguage(ctx: Ctx, customerId: number): Promise<TemplateLanguage> {
   const [customer] = await ctx.db
     .select({ language: customers.language })
     .from(customers)
-    .where(and(eq(customers.company_id, ctx.companyId), eq(customers.id, draft.customerId)));
+    .where(and(eq(customers.company_id, ctx.companyId), eq(customers.id, customerId)));
   if (!customer) throw notFound();
-  const language = templateLanguageOf(customer.language);
+  return templateLanguageOf(customer.language);
+}
+
+/** What a batch read once for all its documents (invoices/issue-batch.ts); alone, each is read here. */
+export interface PreparedInputs {
+  basis: IssueBasis;
+  language: TemplateLanguage;
+  template: InvoiceTemplate;
+}
+
+/**
+ * Everything of the document but its number: the figures (the one tax function, or the draft's own),
+ * the snapshots and the HTML with the number's stand-in. Reads only (nothing with `given`); takes no
+ * number.
+ */
+export async function prepareInvoice(ctx: Ctx, draft: InvoiceDraft, given?: PreparedInputs) {
+  const { currency, settings, issueDate, dueDate } = given?.basis ?? (await issueBasis(ctx));
+  const language = given?.language ?? (await customerTemplateLanguage(ctx, draft.customerId));
   const positive =
     draft.tax ??
     invoiceTax(
@@ -125,23 +162,27 @@ async function prepareInvoice(ctx: Ctx, draft: InvoiceDraft) {
     iban: settings.iban,
     bic: settings.bic,
   };
-  const html = await renderInvoiceHtml(ctx, {
-    companyId: ctx.companyId,
-    language,
-    currency,
-    number: NUMBER_STAND_IN,
-    issueDate,
-    dueDate,
-    buyer: { name: draft.buyer.name, email: draft.buyer.email },
-    seller,
-    lines: docLines,
-    tax,
-    taxPercents: draft.lines.map((l) => l.tax_percent),
-    type: draft.type,
-    original: draft.original ?? null,
-    positions: draft.lines.flatMap((l) => (l.original_position ? [l.original_position] : [])),
-    period: servicePeriodOf(draft.lines),
-  });
+  const html = await renderInvoiceHtml(
+    ctx,
+    {
+      companyId: ctx.companyId,
+      language,
+      currency,
+      number: NUMBER_STAND_IN,
+      issueDate,
+      dueDate,
+      buyer: { name: draft.buyer.name, email: draft.buyer.email },
+      seller,
+      lines: docLines,
+      tax,
+      taxPercents: draft.lines.map((l) => l.tax_percent),
+      type: draft.type,
+      original: draft.original ?? null,
+      positions: draft.lines.flatMap((l) => (l.original_position ? [l.original_position] : [])),
+      period: servicePeriodOf(draft.lines),
+    },
+    given?.template,
+  );
   const lines: StoredInvoiceLine[] = docLines.map((l, i) => ({
     position: i + 1,
     description: l.description,
@@ -161,46 +202,39 @@ async function prepareInvoice(ctx: Ctx, draft: InvoiceDraft) {
   return { settings, seller, currency, language, issueDate, dueDate, tax, html, lines };
 }
 
+export type PreparedInvoice = Awaited<ReturnType<typeof prepareInvoice>>;
+
 /** The document's HTML as it will be issued today, its number not taken yet (shown as the language's "Draft"). */
 export async function previewInvoiceHtml(ctx: Ctx, draft: InvoiceDraft): Promise<string> {
   const { html, language } = await prepareInvoice(ctx, draft);
   return html.replaceAll(NUMBER_STAND_IN, escapeHtml(INVOICE_LABELS[language].draft));
 }
 
+/** The stored HTML of a prepared document numbered `number`. */
+export const numberedHtml = (p: PreparedInvoice, number: string): string =>
+  p.html.replaceAll(NUMBER_STAND_IN, escapeHtml(number));
+
 /**
- * Issues `draft` as a numbered, frozen invoice in the caller's transaction; answers its id. With
- * `draftId` the company's draft row of that id (locked by the caller) becomes the issued invoice (a
- * replacement); with `expectHtml` the document is issued only if it is what `previewInvoiceHtml`
- * showed (else 409 `expectHtmlMessage`).
+ * The invoice row of a prepared document numbered `seq` of `series` (the columns both the single issue
+ * and the batch write, so a document reads the same whichever way it was issued).
  */
-export async function issueInvoice(
+export function invoiceValues(
   ctx: Ctx,
   draft: InvoiceDraft,
-  opts: { draftId?: number; expectHtml?: string; expectHtmlMessage?: string } = {},
-): Promise<number> {
-  const { settings, seller, currency, language, issueDate, dueDate, tax, html, lines } = await prepareInvoice(
-    ctx,
-    draft,
-  );
-  if (
-    opts.expectHtml !== undefined &&
-    html.replaceAll(NUMBER_STAND_IN, escapeHtml(INVOICE_LABELS[language].draft)) !== opts.expectHtml
-  )
-    throw new AppError('conflict', opts.expectHtmlMessage ?? MESSAGES.invoiceCreateFailed);
-  const sellerName = seller.company_name.trim() || (await companyName(ctx));
-
-  // From here on: the counter, then only the writes that carry its number.
-  const series = invoiceSeriesOf(settings, issueDate);
-  const seq = await takeInvoiceNumbers(ctx, series, 1);
-  const number = `${series.prefix}${seq}`;
+  p: PreparedInvoice,
+  sellerName: string,
+  series: InvoiceSeries,
+  seq: number,
+) {
+  const { settings, seller, currency, language, issueDate, dueDate, tax, lines } = p;
   const now = ctx.clock.now().toISOString();
-  const values = {
+  return {
     company_id: ctx.companyId,
     status: 'issued' as const,
     type: draft.type,
     series: series.series,
     seq,
-    number,
+    number: `${series.prefix}${seq}`,
     issue_date: issueDate,
     due_date: dueDate,
     currency,
@@ -241,11 +275,51 @@ export async function issueInvoice(
     issued_at: now,
     updated_at: now,
   };
+}
+
+/** The `invoice.issued` event of invoice `id`. */
+export const issuedEvent = (id: number, number: string, draft: InvoiceDraft, p: PreparedInvoice) => ({
+  type: 'invoice.issued',
+  object: 'invoice',
+  objectId: id,
+  payload: {
+    number,
+    type: draft.type,
+    gross: String(p.tax.totals.gross),
+    order_id: draft.orderId,
+    ...(draft.original ? { original_invoice: draft.original.id } : {}),
+  },
+});
+
+/**
+ * Issues `draft` as a numbered, frozen invoice in the caller's transaction; answers its id. With
+ * `draftId` the company's draft row of that id (locked by the caller) becomes the issued invoice (a
+ * replacement); with `expectHtml` the document is issued only if it is what `previewInvoiceHtml`
+ * showed (else 409 `expectHtmlMessage`).
+ */
+export async function issueInvoice(
+  ctx: Ctx,
+  draft: InvoiceDraft,
+  opts: { draftId?: number; expectHtml?: string; expectHtmlMessage?: string } = {},
+): Promise<number> {
+  const prepared = await prepareInvoice(ctx, draft);
+  const { settings, seller, language, issueDate, html } = prepared;
+  if (
+    opts.expectHtml !== undefined &&
+    html.replaceAll(NUMBER_STAND_IN, escapeHtml(INVOICE_LABELS[language].draft)) !== opts.expectHtml
+  )
+    throw new AppError('conflict', opts.expectHtmlMessage ?? MESSAGES.invoiceCreateFailed);
+  const sellerName = seller.company_name.trim() || (await companyName(ctx));
+
+  // From here on: the counter, then only the writes that carry its number.
+  const series = invoiceSeriesOf(settings, issueDate);
+  const seq = await takeInvoiceNumbers(ctx, series, 1);
+  const values = invoiceValues(ctx, draft, prepared, sellerName, series, seq);
   const [row] =
     opts.draftId === undefined
       ? await ctx.db
           .insert(invoices)
-          .values({ ...values, created_at: now })
+          .values({ ...values, created_at: values.updated_at })
           .returning({ id: invoices.id })
       : await ctx.db
           .update(invoices)
@@ -262,21 +336,10 @@ export async function issueInvoice(
   await ctx.db.insert(invoiceDocuments).values({
     company_id: ctx.companyId,
     invoice_id: row.id,
-    html: html.replaceAll(NUMBER_STAND_IN, escapeHtml(number)),
+    html: numberedHtml(prepared, values.number),
   });
   await enqueueInvoicePdf(ctx, row.id);
-  await recordEvent(ctx, {
-    type: 'invoice.issued',
-    object: 'invoice',
-    objectId: row.id,
-    payload: {
-      number,
-      type: draft.type,
-      gross: String(tax.totals.gross),
-      order_id: draft.orderId,
-      ...(draft.original ? { original_invoice: draft.original.id } : {}),
-    },
-  });
+  await recordEvent(ctx, issuedEvent(row.id, values.number, draft, prepared));
   return row.id;
 }
 

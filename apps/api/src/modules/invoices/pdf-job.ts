@@ -12,7 +12,7 @@ import { actingUserId, type Ctx } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { invoiceDocuments, invoices } from '../../db/schema/index.ts';
 import { inJobTransaction, jobActor } from '../../jobs/context.ts';
-import { defineJob, enqueue, type JobContext } from '../../jobs/queue.ts';
+import { defineJob, enqueue, enqueueMany, type JobContext } from '../../jobs/queue.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import { pdfDocumentOf } from './pdf-document.ts';
 
@@ -116,4 +116,16 @@ export async function enqueueInvoicePdf(ctx: Ctx, invoiceId: number): Promise<vo
   if (!ctx.deps.boss) return;
   const requestedBy = actingUserId(ctx.actor);
   await enqueue(ctx.deps.boss, ctx.db, invoicePdfJob, { invoiceId, requestedBy });
+}
+
+/** `enqueueInvoicePdf` for a batch of invoices issued together: one statement. */
+export async function enqueueInvoicePdfs(ctx: Ctx, invoiceIds: readonly number[]): Promise<void> {
+  if (!ctx.deps.boss) return;
+  const requestedBy = actingUserId(ctx.actor);
+  await enqueueMany(
+    ctx.deps.boss,
+    ctx.db,
+    invoicePdfJob,
+    invoiceIds.map((invoiceId) => ({ invoiceId, requestedBy })),
+  );
 }

@@ -15,7 +15,7 @@ import {
   subscriptions,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
-import { defaultGateway, issueInvoice, orderTaxRule } from '../invoices/issue.ts';
+import { defaultGateway, type InvoiceDraft, issueInvoice, orderTaxRule } from '../invoices/issue.ts';
 
 type RecurringRow = typeof recurringPayments.$inferSelect;
 
@@ -53,12 +53,29 @@ export async function recurringInvoiceOf(
     .select({ gateway: invoices.gateway })
     .from(invoices)
     .where(and(same(invoices), eq(invoices.order_id, order.id), eq(invoices.type, 'initial')));
+  const draft = recurringDraft(rp, sub, order, items, initial?.gateway ?? (await defaultGateway(ctx)));
+  const id = await issueInvoice(ctx, draft);
+  return { id, created: true };
+}
+
+/**
+ * What the recurring payment's invoice bills, from its subscription, order and order items (the same
+ * for the billing run's batch, issue-phase.ts, and one by one above): one line, priced as the payment
+ * was made.
+ */
+export function recurringDraft(
+  rp: RecurringRow,
+  sub: typeof subscriptions.$inferSelect,
+  order: typeof orders.$inferSelect,
+  items: readonly (typeof orderItems.$inferSelect)[],
+  gateway: InvoiceDraft['gateway'],
+): InvoiceDraft {
   const full = sub.price * BigInt(sub.quantity);
-  const id = await issueInvoice(ctx, {
+  return {
     type: 'recurring payment',
     customerId: rp.customer_id,
     buyer: { name: order.customer_name, email: order.customer_email, address: order.billing_address ?? null },
-    gateway: initial?.gateway ?? (await defaultGateway(ctx)),
+    gateway,
     rule: orderTaxRule(items),
     lines: [
       {
@@ -77,6 +94,5 @@ export async function recurringInvoiceOf(
     orderId: order.id,
     subscriptionId: sub.id,
     recurringPaymentId: rp.id,
-  });
-  return { id, created: true };
+  };
 }

@@ -4,10 +4,10 @@
  * and a crash anywhere loses nothing:
  *
  * 1. issue: one transaction claims a batch of due `scheduled` payments (FOR UPDATE SKIP LOCKED: two runs
- *    never take the same row), and for each, in a savepoint, issues its invoice (gapless number) and
- *    commits the attempt `processing` with its provider key. A payment that cannot be charged for a
- *    reason a retry would not cure (no payment method, gateway not enabled) is rolled back to its
- *    savepoint and `parked` with the reason; the batch goes on.
+ *    never take the same row) and, set at a time (issue-phase.ts), issues their invoices (one range of
+ *    gapless numbers) and commits their attempts `processing` with their provider keys. A payment that
+ *    cannot be charged for a reason a retry would not cure (no payment method, gateway not enabled) is
+ *    found before anything is written and `parked` with the reason; the batch goes on.
  * 2. charge: the gateway calls, outside any transaction, at most `concurrency` at once per gateway
  *    (while the next batch is issued).
  * 3. record: one short transaction per answer (recordOutcome: attempt, invoice, order, payment).
@@ -25,13 +25,13 @@ import type { Ctx, Transact } from '../../context.ts';
 import { claimDue } from '../../db/claim.ts';
 import { billingRuns, invoices, recurringPayments, type transactions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentMethodRef } from '../../integrations/payments/types.ts';
 import { collectRecurringPayment } from '../cumulated-invoices/collect.ts';
 import { dropHeldSince, heldMark, holdingEvents } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
 import { recurringPaymentMachine } from '../invoices/machine.ts';
 import { callGateway, startCharge } from '../payments/charge.ts';
 import { recurringInvoiceOf } from './invoice.ts';
+import { type Prepared, planClaimed, writePlanned } from './issue-phase.ts';
 import { answerRecorder } from './record.ts';
 
 export interface RunOptions {
@@ -47,13 +47,7 @@ export interface RunResult {
   parked: number;
 }
 
-/** An attempt committed `processing`, ready to be sent. */
-export interface Prepared {
-  recurringPaymentId: number;
-  invoiceId: number;
-  attempt: typeof transactions.$inferSelect;
-  method: PaymentMethodRef;
-}
+export type { Prepared } from './issue-phase.ts';
 
 /**
  * Phase 1 for one payment, in the caller's transaction (its row locked): its invoice (issued now if it
@@ -101,12 +95,22 @@ async function issueBatch(ctx: Ctx, today: string, size: number) {
     order: recurringPayments.due_date,
     limit: size,
   });
-  const prepared: Prepared[] = [];
+  // Set at a time (issue-phase.ts): every refusal decided before anything is written, so a refused
+  // payment spent no number and is parked without a savepoint.
+  // The refused are parked before the counter is taken (writePlanned), so its lock is held only by
+  // the writes that carry its numbers.
+  const { accepted, refused, alone } = await planClaimed(ctx, ids);
   let parked = 0;
-  for (const id of ids) {
+  for (const [id, reason] of refused) {
+    await park(ctx, id, reason);
+    parked += 1;
+  }
+  const prepared = await writePlanned(ctx, accepted);
+  // The rare payment with more to read (its invoice exists, or it is collected): one by one, as staff's.
+  for (const id of alone) {
     const mark = heldMark(ctx);
     try {
-      // A savepoint: a refused payment's invoice and number roll back alone (the series stays gapless).
+      // A savepoint: a refused payment's writes roll back alone (the series stays gapless).
       const p = await ctx.db.transaction((sp) => prepareRecurringCharge({ ...ctx, db: sp }, id));
       if (p) prepared.push(p);
     } catch (error) {

@@ -28,6 +28,17 @@ export async function renderMail(
   ctx: PlatformCtx,
   mail: { companyId: number | null; templateId: string; lang: TemplateLanguage; data: TemplateData },
 ): Promise<{ subject: string; html: string }> {
+  return renderText(await mailTemplateOf(ctx, mail), mail.data);
+}
+
+/**
+ * The template `renderMail` renders (subject and body, placeholders unfilled): read once, it renders
+ * any number of mails or documents of one kind and language (the billing run's invoices of a batch).
+ */
+export async function mailTemplateOf(
+  ctx: PlatformCtx,
+  mail: { companyId: number | null; templateId: string; lang: TemplateLanguage },
+): Promise<{ subject: string; body: string }> {
   const langs = [...new Set<TemplateLanguage>([mail.lang, 'en'])];
   const rows = await ctx.db
     .select({
@@ -52,8 +63,7 @@ export async function renderMail(
       rows.find((r) => r.lang === lang && r.company_id === null),
     ])
     .find(Boolean);
-  const template = pick ?? shippedBody(mail.templateId, mail.lang);
-  return renderText(template, mail.data);
+  return pick ?? shippedBody(mail.templateId, mail.lang);
 }
 
 function shippedBody(templateId: string, lang: TemplateLanguage) {
