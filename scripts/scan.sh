@@ -18,7 +18,7 @@ BUILD=1
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 OUT="$ROOT/scan-reports"
 # Bounds: the whole scan takes about 10-15 minutes on a 2-core machine.
-SQLMAP_TARGET_SECONDS="${SQLMAP_TARGET_SECONDS:-120}"
+SQLMAP_TARGET_SECONDS="${SQLMAP_TARGET_SECONDS:-90}"
 WAPITI_SCAN_SECONDS="${WAPITI_SCAN_SECONDS:-300}"
 WAPITI_ATTACK_SECONDS="${WAPITI_ATTACK_SECONDS:-60}"
 
@@ -87,12 +87,12 @@ API="$BASE_URL/api/$COMPANY/rentloopdb"
 
 FAIL=0
 
-# sqlmap: a fixed list of inputs, boolean, error, union and time-based techniques at level 1 / risk 1 (no stacked
-# queries, nothing that rewrites data on purpose), each target cut off after SQLMAP_TARGET_SECONDS.
+# sqlmap: a fixed list of inputs, boolean, error, union and time-based techniques at level 2 / risk 2 (no stacked
+# queries, no risk-3 OR payloads that could rewrite every row), each target cut off after SQLMAP_TARGET_SECONDS.
 sqlmap_target() {
   local name="$1"; shift
   echo "sqlmap: $name"
-  timeout "$SQLMAP_TARGET_SECONDS" sqlmap --batch --level=1 --risk=1 --technique=BEUT --time-sec=2 --threads=2 \
+  timeout "$SQLMAP_TARGET_SECONDS" sqlmap --batch --level=2 --risk=2 --technique=BEUT --time-sec=2 --threads=2 \
     --disable-coloring --output-dir="$REPORTS/sqlmap/$name" -H "$AUTH" "$@" >"$REPORTS/sqlmap-$name.txt" 2>&1 || true
 }
 sqlmap_target customers-list -u "$RR/customers?search=anna&sort=name&desc=true&filters=%7B%22country%22%3A%22ca%22%7D" -p search,sort,desc,filters
@@ -107,7 +107,8 @@ if find "$REPORTS/sqlmap" -name log -size +0 | grep -q .; then
 fi
 
 # wapiti: the origin's root (the SPA's index.html) and API list reads with their query parameters (the SPA has no
-# HTML links or forms to crawl), the bearer header, modules for an API and a static SPA; time-bounded.
+# HTML links or forms to crawl), the bearer header, modules for an API and a static SPA; time-bounded. No -x:
+# wapiti 3.0.4's exclusion patterns crash on Python 3.11 (bookworm), and no page links to logout anyway.
 echo "wapiti: $BASE_URL (at most $WAPITI_SCAN_SECONDS s)"
 wapiti -u "$BASE_URL/" --scope folder -H "$AUTH" \
   -s "$RR/customers?search=anna&sort=name&desc=true" \
@@ -115,7 +116,6 @@ wapiti -u "$BASE_URL/" --scope folder -H "$AUTH" \
   -s "$RR/subscriptions?search=bike" \
   -s "$API/notes?entity=customer&entity_id=$CUSTOMER" \
   -s "$API/customers/$CUSTOMER" \
-  -x "$BASE_URL/api/auth/logout" \
   -m "sql,blindsql,exec,file,xss,permanentxss,redirect,crlf,http_headers,csp,cookieflags" \
   -d 2 --max-scan-time "$WAPITI_SCAN_SECONDS" --max-attack-time "$WAPITI_ATTACK_SECONDS" -t 10 \
   --flush-session --store-session "$WORK/wapiti-session" --store-config "$WORK/wapiti-config" \
