@@ -8,7 +8,8 @@
 # DATA_DIR (the repository's ./data is never touched) and waits for the demo data. With --url it scans a server
 # that is already running; SCAN_EMAIL and SCAN_PASSWORD then name a demo staff account of it.
 # Exit status: 1 when a scanner reports an injection (sqlmap) or an injection, file, command, XSS, redirect or CRLF
-# finding or a server error (wapiti); 0 otherwise, also when only header advice is reported (read the reports).
+# finding or a server error or timeout (wapiti), or the server it started logs an error; 0 otherwise, also
+# when only header advice is reported (read the reports).
 # Needs: apt-get install sqlmap wapiti; curl; python3 (wapiti's own).
 set -euo pipefail
 
@@ -28,7 +29,7 @@ while [ $# -gt 0 ]; do
     --url) BASE_URL="${2%/}"; shift 2 ;;
     --no-build) BUILD=0; shift ;;
     --out) OUT="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -139,5 +140,9 @@ else
   echo "wapiti wrote no report, see $REPORTS/wapiti.txt"; FAIL=1
 fi
 
+# A 500 is logged at level 50 (error) by the server this script started.
+if [ -n "$SERVER_PID" ] && grep -q '"level":[56]0' "$REPORTS/server.log"; then
+  echo "the server logged errors during the scan: $REPORTS/server.log"; FAIL=1
+fi
 echo "reports: $REPORTS"
 exit "$FAIL"
