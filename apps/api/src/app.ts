@@ -304,7 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api') || path.startsWith('/read-replica');
-    if (spa && request.method === 'GET' && !isApi && !isFilePath(path)) {
+    // HEAD answers as GET does (RFC 9110): monitors and link checkers probe pages with it.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (spa && read && !isApi && !isFilePath(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

@@ -36,6 +36,19 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers HEAD on client routes as GET does, without the body (monitors and link checkers send HEAD)', async () => {
+    for (const url of ['/', '/cms/customers/12']) {
+      const get = await app.inject({ method: 'GET', url });
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['cache-control'], url).toBe('no-cache');
+      expect(head.body, url).toBe('');
+    }
+    const api = await app.inject({ method: 'HEAD', url: '/api/missing' });
+    expect(api.statusCode).toBe(404);
+  });
+
   it('serves static files and keeps JSON 404s for API paths', async () => {
     expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toContain('console.log');
     const api = await app.inject({ method: 'GET', url: '/api/missing' });
