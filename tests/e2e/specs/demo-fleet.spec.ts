@@ -5,6 +5,8 @@
  * invoices and repair; its repair shows the answers and their costs. Read only (the demo's lists are
  * shared by other specs). Screenshots at 1280 and 390 wide: tests/e2e/artifacts/screenshots/demo-fleet-*.png.
  */
+
+import type { Locator } from '@playwright/test';
 import { assetsIds } from '../../../apps/web/src/features/assets/testids.ts';
 import { repairsIds } from '../../../apps/web/src/features/repairs/testids.ts';
 import { returnsIds } from '../../../apps/web/src/features/returns/testids.ts';
@@ -15,11 +17,12 @@ import { callApi, dataListIds, pagerRange, screenshot, signInThroughApi, waitFor
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function bothWidths(page: Page, name: string) {
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+/** `ready`: shown at both widths (a list's rows are cards on a phone, so its page, not a row). */
+async function bothWidths(page: Page, name: string, ready: Locator) {
+  await expect(ready).toBeVisible();
   await screenshot(page, `demo-fleet-${name}`);
   await page.setViewportSize(PHONE);
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(ready).toBeVisible();
   await screenshot(page, `demo-fleet-${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
@@ -38,45 +41,48 @@ test('the demo fleet: assets, returns and repairs, and a repaired unit rented ag
   await signInThroughApi(page, user, '/cms/assets');
   await waitForList(page);
   expect((await pagerRange(page, dataListIds.pagerRange)).total).toBeGreaterThan(100);
-  await bothWidths(page, '01-assets');
+  await bothWidths(page, '01-assets', page.getByTestId(assetsIds.listPage));
 
   await page.goto('/cms/returns');
   await waitForList(page);
   expect((await pagerRange(page, dataListIds.pagerRange)).total).toBeGreaterThan(10);
   await expect(page.getByTestId(returnsIds.listPage)).toBeVisible();
-  await bothWidths(page, '02-returns');
+  await bothWidths(page, '02-returns', page.getByTestId(returnsIds.listPage));
 
   await page.goto('/cms/repairs');
   await waitForList(page);
   await expect(page.getByTestId(repairsIds.listPage)).toBeVisible();
-  await bothWidths(page, '03-repairs');
+  await bothWidths(page, '03-repairs', page.getByTestId(repairsIds.listPage));
 
-  // A unit whose history reads (oldest first) rented out, sent to repair, repaired, rented out again.
+  // A unit that came back, was sent to repair by its return, repaired, and rented out again.
   const [company] = await callApi<{ id: number }[]>(page, 'GET', '/api/companies', undefined, user);
   const api = (path: string) => `/api/${company!.id}/rentloopdb/${path}`;
-  const closed = await callApi<{ id: number; product_tracking_id: number }[]>(
-    page,
-    'GET',
-    `/read-replica/${company!.id}/rentloopdb/repairs?status=closed&per_page=50`,
-    undefined,
-    user,
-  );
-  let found: { asset: number; repair: number } | null = null;
-  for (const repair of closed) {
-    const asset = await callApi<Asset>(
+  const list = <T>(path: string, filters: object) =>
+    callApi<T[]>(
       page,
       'GET',
-      api(`product-tracking/${repair.product_tracking_id}`),
+      `/read-replica/${company!.id}/rentloopdb/${path}?per_page=100&filters=${encodeURIComponent(JSON.stringify(filters))}`,
       undefined,
       user,
     );
+  let found: { asset: number; repair: number } | null = null;
+  for (const back of await list<{ product_tracking_id: number }>('returns', { outcome: 'to repair' })) {
+    const asset = await callApi<Asset>(
+      page,
+      'GET',
+      api(`product-tracking/${back.product_tracking_id}`),
+      undefined,
+      user,
+    );
+    // The history is newest first.
     const actions = asset.history.map((h) => h.action).reverse();
-    const repaired = actions.indexOf('repaired');
-    if (
-      repaired > 0 &&
-      actions[repaired - 1] === 'send_to_repair' &&
-      actions.slice(repaired).includes('rent_out')
-    ) {
+    const repaired = actions.lastIndexOf('repaired');
+    if (repaired < 0 || !actions.slice(repaired).includes('rent_out')) continue;
+    const [repair] = await list<{ id: number }>('repairs', {
+      product_tracking_id: asset.id,
+      status: 'closed',
+    });
+    if (repair) {
       found = { asset: asset.id, repair: repair.id };
       break;
     }
@@ -88,13 +94,14 @@ test('the demo fleet: assets, returns and repairs, and a repaired unit rented ag
   const history = page.getByTestId(assetsIds.history);
   await expect(history).toContainText(/repaired/i);
   await expect(page.getByTestId(repairsIds.assetRepairRow).first()).toBeVisible();
+  await expect(page.getByTestId(returnsIds.assetReturnRow).first()).toBeVisible();
   // Its profit and loss: a purchase cost and a repair cost, figures from its records.
   await expect(page.getByTestId(assetsIds.pnlField('purchase_cost'))).toHaveText(/^CA\$[\d,]+\.\d\d$/);
   await expect(page.getByTestId(assetsIds.pnlField('repair_costs'))).not.toHaveText('CA$0.00');
-  await bothWidths(page, '04-asset');
+  await bothWidths(page, '04-asset', page.getByTestId(assetsIds.pnlField('profit')));
 
   await page.goto(`/cms/repairs/${found!.repair}`);
   await expect(page.getByTestId(repairsIds.detailPage)).toBeVisible();
   await expect(page.getByTestId(repairsIds.status)).toHaveAttribute('data-status', 'closed');
-  await bothWidths(page, '05-repair');
+  await bothWidths(page, '05-repair', page.getByTestId(repairsIds.status));
 });
