@@ -141,7 +141,17 @@ export const seedDemoCustomersJob = defineJob({
       const ctx = jobCtx(atJc, actor, company.id);
       return fn(ctx, (work) => inJobTransaction(atJc, actor, company.id, (tx) => work(withDb(ctx, tx.db))));
     };
-    await seedDemoOrders(inTransaction, outside, { seed, now, days: historyDays, billingDays });
+    const startedAt = performance.now();
+    const made = await seedDemoOrders(inTransaction, outside, { seed, now, days: historyDays, billingDays });
+    jc.log.info(
+      {
+        companyId,
+        orders: made.started,
+        ms: Math.round(performance.now() - startedAt),
+        fleet_ms: made.fleetMs,
+      },
+      'demo history made',
+    );
   },
 });
 

@@ -39,6 +39,7 @@ import {
   startBilling,
 } from './demo-billing.ts';
 import { prng } from './demo-customers.ts';
+import { demoFleet } from './demo-fleet.ts';
 
 /** About 18 months, in days. */
 export const DEMO_HISTORY_DAYS = 548;
@@ -167,16 +168,19 @@ function linesFor(rng: Rng, variants: Variant[], consumable: boolean) {
 /**
  * Makes the history. `inTransaction` runs each day's work in one transaction with that day's clock;
  * `outside` runs the business jobs and the charges, which call gateways, outside any transaction.
- * Returns how many orders (placed or quoted) it started.
+ * Answers how many orders (placed or quoted) it started, and how long the fleet's days took (the job
+ * logs both: the fleet's share of a first start is measured, decision 76).
  */
 export async function seedDemoOrders(
   inTransaction: InTransaction,
   outside: Outside,
   opts: DemoOrdersOptions,
-): Promise<number> {
+): Promise<{ started: number; fleetMs: number }> {
   const rng = prng(opts.seed);
   // Payments draw from their own sequence: the orders of a seed are the same with or without them.
   const billingRng = prng(opts.seed + 7919);
+  // The fleet draws from its own sequence too (demo-fleet.ts).
+  const fleet = demoFleet(opts.seed + 104_729);
   /** The orders whose initial payment staff charge at the end of a day. */
   const charges = new Map<number, number[]>();
   const days = opts.days ?? DEMO_HISTORY_DAYS;
@@ -202,7 +206,7 @@ export async function seedDemoOrders(
     people: await customerList(ctx),
   }));
   const rentable = setup.variants.filter((v) => v.type !== 'consumable' && v.intervals.length > 0);
-  if (rentable.length === 0 || setup.people.length === 0) return 0;
+  if (rentable.length === 0 || setup.people.length === 0) return { started: 0, fleetMs: 0 };
 
   /** The shipping method of the address (the first the company offers there), if any. */
   const methodFor = async (ctx: Ctx, to: { country: string | null; region: string | null }) => {
@@ -330,6 +334,7 @@ export async function seedDemoOrders(
   };
 
   let started = 0;
+  let fleetMs = 0;
   let debt = 0;
   /**
    * Runs a step in a savepoint: one the product refuses (a 409 or 422, as staff would meet it) is
@@ -372,6 +377,10 @@ export async function seedDemoOrders(
           }
         }
       });
+    // The day's work in the warehouse and the workshop, after the day's orders (demo-fleet.ts).
+    const fleetStart = performance.now();
+    await inTransaction(clock, (ctx) => fleet.day(ctx, day, () => clock.advance(30_000)));
+    fleetMs += performance.now() - fleetStart;
     for (const orderId of charges.get(day) ?? []) {
       clock.advance(60_000);
       await outside(clock, (ctx, transact) => chargeInitialPayment(ctx, transact, orderId));
@@ -388,5 +397,5 @@ export async function seedDemoOrders(
     // queries of one day resolve as a chain of promises that would otherwise starve its requests.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return started;
+  return { started, fleetMs: Math.round(fleetMs) };
 }

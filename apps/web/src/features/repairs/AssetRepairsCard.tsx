@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -64,20 +65,21 @@ export function AssetRepairsCard({ asset }: { asset: ProductTracking }) {
         )}
         <List dense disablePadding data-testid={repairsIds.assetRepairs}>
           {rows.map((r) => (
-            <ListItemButton
-              key={r.id}
-              component={RouterLink}
-              to={`/cms/repairs/${r.id}`}
-              divider
-              data-testid={repairsIds.assetRepairRow}
-              sx={{ gap: 1 }}
-            >
-              <ListItemText
-                primary={`Repair ${r.id}`}
-                secondary={`Opened ${formatDate(r.created_at)}${r.total_cost ? ` · ${formatAmount(r.total_cost, r.currency)}` : ''}`}
-              />
-              <StatusChip status={r.status} />
-            </ListItemButton>
+            // A list holds list items only (axe "list"): the link sits in its item.
+            <ListItem key={r.id} disablePadding divider>
+              <ListItemButton
+                component={RouterLink}
+                to={`/cms/repairs/${r.id}`}
+                data-testid={repairsIds.assetRepairRow}
+                sx={{ gap: 1 }}
+              >
+                <ListItemText
+                  primary={`Repair ${r.id}`}
+                  secondary={`Opened ${formatDate(r.created_at)}${r.total_cost ? ` · ${formatAmount(r.total_cost, r.currency)}` : ''}`}
+                />
+                <StatusChip status={r.status} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </CardContent>
