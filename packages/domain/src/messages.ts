@@ -257,6 +257,11 @@ export const MESSAGES = {
   // Email (spec 01 §8 "Email and export"), verbatim. Why a mail was not sent follows the failure text
   // (the API's MAIL_TEXTS, integrations/email/mailer.ts).
   emailSent: 'Email sent.',
+  /** A record mail held back by the customer's state: a 409 (`override=true` sends it; the web asks). */
+  mailHeldArchived:
+    'The customer is archived, so mails to them are held back. Send with override to send it anyway.',
+  mailHeldOptedOut:
+    'The customer opted out of record mails, so this mail is held back. Send with override to send it anyway.',
   emailSendFailed: 'Failed to send email.',
   dataExportRequested: 'Data export requested.',
   dataExportRequestFailed: 'Failed to request data export.',

@@ -1,8 +1,9 @@
 /**
  * A customer's opt-out of record mails (docs/decisions.md 74): switched on in the customer's edit dialog,
  * shown on the customer's page as "Opted out", and then the order screen's "Send confirmation" is held
- * back with the server's reason, nothing mailed. Desktop and phone.
+ * back with the server's reason, nothing mailed, until staff choose "Send anyway". Desktop and phone.
  */
+import { sendEmailIds } from '../../../apps/web/src/features/email-history/testids.ts';
 import { expect, test } from '../fixtures.ts';
 import {
   callApi,
@@ -58,11 +59,24 @@ test('a customer opted out of record mails: set in the form, shown, and the conf
   await expect(shown).toHaveText('Opted out');
   await screenshot(page, 'customer-record-mail-03-detail');
 
-  // The order's confirmation is held back, with why.
+  // The order's confirmation is held back, with why, and staff are asked whether to send it anyway.
   await page.goto(`/cms/orders/${order.id}`);
   await page.getByTestId(ordersIds.action('send')).click();
-  await expect(toasts(page).filter({ hasText: 'The customer opted out of record mails' })).toBeVisible();
+  const anyway = page.getByTestId(sendEmailIds.anywayDialog);
+  await expect(anyway.getByRole('heading', { name: 'Send anyway?' })).toBeVisible();
+  await expect(anyway).toContainText('The customer opted out of record mails.');
   await expect(toasts(page).filter({ hasText: MESSAGES.emailSent })).toHaveCount(0);
   await page.setViewportSize(PHONE);
   await screenshot(page, 'customer-record-mail-04-held-phone');
+  await page.setViewportSize(DESKTOP);
+  // Sent anyway (override): the mail goes out and the dialog closes.
+  await page.getByTestId(sendEmailIds.anywayConfirm).click();
+  await expect(toasts(page).filter({ hasText: MESSAGES.emailSent })).toBeVisible();
+  await expect(anyway).toBeHidden();
+  const entries = await callApi<{ kind: string; status: string }[]>(
+    page,
+    'GET',
+    `/api/${company.id}/rentloopdb/email-entries`,
+  );
+  expect(entries.filter((e) => e.kind === 'order_confirmation').map((e) => e.status)).toEqual(['sent']);
 });

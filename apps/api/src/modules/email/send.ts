@@ -12,6 +12,7 @@
  */
 import type { EmailSendResult } from '@rentloop/domain/email';
 import { TEMPLATE_LANGUAGES, type TemplateLanguage } from '@rentloop/domain/enums';
+import { MESSAGES } from '@rentloop/domain/messages';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
 import { customers } from '../../db/schema/index.ts';
@@ -30,10 +31,9 @@ export interface SendOptions {
   respondOk: boolean;
 }
 
-export const HELD_BACK =
-  'The customer is archived, so mails to them are held back. Send with override to send it anyway.';
-export const OPTED_OUT =
-  'The customer opted out of record mails, so this mail is held back. Send with override to send it anyway.';
+/** The 409s of a mail the customer's state holds back (the web offers "Send anyway" on exactly these). */
+export const HELD_BACK = MESSAGES.mailHeldArchived;
+export const OPTED_OUT = MESSAGES.mailHeldOptedOut;
 export const NOTHING_LEFT = 'Nothing is left of the text once scripts and unsafe content are removed.';
 
 /**

@@ -20,6 +20,9 @@ export const emailHistoryIds = {
  */
 export const sendEmailIds = {
   open: 'send-email-open',
+  /** "Send anyway?" after a record mail held back (use-send-record-mail.ts). */
+  anywayDialog: 'send-anyway-dialog',
+  anywayConfirm: 'send-anyway-confirm',
   record: 'send-record-mail',
   dialog: 'send-email-dialog',
   field: (name: string) => `send-email-${name}`,

@@ -29,6 +29,7 @@ import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { sendEmailIds } from '../email-history/testids.ts';
 import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
+import { heldBackReason, useSendAnywayDialog } from '../email-history/use-send-record-mail.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { useOneTimePaymentDialog } from '../subscriptions/one-time-action.tsx';
 import { oneTimeIds } from '../subscriptions/testids.ts';
@@ -159,6 +160,7 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
   const clone = useCloneOrder(order.id);
   const send = useSendOrderMail('send-order');
   const { openSendEmail } = useSendEmailDialog();
+  const { openSendAnyway } = useSendAnywayDialog('send-order');
   const allowed = actions.data?.actions ?? [];
   const offers = orderOffers(order);
   const busy = update.isPending || clone.isPending || send.isPending;
@@ -207,7 +209,15 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
           disabled={busy}
           data-testid={ordersIds.action('send')}
           onClick={() =>
-            send.mutate(order.id, { onSuccess: ({ message }) => notify.success(message), onError: failed })
+            send.mutate(order.id, {
+              onSuccess: ({ message }) => notify.success(message),
+              // Held back by the customer's state (archived, opted out): staff may send it anyway.
+              onError: (error) => {
+                const reason = heldBackReason(error);
+                if (reason) openSendAnyway(order.id, reason);
+                else failed(error);
+              },
+            })
           }
         >
           Send confirmation
