@@ -65,7 +65,7 @@ async function readBack(app: FastifyInstance, token: string, cid: number, ids: R
 }
 
 describe.skipIf(!serverUrl)('db:move (skipped without DATABASE_URL: it needs a PostgreSQL server)', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rentloop-move-'));
+  let dataDir: string;
   const targetName = `rentloop_move_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const targetUrl = databaseUrl(serverUrl ?? 'postgres://unused', targetName);
   const secrets = createSecrets(randomBytes(32));
@@ -81,6 +81,7 @@ describe.skipIf(!serverUrl)('db:move (skipped without DATABASE_URL: it needs a P
 
   beforeAll(async () => {
     // The demo company, made by the product's own seed in an embedded database in a DATA_DIR.
+    dataDir = mkdtempSync(join(tmpdir(), 'rentloop-move-'));
     const source = await openPglite(dataDir);
     await migrate(source);
     const boot = await bootstrap(source, null, { seedDemo: true });
@@ -141,7 +142,7 @@ describe.skipIf(!serverUrl)('db:move (skipped without DATABASE_URL: it needs a P
 
   afterAll(async () => {
     await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${targetName} WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('copies every table, pg-boss and sessions included, and says the counts are equal', () => {
