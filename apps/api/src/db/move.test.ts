@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createSecrets, type Secrets } from '../integrations/secrets.ts';
@@ -168,6 +169,27 @@ describe.skipIf(!serverUrl)('db:move (skipped without DATABASE_URL: it needs a P
     await expect(moveToPostgres({ dataDir, targetUrl })).rejects.toThrow(
       /already holds data \(its users table has rows\).*createdb/,
     );
+  });
+
+  it('refuses a database with tables of its own, and leaves them as they were', async () => {
+    const other = `${targetName}_other`;
+    await adminQuery(serverUrl!, `CREATE DATABASE ${other}`);
+    try {
+      await adminQuery(
+        databaseUrl(serverUrl!, other),
+        'CREATE TABLE ledger (id int); INSERT INTO ledger VALUES (1)',
+      );
+      await expect(moveToPostgres({ dataDir, targetUrl: databaseUrl(serverUrl!, other) })).rejects.toThrow(
+        /already holds tables of its own \("public"\."ledger"\).*createdb/,
+      );
+      const left = new pg.Client({ connectionString: databaseUrl(serverUrl!, other) });
+      await left.connect();
+      const tables = await left.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+      await left.end();
+      expect(tables.rows).toEqual([{ tablename: 'ledger' }]);
+    } finally {
+      await adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${other} WITH (FORCE)`);
+    }
   });
 
   it('refuses while a server holds the DATA_DIR', async () => {

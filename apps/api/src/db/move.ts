@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { migrate, openPglite, openPostgres } from './client.ts';
+import { type Database, migrate, openPglite, openPostgres } from './client.ts';
 import { redactedUrl } from './connection-errors.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import {
@@ -68,23 +68,23 @@ export async function moveToPostgres(opts: MoveOptions): Promise<MoveResult> {
   } catch (e) {
     throw new MoveRefused(`${(e as Error).message} The move needs the server stopped.`);
   }
-  const source = await openPglite(opts.dataDir).catch(async (e) => {
-    await unlock();
-    throw e;
-  });
   const client = new pg.Client({ connectionString: opts.targetUrl, application_name: 'rentloop-db-move' });
+  let source: Database | undefined;
   try {
-    log(`Bringing the embedded database in ${opts.dataDir} up to this version…`);
-    await migrate(source);
-    if (source.notifications.kind !== 'pglite') throw new Error('unreachable');
-    const from = pgliteSide(source.notifications.client);
     await client.connect().catch((e: Error) => {
       throw new MoveRefused(`Cannot connect to ${target}: ${e.message || (e as { code?: string }).code}`);
     });
     const to = pgSide(client);
+    // Before the embedded database is opened (seconds): a used target is refused at once.
+    await refuseIfUsed(to, target);
+    source = await openPglite(opts.dataDir);
+    log(`Bringing the embedded database in ${opts.dataDir} up to this version…`);
+    await migrate(source);
+    if (source.notifications.kind !== 'pglite') throw new Error('unreachable');
+    const from = pgliteSide(source.notifications.client);
 
     const sourceTables = await listTables(from);
-    await refuseUnlessEmpty(to, sourceTables, target);
+    await refuseForeignTables(to, sourceTables, target);
     log(`Migrating ${target}…`);
     const targetDb = await openPostgres(opts.targetUrl, { poolSize: 1 });
     try {
@@ -158,7 +158,7 @@ export async function moveToPostgres(opts: MoveOptions): Promise<MoveResult> {
     }
   } finally {
     await client.end().catch(() => {});
-    await source.close();
+    await source?.close();
     await unlock();
   }
 }
@@ -170,38 +170,35 @@ const sameColumns = (a: Table, b: Table) =>
   a.columns.every((c) => b.columns.some((d) => d.name === c.name && d.type === c.type));
 
 /**
- * A target is refused when it holds anything a move could mix with: a table Rentloop does not have,
- * or a Rentloop that has run (every start creates the operator, so `users` has a row) or has jobs.
- * A target left by a failed move (migrated, still empty) is taken.
+ * A target is refused when it holds anything a move could mix with: a Rentloop that has run (every
+ * start creates the operator, so `users` has a row) or has jobs, or tables Rentloop does not have
+ * (below). A target left by a failed move (migrated, still empty) is taken.
  */
-async function refuseUnlessEmpty(to: Side, sourceTables: Table[], target: string): Promise<void> {
+async function refuseIfUsed(to: Side, target: string): Promise<void> {
   const existing = await listTables(to);
-  const foreign = existing.filter(
+  const has = (schema: string, name: string) => existing.some((e) => e.schema === schema && e.name === name);
+  for (const [schema, name] of [
+    ['public', 'users'],
+    ['public', 'companies'],
+    [PGBOSS, 'job'],
+  ] as const) {
+    if (has(schema, name) && (await countRows(to, { schema, name })) > 0) {
+      throw new MoveRefused(
+        `${target} already holds data (its ${name === 'job' ? 'job queue' : `${name} table`} has rows): ` +
+          'moving into it would mix two installations. Move into a new, empty database: createdb rentloop.',
+      );
+    }
+  }
+}
+
+async function refuseForeignTables(to: Side, sourceTables: Table[], target: string): Promise<void> {
+  const foreign = (await listTables(to)).filter(
     (t) => !sourceTables.some((s) => same(s, t)) && !(t.schema === PGBOSS && /^j[0-9a-f]{56}$/.test(t.name)),
   );
   if (foreign.length > 0) {
     throw new MoveRefused(
       `${target} already holds tables of its own (${foreign.slice(0, 3).map(qualified).join(', ')}${foreign.length > 3 ? ', …' : ''}). ` +
         'Move into a new, empty database: createdb rentloop.',
-    );
-  }
-  for (const t of ['users', 'companies']) {
-    if (
-      existing.some((e) => e.schema === 'public' && e.name === t) &&
-      (await countRows(to, { schema: 'public', name: t })) > 0
-    ) {
-      throw new MoveRefused(
-        `${target} already holds data (its ${t} table has rows): moving into it would mix two installations. ` +
-          'Move into a new, empty database: createdb rentloop.',
-      );
-    }
-  }
-  if (
-    existing.some((e) => e.schema === PGBOSS && e.name === 'job') &&
-    (await countRows(to, { schema: PGBOSS, name: 'job' })) > 0
-  ) {
-    throw new MoveRefused(
-      `${target} already holds background jobs. Move into a new, empty database: createdb rentloop.`,
     );
   }
 }
