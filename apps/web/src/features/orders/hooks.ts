@@ -18,6 +18,7 @@ import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
+import { useSendRecordMail } from '../email-history/use-send-record-mail.ts';
 import { isStaleRecordError } from './order-availability.ts';
 
 export const ordersKeys = queryKeysFactory('orders');
@@ -154,33 +155,33 @@ export function useCloneOrder(id: number) {
 }
 
 /**
- * `POST /api/{company}/email/send-order` (an order's confirmation) or `send-draft` (a quote). The API
- * answers "Email sent." only when the SMTP server took the mail; refused, unreachable or not configured
- * is an error saying so (the mutation fails with it). Either way Email History has a new entry.
+ * `POST /api/{company}/email/send-draft`: a quote mailed to its customer (always with `override=true`:
+ * staff confirmed the recipient in the dialog). The API answers "Email sent." only when the SMTP server
+ * took the mail; refused, unreachable or not configured is an error saying so (the mutation fails with
+ * it). Either way Email History has a new entry. An order's confirmation is `useSendRecordMail`.
  */
-export function useSendOrderMail(kind: 'send-order' | 'send-draft') {
+export function useSendQuoteMail() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
-  const keys = kind === 'send-draft' ? draftOrdersKeys : ordersKeys;
   return useMutation({
-    // A quote finalised or an order cancelled meanwhile (409), or gone (404): read it again.
+    // A quote finalised meanwhile (409), or deleted (404): read it again.
     onError: (error, id) => {
       if (isStaleRecordError(error))
-        void queryClient.invalidateQueries({ queryKey: keys.detail(company, id) });
+        void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.detail(company, id) });
     },
     // The customer's mails (their page's card) and Email History show the attempt, sent or not.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: emailEntriesKeys.all }),
     mutationFn: async (id: number) =>
       unwrapAnswer(
-        await api.post<unknown>(
-          `/api/${company}/email/${kind}`,
-          { id },
-          {
-            query: kind === 'send-draft' ? { override: 'true' } : undefined,
-          },
-        ),
+        await api.post<unknown>(`/api/${company}/email/send-draft`, { id }, { query: { override: 'true' } }),
       ),
   });
+}
+
+/** The order page's confirmation mail: after a 409/404 the order is read again (see `refetchIfStale`). */
+export function useSendOrderConfirmation(id: number) {
+  const changed = useOrderChanged(id);
+  return useSendRecordMail('send-order', { onRefused: (error) => refetchIfStale(error, changed) });
 }
 
 export function useSwapItem(id: number) {
