@@ -33,18 +33,13 @@ import { NotesCard } from '../notes/NotesCard.tsx';
 import { useOneTimePaymentDialog } from '../subscriptions/one-time-action.tsx';
 import { oneTimeIds } from '../subscriptions/testids.ts';
 import { CreditCheckPanel } from './CreditCheckPanel.tsx';
-import {
-  useCloneOrder,
-  useOrder,
-  useOrderActions,
-  useSendOrderConfirmation,
-  useUpdateOrder,
-} from './hooks.ts';
+import { useCloneOrder, useOrder, useOrderActions, useUpdateOrder } from './hooks.ts';
 import { OrderItemsCard } from './OrderItemsCard.tsx';
 import { OrderTagCard } from './OrderTagCard.tsx';
 import { useCancelOrderDialog, useSwapItemDialog } from './order-actions.tsx';
 import { orderOffers } from './order-availability.ts';
 import { OrderChargeButton, OrderInvoicesCard, useGenerateInvoiceDialog } from './order-billing.tsx';
+import { useSendOrderConfirmation } from './send-confirmation.ts';
 import { ordersIds } from './testids.ts';
 
 const fieldGrid = {

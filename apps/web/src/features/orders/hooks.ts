@@ -18,7 +18,6 @@ import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { queryKeysFactory } from '../../api/query-keys.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { useSendRecordMail } from '../email-history/use-send-record-mail.ts';
 import { isStaleRecordError } from './order-availability.ts';
 
 export const ordersKeys = queryKeysFactory('orders');
@@ -101,7 +100,7 @@ export function useOrderHistory(id: number) {
 }
 
 /** After any change of one order: its record (from the answer when there is one), actions, history, lists. */
-function useOrderChanged(id: number) {
+export function useOrderChanged(id: number) {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return (order?: OrderDetail) => {
@@ -115,7 +114,7 @@ function useOrderChanged(id: number) {
  * After a 409 (the order changed meanwhile) or a 404 (it is gone), the page reads the order and its
  * allowed actions again, so what no longer applies disappears instead of failing a second time.
  */
-function refetchIfStale(error: Error, changed: () => void) {
+export function refetchIfStale(error: Error, changed: () => void) {
   if (isStaleRecordError(error)) changed();
 }
 
@@ -176,12 +175,6 @@ export function useSendQuoteMail() {
         await api.post<unknown>(`/api/${company}/email/send-draft`, { id }, { query: { override: 'true' } }),
       ),
   });
-}
-
-/** The order page's confirmation mail: after a 409/404 the order is read again (see `refetchIfStale`). */
-export function useSendOrderConfirmation(id: number) {
-  const changed = useOrderChanged(id);
-  return useSendRecordMail('send-order', { onRefused: (error) => refetchIfStale(error, changed) });
 }
 
 export function useSwapItem(id: number) {
