@@ -187,6 +187,14 @@ export type OrderSubStatus = z.infer<typeof orderSubStatusSchema>;
  */
 export const SWAP_REASONS = ['Not delivered', 'Lost in transit', 'Damaged on arrival', 'Other'] as const;
 export const SWAP_DAMAGED_REASON: (typeof SWAP_REASONS)[number] = 'Damaged on arrival';
+/**
+ * Why a subscription waits for a replacement, which says what becomes of the unit it holds when the
+ * replacement goes out: `missing` (an order's swap: it never arrived; written off as stolen), `damaged`
+ * (a swap "Damaged on arrival": broken at the customer's), `faulty` (a replacement asked for on the
+ * subscription itself: the customer's unit stopped working; it goes to repair).
+ */
+export const REPLACEMENT_KINDS = ['missing', 'damaged', 'faulty'] as const;
+export type ReplacementKind = (typeof REPLACEMENT_KINDS)[number];
 
 export const PRODUCT_TYPES = ['consumable', 'digital', 'normal'] as const;
 export const productTypeSchema = z.enum(PRODUCT_TYPES);

@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { booleanFilter, businessDate, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
 import { percentInputSchema } from './catalog.ts';
 import { dunningSchema } from './dunning.ts';
-import { FREQUENCIES, PRICE_MODES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './enums.ts';
+import {
+  FREQUENCIES,
+  PRICE_MODES,
+  REPLACEMENT_KINDS,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+} from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
 import { SUBSCRIPTION_END_REASONS } from './subscription-end.ts';
@@ -59,6 +65,11 @@ export const subscriptionSchema = z.object({
   end_scheduled_on: z.string().nullable(),
   /** When it was bought out (process-buyout: status `ended`, action `bought_out`); null otherwise. */
   bought_out_at: z.string().nullable(),
+  /**
+   * Why it waits for a replacement (status pending replacement; null otherwise): what becomes of the unit
+   * it holds when the replacement goes out (missing: written off as stolen; damaged: broken; faulty: to repair).
+   */
+  replacement_kind: z.enum(REPLACEMENT_KINDS).nullable(),
   auto_renew: z.boolean(),
   buyout_price: amountSchema.nullable(),
   created_at: z.string(),

@@ -75,6 +75,8 @@ test('a merchant swaps an e-bike lost in delivery and sends the replacement by i
   await send.click();
   const dialog = page.getByTestId(assignUnitIds.dialog);
   await expect(dialog.getByRole('heading', { name: 'Send replacement unit' })).toBeVisible();
+  // Lost in transit: the dialog says the unit it replaces is written off as stolen.
+  await expect(dialog).toContainText('never arrived: it is written off as stolen');
   // A serial that is no unit of the company is refused on the field, and nothing changes.
   await page.getByTestId(assignUnitIds.serial).fill('TREK-NOPE');
   await page.getByTestId(assignUnitIds.confirm).click();

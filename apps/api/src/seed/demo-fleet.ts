@@ -15,7 +15,9 @@
  * - Repairs are answered with the company's questionnaire (the default one, spec 02 §4) page by page, from
  *   what the return's inspection found, and closed: back in stock and rented again, or sold for parts
  *   (broken), or deleted from stock (REMOVE_STOCK: removed, written off).
- * - A subscription given a replacement sends its faulty unit to repair and gets another.
+ * - A subscription waiting for a replacement (its unit reported faulty) is given another unit the day the
+ *   history says, through the product's replacement (product-tracking/replacement.ts): the faulty one
+ *   goes to repair, the subscription runs again.
  *
  * Steps planned past today have not happened: returns and repairs in progress on first start.
  * Deterministic for a seed and a "now": the fleet draws from its own sequence, and nothing it does
@@ -71,6 +73,8 @@ const daysBefore = (day: string, days: number) =>
 export interface DemoFleet {
   /** The day's fleet work, in the day's transaction; `tick` moves the day's clock on between steps. */
   day(ctx: Ctx, day: number, tick: () => void): Promise<void>;
+  /** The replacement for `subscriptionId` goes out (a step of demo-orders.ts, in its day's transaction). */
+  replace(ctx: Ctx, subscriptionId: number): Promise<void>;
 }
 
 export function demoFleet(seed: number): DemoFleet {
@@ -79,14 +83,14 @@ export function demoFleet(seed: number): DemoFleet {
   const later = (day: number, step: Step) => agenda.set(day, [...(agenda.get(day) ?? []), step]);
   const numbered = new Map<number, number>();
   const findings = new Map<number, Finding>();
-  /** Subscriptions waiting for a replacement, with their faulty unit. */
-  const swaps = new Map<number, number>();
   /**
    * Returns opened by hand for a subscription the demo moved to pending return, waiting for the parcel:
    * it arrives when the demo marks the subscription returned, or never (the history's overdue returns).
    */
   const parcels = new Map<number, { subscriptionId: number; assetId: number }>();
   let variants: Map<number, FleetVariant> | null = null;
+  /** Whether the opening stock is recorded (on the history's first day). */
+  let stocked = false;
   let returnsSeen = 0;
   let repairsSeen = 0;
 
@@ -96,11 +100,19 @@ export function demoFleet(seed: number): DemoFleet {
     return `${v.sku}-${String(n).padStart(4, '0')}`;
   };
 
+  const variantsOf = async (ctx: Ctx) => {
+    if (variants === null) {
+      const list = await fleetVariants(ctx, await companyCurrency(ctx));
+      variants = new Map(list.map((v) => [v.id, v]));
+    }
+    return variants;
+  };
+
   /** A unit for the subscription: the one longest on the shelf, else a few bought today. */
   const unitFor = async (ctx: Ctx, variantId: number, today: string) => {
     const onShelf = await unitOnShelf(ctx, variantId);
     if (onShelf !== null) return onShelf;
-    const v = variants!.get(variantId)!;
+    const v = (await variantsOf(ctx)).get(variantId)!;
     const first = await buyUnit(ctx, v, serial(v), today);
     for (let i = rng.int(1, 3); i > 0; i--) await buyUnit(ctx, v, serial(v), today);
     return first;
@@ -211,10 +223,9 @@ export function demoFleet(seed: number): DemoFleet {
         }
       };
       const today = await companyToday(ctx);
-      if (variants === null) {
-        const list = await fleetVariants(ctx, await companyCurrency(ctx));
-        variants = new Map(list.map((v) => [v.id, v]));
-        for (const v of list)
+      if (!stocked) {
+        stocked = true;
+        for (const v of (await variantsOf(ctx)).values())
           for (let i = 0; i < v.stock; i++) {
             const bought = daysBefore(today, rng.int(30, 400));
             await run((c) => buyUnit(c, v, serial(v), bought));
@@ -223,20 +234,6 @@ export function demoFleet(seed: number): DemoFleet {
       const steps = agenda.get(day) ?? [];
       agenda.delete(day);
       for (const step of steps) await run(step);
-
-      for (const r of await awaitingReplacement(ctx)) swaps.set(r.subscriptionId, r.assetId);
-      const swapping = await subscriptionsOf(ctx, [...swaps.keys()]);
-      for (const [subscriptionId, faulty] of swaps) {
-        const sub = swapping.get(subscriptionId);
-        if (sub?.status === 'pending replacement') continue;
-        swaps.delete(subscriptionId);
-        if (sub?.status !== 'active') continue;
-        findings.set(faulty, { missing: null, damage: 'Faulty: the customer asked for a replacement' });
-        await run(async (c) => {
-          await assetStep(c, faulty, 'send_to_repair', `Replaced on subscription ${subscriptionId}`);
-          await rentOut(c, await unitFor(c, sub.variantId, today), subscriptionId, 'Replacement unit');
-        });
-      }
 
       for (const unit of await unitsToBringBack(ctx)) {
         const status = unit.subscriptionStatus;
@@ -264,7 +261,7 @@ export function demoFleet(seed: number): DemoFleet {
         planReturn(returnId, parcel.assetId, day, true);
       }
 
-      for (const sub of await awaitingUnits(ctx, [...variants.keys()]))
+      for (const sub of await awaitingUnits(ctx, [...(await variantsOf(ctx)).keys()]))
         await run(async (c) =>
           rentOut(c, await unitFor(c, sub.variantId, today), sub.id, 'Shipped with the order'),
         );
@@ -285,6 +282,21 @@ export function demoFleet(seed: number): DemoFleet {
         .orderBy(asc(repairs.id));
       for (const r of repairing) if (r.status === 'open') planRepair(r.id, r.assetId, day);
       repairsSeen = repairing.at(-1)?.id ?? repairsSeen;
+    },
+
+    async replace(ctx, subscriptionId) {
+      const [waiting] = await subscriptionsOf(ctx, [subscriptionId]).then((m) => [...m.values()]);
+      if (waiting?.status !== 'pending replacement') return;
+      // The faulty unit goes to repair with the replacement (the product does it); its repair then finds
+      // what the customer reported.
+      const faulty = (await awaitingReplacement(ctx)).find((r) => r.subscriptionId === subscriptionId);
+      if (faulty)
+        findings.set(faulty.assetId, {
+          missing: null,
+          damage: 'Faulty: the customer asked for a replacement',
+        });
+      const unit = await unitFor(ctx, waiting.variantId, await companyToday(ctx));
+      await rentOut(ctx, unit, subscriptionId, 'Replacement unit');
     },
   };
 }

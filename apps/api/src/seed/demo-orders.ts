@@ -244,7 +244,8 @@ export async function seedDemoOrders(
     if (r <= 95) return run(afterTerm, 'manual_buyout');
     if (r <= 98) return run(soon, 'request_replacement');
     run(soon, 'request_replacement');
-    run(soon + rng.int(3, 15), 'replace');
+    // The replacement goes out: the product swaps the units and runs the subscription again.
+    later(soon + rng.int(3, 15), (ctx) => fleet.replace(ctx, id));
   };
 
   /** After an order is placed on `day`: shipped and delivered, or cancelled; its units start living. */

@@ -5,6 +5,7 @@ import {
   ORDER_STATUSES,
   ORDER_SUB_STATUSES,
   PRICE_MODES,
+  REPLACEMENT_KINDS,
   SUBSCRIPTION_STATUSES,
 } from '@rentloop/domain/enums';
 import { SUBSCRIPTION_END_REASONS } from '@rentloop/domain/subscription-end';
@@ -254,6 +255,11 @@ export const subscriptions = pgTable(
      * docs/decisions.md): what tells a bought-out end from any other, so it is never reactivated.
      */
     bought_out_at: tsOrNull('bought_out_at'),
+    /**
+     * Why it waits for a replacement (`pending replacement`), set with that status and cleared when the
+     * replacement goes out: what becomes of the unit it still holds (REPLACEMENT_KINDS, replacement.ts).
+     */
+    replacement_kind: text('replacement_kind', { enum: REPLACEMENT_KINDS }),
     /** What the list search matches (customer, product, order number), lower-cased, trigram-indexed. */
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>

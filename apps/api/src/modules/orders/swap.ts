@@ -3,6 +3,7 @@
  * subscription goes to "pending replacement" through its table, and the order is tagged "replacement",
  * the reason and note kept in the order's events. Sending the replacement is then a normal fulfilment.
  */
+import { SWAP_DAMAGED_REASON } from '@rentloop/domain/enums';
 import type { OrderSwap } from '@rentloop/domain/orders';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
@@ -53,6 +54,10 @@ export async function swapMissingProduct(ctx: Ctx, input: OrderSwap): Promise<nu
   const subscriptionId = Number(running.id);
   await transition(ctx, subscriptionMachine, subscriptionId, 'request_replacement', {
     guard: (row) => ({ status: row.status, reason: input.reason ?? null }),
+    // What becomes of the unit it holds when the replacement goes out (product-tracking/replacement.ts).
+    set: () => ({
+      replacement_kind: input.reason === SWAP_DAMAGED_REASON ? ('damaged' as const) : ('missing' as const),
+    }),
     payload: { reason: input.reason ?? null, note: input.note ?? null },
   });
   await setTag(ctx, input.order, 'replacement', undefined);

@@ -2,7 +2,8 @@
  * A replacement unit going out (issue 26 part 6), through the API: `POST orders/swap` puts the missing
  * unit's subscription in "pending replacement" and tags its order "replacement"; renting a unit out to
  * that subscription (by serial on the subscription, or the asset's "Rent out") writes the missing unit
- * off as stolen, rents the new one out, runs the subscription again and tags the order "replaced", all
+ * off as stolen (broken when damaged on arrival; a faulty one asked for on the subscription goes to
+ * repair), rents the new one out, runs the subscription again and tags the order "replaced", all
  * or nothing. Another company's subscription is not there to be given a unit.
  */
 import { MESSAGES } from '@rentloop/domain/messages';
@@ -137,6 +138,28 @@ describe('a replacement unit going out', () => {
       action: 'mark_broken',
       reason: 'Damaged on arrival: replaced by CB-SOUND',
     });
+    expect((await subscription(sub)).status).toBe('active');
+  });
+
+  it('sends a unit reported faulty on the subscription to repair, not written off', async () => {
+    const { sub, unit } = await rentedOrder('CB-FAULTY');
+    // Asked for on the subscription itself (the customer's unit stopped working), not an order's swap.
+    await ok(await req('PUT', api('subscriptions'), { ids: [sub], status: 'pending replacement' }));
+    expect((await subscription(sub)).status).toBe('pending replacement');
+    await newUnit('CB-SWAPPED');
+    await ok(await scan(sub, 'CB-SWAPPED'));
+    const faulty = await asset(unit.id);
+    expect(faulty).toMatchObject({ status: 'to repair', subscription_id: null });
+    expect(faulty.history[0]).toMatchObject({
+      to_status: 'to repair',
+      action: 'send_to_repair',
+      reason: 'Faulty: replaced by CB-SWAPPED',
+    });
+    // Its repair is open, naming the unit.
+    const repairs = await ok<{ product_tracking_id: number; status: string }[]>(
+      await req('GET', `/read-replica/${cid}/rentloopdb/repairs?product_tracking_id=${unit.id}`),
+    );
+    expect(repairs.map((r) => r.product_tracking_id)).toEqual([unit.id]);
     expect((await subscription(sub)).status).toBe('active');
   });
 

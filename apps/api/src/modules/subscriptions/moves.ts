@@ -55,6 +55,25 @@ export interface EndReason {
  * after `today`, counted from its original start. What the end was is kept in the timeline's events.
  */
 function datesFor(to: Status, locked: Row, end: EndReason, now: string, today: string | null): Change {
+  return { ...replacementOf(to, locked), ...billingDatesFor(to, locked, end, now, today) };
+}
+
+/**
+ * Waiting for a replacement asked for on the subscription itself, its unit is faulty (an order's swap
+ * sets its own kind, orders/swap.ts); leaving the wait, the kind is cleared.
+ */
+function replacementOf(to: Status, locked: Row): Change {
+  if (to === 'pending replacement') return { replacement_kind: 'faulty' };
+  return locked.replacement_kind === null ? {} : { replacement_kind: null };
+}
+
+function billingDatesFor(
+  to: Status,
+  locked: Row,
+  end: EndReason,
+  now: string,
+  today: string | null,
+): Change {
   if (FINAL_STATUSES.includes(to))
     return {
       ended_at: now,

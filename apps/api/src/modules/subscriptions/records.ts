@@ -60,6 +60,7 @@ export function toSubscription(row: Row, currency: string): Subscription {
     end_reason_code: row.end_reason_code,
     end_scheduled_on: row.end_scheduled_on,
     bought_out_at: row.bought_out_at,
+    replacement_kind: row.replacement_kind,
     auto_renew: row.auto_renew,
     buyout_price: toDecimal(row.buyout_price, currency),
     created_at: row.created_at,

@@ -72,7 +72,11 @@ export function useSendAnywayDialog(route: RecordMailRoute) {
   return { openSendAnyway };
 }
 
-export function useSendRecordMail(route: RecordMailRoute) {
+/**
+ * `onRefused` runs after any failure other than a held-back one, e.g. the order page reads its order
+ * again after a 409 or 404 (cancelled or deleted meanwhile), so the button that no longer applies goes.
+ */
+export function useSendRecordMail(route: RecordMailRoute, opts: { onRefused?: (error: Error) => void } = {}) {
   const mutation = useRecordMailMutation(route);
   const { openSendAnyway } = useSendAnywayDialog(route);
   /** Sends record `id`'s mail and says what happened; held back, asks whether to send it anyway. */
@@ -83,8 +87,9 @@ export function useSendRecordMail(route: RecordMailRoute) {
         onSuccess: ({ message }) => notify.success(message),
         onError: (error) => {
           const reason = heldBackReason(error);
-          if (reason) openSendAnyway(id, reason);
-          else notify.error(error.message);
+          if (reason) return openSendAnyway(id, reason);
+          notify.error(error.message);
+          opts.onRefused?.(error);
         },
       },
     );

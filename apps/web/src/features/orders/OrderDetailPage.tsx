@@ -29,17 +29,17 @@ import { notify } from '../../utils/notify.ts';
 import { DunningNotice } from '../dunning/DunningNotice.tsx';
 import { sendEmailIds } from '../email-history/testids.ts';
 import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
-import { heldBackReason, useSendAnywayDialog } from '../email-history/use-send-record-mail.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { useOneTimePaymentDialog } from '../subscriptions/one-time-action.tsx';
 import { oneTimeIds } from '../subscriptions/testids.ts';
 import { CreditCheckPanel } from './CreditCheckPanel.tsx';
-import { useCloneOrder, useOrder, useOrderActions, useSendOrderMail, useUpdateOrder } from './hooks.ts';
+import { useCloneOrder, useOrder, useOrderActions, useUpdateOrder } from './hooks.ts';
 import { OrderItemsCard } from './OrderItemsCard.tsx';
 import { OrderTagCard } from './OrderTagCard.tsx';
 import { useCancelOrderDialog, useSwapItemDialog } from './order-actions.tsx';
 import { orderOffers } from './order-availability.ts';
 import { OrderChargeButton, OrderInvoicesCard, useGenerateInvoiceDialog } from './order-billing.tsx';
+import { useSendOrderConfirmation } from './send-confirmation.ts';
 import { ordersIds } from './testids.ts';
 
 const fieldGrid = {
@@ -158,9 +158,8 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
   const actions = useOrderActions(order.id);
   const update = useUpdateOrder(order.id);
   const clone = useCloneOrder(order.id);
-  const send = useSendOrderMail('send-order');
+  const send = useSendOrderConfirmation(order.id);
   const { openSendEmail } = useSendEmailDialog();
-  const { openSendAnyway } = useSendAnywayDialog('send-order');
   const allowed = actions.data?.actions ?? [];
   const offers = orderOffers(order);
   const busy = update.isPending || clone.isPending || send.isPending;
@@ -208,17 +207,8 @@ function OrderActionButtons({ order }: { order: OrderDetail }) {
           variant="outlined"
           disabled={busy}
           data-testid={ordersIds.action('send')}
-          onClick={() =>
-            send.mutate(order.id, {
-              onSuccess: ({ message }) => notify.success(message),
-              // Held back by the customer's state (archived, opted out): staff may send it anyway.
-              onError: (error) => {
-                const reason = heldBackReason(error);
-                if (reason) openSendAnyway(order.id, reason);
-                else failed(error);
-              },
-            })
-          }
+          // Held back by the customer's state (archived, opted out), it asks whether to send it anyway.
+          onClick={() => send.send(order.id)}
         >
           Send confirmation
         </Button>

@@ -100,7 +100,7 @@ export function useOrderHistory(id: number) {
 }
 
 /** After any change of one order: its record (from the answer when there is one), actions, history, lists. */
-function useOrderChanged(id: number) {
+export function useOrderChanged(id: number) {
   const company = useCompanyId();
   const queryClient = useQueryClient();
   return (order?: OrderDetail) => {
@@ -114,7 +114,7 @@ function useOrderChanged(id: number) {
  * After a 409 (the order changed meanwhile) or a 404 (it is gone), the page reads the order and its
  * allowed actions again, so what no longer applies disappears instead of failing a second time.
  */
-function refetchIfStale(error: Error, changed: () => void) {
+export function refetchIfStale(error: Error, changed: () => void) {
   if (isStaleRecordError(error)) changed();
 }
 
@@ -154,31 +154,25 @@ export function useCloneOrder(id: number) {
 }
 
 /**
- * `POST /api/{company}/email/send-order` (an order's confirmation) or `send-draft` (a quote). The API
- * answers "Email sent." only when the SMTP server took the mail; refused, unreachable or not configured
- * is an error saying so (the mutation fails with it). Either way Email History has a new entry.
+ * `POST /api/{company}/email/send-draft`: a quote mailed to its customer (always with `override=true`:
+ * staff confirmed the recipient in the dialog). The API answers "Email sent." only when the SMTP server
+ * took the mail; refused, unreachable or not configured is an error saying so (the mutation fails with
+ * it). Either way Email History has a new entry. An order's confirmation is `useSendRecordMail`.
  */
-export function useSendOrderMail(kind: 'send-order' | 'send-draft') {
+export function useSendQuoteMail() {
   const company = useCompanyId();
   const queryClient = useQueryClient();
-  const keys = kind === 'send-draft' ? draftOrdersKeys : ordersKeys;
   return useMutation({
-    // A quote finalised or an order cancelled meanwhile (409), or gone (404): read it again.
+    // A quote finalised meanwhile (409), or deleted (404): read it again.
     onError: (error, id) => {
       if (isStaleRecordError(error))
-        void queryClient.invalidateQueries({ queryKey: keys.detail(company, id) });
+        void queryClient.invalidateQueries({ queryKey: draftOrdersKeys.detail(company, id) });
     },
     // The customer's mails (their page's card) and Email History show the attempt, sent or not.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: emailEntriesKeys.all }),
     mutationFn: async (id: number) =>
       unwrapAnswer(
-        await api.post<unknown>(
-          `/api/${company}/email/${kind}`,
-          { id },
-          {
-            query: kind === 'send-draft' ? { override: 'true' } : undefined,
-          },
-        ),
+        await api.post<unknown>(`/api/${company}/email/send-draft`, { id }, { query: { override: 'true' } }),
       ),
   });
 }

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatAmount } from '../../components/money.ts';
 import { useActionDialog } from '../../components/use-action-dialog.tsx';
-import { useFinaliseDraft, useSendOrderMail } from './hooks.ts';
+import { useFinaliseDraft, useSendQuoteMail } from './hooks.ts';
 import { ordersIds } from './testids.ts';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -61,7 +61,7 @@ export function useFinaliseQuoteDialog() {
 
 /** The action's hook: `send-draft` of the quote given as the mutation's input. */
 function useSendQuote(_id: number) {
-  return useSendOrderMail('send-draft');
+  return useSendQuoteMail();
 }
 
 export function useSendQuoteDialog() {

@@ -2,7 +2,7 @@
  * The subscription page's "Give unit" / "Send replacement" (`POST subscriptions/{id}/product-tracking`):
  * the serial number of the unit going out to this subscription, scanned or typed (a scanner types it and
  * presses Enter, which confirms the dialog). For a subscription pending replacement the unit it still
- * holds, the missing one, is written off and the subscription runs again (docs/decisions.md 79).
+ * holds leaves (written off, or to repair when faulty) and the subscription runs again (decisions 79, 88).
  */
 import Button from '@mui/material/Button';
 import { MESSAGES } from '@rentloop/domain/messages';
@@ -51,6 +51,13 @@ function useAssignUnit(subscriptionId: number) {
  * The button, shown while the subscription may be given a unit: with none out to it, or pending a
  * replacement (its unit is the missing one).
  */
+/** What becomes of the unit being replaced, by why the subscription waits (decision 88). */
+const REPLACED_UNIT = {
+  missing: 'The unit it replaces never arrived: it is written off as stolen (recover it if it turns up).',
+  damaged: 'The unit it replaces arrived damaged: it is written off as broken.',
+  faulty: 'The unit it replaces was reported faulty: it goes to repair.',
+} as const;
+
 export function AssignUnitButton({
   subscription,
   holdsUnit,
@@ -62,7 +69,7 @@ export function AssignUnitButton({
   const open = useActionDialog(() => ({
     title: replacing ? 'Send replacement unit' : 'Give unit',
     intro: replacing
-      ? 'Scan or type the serial number of the replacement. The unit it replaces is written off (as broken when it arrived damaged, else as stolen: recover it if it turns up) and the subscription runs again.'
+      ? `Scan or type the serial number of the replacement. ${REPLACED_UNIT[subscription.replacement_kind ?? 'missing']} The subscription runs again.`
       : 'Scan or type the serial number of the unit going out to this subscription: it is rented out.',
     schema,
     defaults: { serial_number: '', reason: '' },
