@@ -18,7 +18,8 @@ import { parseLsn } from '../apps/api/src/db/read-router.ts';
 const N = Number(process.env.BENCH_REPLICA_N ?? 500);
 const primaryUrl = process.env.DATABASE_URL;
 const replicaUrl = process.env.READ_REPLICA_URL;
-if (!primaryUrl || !replicaUrl) throw new Error('run under scripts/replica.sh (DATABASE_URL, READ_REPLICA_URL)');
+if (!primaryUrl || !replicaUrl)
+  throw new Error('run under scripts/replica.sh (DATABASE_URL, READ_REPLICA_URL)');
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,7 +34,10 @@ const database = await openPostgres(primaryUrl, {
 });
 const rows = async (db: typeof database.primary, text: string) =>
   ((await db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
-await rows(database.primary, 'create table if not exists bench_replica (id serial primary key, at timestamptz)');
+await rows(
+  database.primary,
+  'create table if not exists bench_replica (id serial primary key, at timestamptz)',
+);
 
 const delay: number[] = [];
 const lsnCall: number[] = [];

@@ -144,6 +144,8 @@ export function replicaReads(
       if (head !== null && (ahead.length === 0 || head > (ahead.at(-1) as { lsn: bigint }).lsn))
         ahead.push({ at: now, lsn: head });
       ahead = ahead.filter((s) => replay === null || s.lsn > replay);
+      // A standby stuck for days: the oldest sample (the lag) is kept, the ones after it thinned.
+      if (ahead.length > 1_000) ahead.splice(1, 1);
     }
     const lagMs = ahead.length > 0 ? now - (ahead[0]?.at ?? now) : 0;
     if (!lagging && lagMs > opts.maxLagMs) {
