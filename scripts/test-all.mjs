@@ -2,7 +2,7 @@
 /**
  * `npm test`: every suite in order — type check, lint, OpenAPI lint, unit (domain, web), the web app's size
  * budget (scripts/size-budget.mjs), API integration on embedded PGlite and (when DATABASE_URL is set) on
- * PostgreSQL, then browser end-to-end (with DATABASE_URL on a fresh database on that PostgreSQL server, and the
+ * PostgreSQL, a read replica pass (a primary and a hot standby of its own: scripts/replica.sh), then browser end-to-end (with DATABASE_URL on a fresh database on that PostgreSQL server, and the
  * customers and catalog browser tests again on the embedded database), and in CI (or with TEST_NODE_24=1) a start
  * of the product on Node 24 (TEST_NODE_24=all or shard: the API suite, or a tenth of it, on Node 24 too).
  * Prints each suite's count and, as the last line, the total: "N passed, M failed".
@@ -41,12 +41,15 @@ function check(name, cmd, args) {
   results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, minutes: lap() });
 }
 
-function vitest(name, dir, env = {}, extra = []) {
+/** `wrap`: a command that runs vitest after it (scripts/replica.sh --). */
+function vitest(name, dir, env = {}, extra = [], wrap = []) {
   console.log(`\n=== ${name} ===`);
   const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const [cmd, ...before] = [...wrap, 'npx'];
   const code = run(
-    'npx',
+    cmd,
     [
+      ...before,
       'vitest',
       'run',
       '--root',
@@ -126,6 +129,36 @@ if (want('api')) {
   vitest('api: PGlite', 'apps/api', { DATABASE_URL: '' });
   if (process.env.DATABASE_URL)
     vitest('api: PostgreSQL', 'apps/api', { DATABASE_URL: process.env.DATABASE_URL });
+}
+// The read replica pass: scripts/replica.sh makes its own primary and hot standby (Debian's initdb and
+// pg_basebackup, in a temporary folder, on free ports) and the tests run with READ_REPLICA_URL on the standby:
+// the read-your-writes and fallback tests on the real standby (db/replica-standby.test.ts), and a few
+// list test files whose lists then read the standby. Not the whole API suite a third time (about 90 s here).
+if (want('replica')) {
+  const pgBin = ['17', '16', '15', '14']
+    .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    .find((d) => existsSync(join(d, 'pg_basebackup')));
+  if (!pgBin)
+    results.push({
+      name: 'api: read replica (skipped: no PostgreSQL server binaries under /usr/lib/postgresql)',
+      passed: 0,
+      failed: 0,
+      skipped: 1,
+      minutes: lap(),
+    });
+  else
+    vitest(
+      'api: read replica',
+      'apps/api',
+      { PG_BIN: pgBin },
+      [
+        'src/db/replica.test.ts',
+        'src/db/replica-standby.test.ts',
+        'src/modules/customers/customers.test.ts',
+        'src/modules/invoices/lists.test.ts',
+      ],
+      ['scripts/replica.sh', '--'],
+    );
 }
 // The browsers' Chromium: found, or installed where the machine allows it (scripts/chromium.mjs); none:
 // one failure with the command to run, not every browser test failing.

@@ -21,6 +21,11 @@ const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
   READ_REPLICA_URL: optionalUrl,
+  /** The standby's delay past which every list reads the primary (db/read-router.ts). */
+  READ_REPLICA_MAX_LAG_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  ),
   DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(200).default(10)),
   ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8).optional()),
@@ -77,6 +82,7 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   readReplicaUrl: string | undefined;
+  readReplicaMaxLagMs: number;
   poolSize: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     readReplicaUrl: e.READ_REPLICA_URL,
+    readReplicaMaxLagMs: e.READ_REPLICA_MAX_LAG_MS,
     poolSize: e.DATABASE_POOL_SIZE,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

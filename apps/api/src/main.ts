@@ -29,6 +29,7 @@ async function main() {
   if (config.databaseUrl) {
     database = await openPostgres(config.databaseUrl, {
       replicaUrl: config.readReplicaUrl,
+      replicaMaxLagMs: config.readReplicaMaxLagMs,
       poolSize: config.poolSize,
     });
   } else {

@@ -1,7 +1,7 @@
 /**
  * The database: embedded PGlite in DATA_DIR when DATABASE_URL is unset, node-postgres otherwise.
- * One drizzle schema and one SQL dialect serve both. `replica` serves list reads
- * (READ_REPLICA_URL when set, else the primary).
+ * One drizzle schema and one SQL dialect serve both. `replica` is READ_REPLICA_URL's connection (else the
+ * primary); `reads` says which of the two a user's list read goes to (db/read-router.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { directReads, type ReadRouter, replicaReads } from './read-router.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -49,6 +50,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   primary: Db;
   replica: Db;
+  /** Read-your-writes and the fallback to the primary for `/read-replica` lists. */
+  reads: ReadRouter;
   /** Raw executor on the primary, for pg-boss. */
   executor: SqlExecutor;
   /** Connection string for libraries that open their own pool (PostgreSQL only). */
@@ -79,6 +82,7 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     kind: 'pglite',
     primary: db,
     replica: db,
+    reads: directReads(db),
     url: undefined,
     notifications: { kind: 'pglite', client },
     executor: {
@@ -108,9 +112,26 @@ function connectionLost(err: Error): void {
 
 export async function openPostgres(
   url: string,
-  opts: { replicaUrl?: string; poolSize?: number; schemaName?: string } = {},
+  opts: {
+    replicaUrl?: string;
+    poolSize?: number;
+    schemaName?: string;
+    /** Session settings of every connection (`-c name=value`), e.g. the tests' synchronous_commit. */
+    settings?: Record<string, string>;
+    /** The standby's delay past which every list reads the primary (READ_REPLICA_MAX_LAG_MS). */
+    replicaMaxLagMs?: number;
+    /** How often the standby's replay position and the primary's are compared. */
+    replicaPollMs?: number;
+  } = {},
 ): Promise<Database> {
-  const options = opts.schemaName ? `-c search_path=${opts.schemaName},public` : undefined;
+  const settings = {
+    ...opts.settings,
+    ...(opts.schemaName ? { search_path: `${opts.schemaName},public` } : {}),
+  };
+  const options =
+    Object.entries(settings)
+      .map(([k, v]) => `-c ${k}=${v}`)
+      .join(' ') || undefined;
   const poolListeners = new Set<(channel: string, payload: string) => void>();
   const pool = new pg.Pool({
     connectionString: url,
@@ -126,7 +147,13 @@ export async function openPostgres(
     },
   });
   const replicaPool = opts.replicaUrl
-    ? new pg.Pool({ connectionString: opts.replicaUrl, max: opts.poolSize ?? 10, options })
+    ? new pg.Pool({
+        connectionString: opts.replicaUrl,
+        max: opts.poolSize ?? 10,
+        options,
+        // A standby that does not answer is given up on quickly: the read goes to the primary.
+        connectionTimeoutMillis: 2_000,
+      })
     : undefined;
   for (const p of [pool, replicaPool]) {
     // A connection the server ends (a PostgreSQL restart, a failover, an administrator, a dropped test
@@ -139,10 +166,17 @@ export async function openPostgres(
   }
   const primary = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const replica = replicaPool ? (drizzleNodePg({ client: replicaPool, schema }) as unknown as Db) : primary;
+  const reads = replicaPool
+    ? replicaReads(primary, replica, {
+        maxLagMs: opts.replicaMaxLagMs ?? 10_000,
+        pollMs: opts.replicaPollMs ?? 1_000,
+      })
+    : directReads(primary);
   return {
     kind: 'postgres',
     primary,
     replica,
+    reads,
     url,
     notifications: {
       kind: 'postgres',
@@ -167,6 +201,7 @@ export async function openPostgres(
       },
     },
     async close() {
+      reads.close();
       await pool.end();
       await replicaPool?.end();
     },

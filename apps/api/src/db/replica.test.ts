@@ -54,5 +54,6 @@ describe.runIf(server)('read replica routing (PostgreSQL only: PGlite has no rep
       await primary.drop();
       await replicaDb.drop();
     }
-  });
+    // Two DROP DATABASE in the test itself, each a checkpoint: on a busy shared server that alone took 13 s.
+  }, 90_000);
 });

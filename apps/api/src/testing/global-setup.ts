@@ -52,8 +52,15 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
-export async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
+export async function adminQuery(
+  serverUrl: string,
+  text: string,
+  settings: Record<string, string> = {},
+): Promise<void> {
+  const options = Object.entries(settings)
+    .map(([k, v]) => `-c ${k}=${v}`)
+    .join(' ');
+  const admin = new pg.Client({ connectionString: serverUrl, options: options || undefined });
   await admin.connect();
   try {
     await admin.query(text);
