@@ -51,6 +51,7 @@ import { orderItemRoutes } from './modules/orders/routes/items.ts';
 import { orderRoutes } from './modules/orders/routes/orders.ts';
 import { paymentMethodRoutes } from './modules/payments/method-routes.ts';
 import { oneTimePaymentRoutes } from './modules/payments/one-time-routes.ts';
+import { debitReturnRoutes } from './modules/payments/debit-return-routes.ts';
 import { refundRoutes } from './modules/payments/refund-routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { assetImportRoutes } from './modules/product-tracking/import-routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recurringPaymentRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(refundRoutes);
+  await app.register(debitReturnRoutes);
   await app.register(oneTimePaymentRoutes);
   await app.register(paymentWebhookRoutes);
   await app.register(debtCollectionRoutes);
