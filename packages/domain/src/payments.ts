@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { isoDate, safeText } from './api.ts';
+import { DEBIT_RETURN_CODES, type DebitReturnReason } from './debit-returns.ts';
 import {
   INVOICE_SETTLEMENTS,
   type InvoiceSettlement,
@@ -160,29 +161,7 @@ export const TRANSACTION_TRANSITIONS: TransitionTable<TransactionState, Transact
 
 // ---- returned direct debits ----
 
-/**
- * The SEPA return reason codes staff can record for a returned direct debit (ISO 20022 reason codes as
- * the bank statement shows them), with what they mean. How each is treated (hard: never retried; soft:
- * dunning retries) is decided with the gateways' declines (apps/api integrations/payments/declines.ts,
- * `SEPA_RETURN_CODES`, which a test keeps in step with this list).
- */
-export const DEBIT_RETURN_REASONS = {
-  AM04: 'Insufficient funds',
-  MS03: 'No reason given by the bank',
-  MD06: 'Refund requested by the debtor',
-  AC01: 'Account number incorrect',
-  AC04: 'Account closed',
-  AC06: 'Account blocked',
-  AG01: 'Direct debit not allowed on this account',
-  MD01: 'No valid mandate',
-  MD07: 'Debtor deceased',
-  MS02: 'Refused by the debtor',
-  SL01: "Blocked by a service of the debtor's bank",
-} as const;
-export type DebitReturnReason = keyof typeof DEBIT_RETURN_REASONS;
-export const DEBIT_RETURN_CODES = Object.keys(DEBIT_RETURN_REASONS) as DebitReturnReason[];
-
-/** POST transactions/{id}/return-debit: the bank's return reason code, and what staff add. */
+/** POST transactions/{id}/return-debit: the bank's return reason code (debit-returns.ts), and what staff add. */
 export const debitReturnInputSchema = z.strictObject({
   reason: z.enum(DEBIT_RETURN_CODES as [DebitReturnReason, ...DebitReturnReason[]], {
     message: MESSAGES.debitReturnReasonInvalid,

@@ -5,12 +5,9 @@
  * Moves money state, so it takes an Idempotency-Key (a repeat answers the first result, one effect).
  */
 import { envelope, idParam } from '@rentloop/domain/api';
+import { DEBIT_RETURN_REASONS } from '@rentloop/domain/debit-returns';
 import { MESSAGES } from '@rentloop/domain/messages';
-import {
-  DEBIT_RETURN_REASONS,
-  debitReturnInputSchema,
-  transactionDetailSchema,
-} from '@rentloop/domain/payments';
+import { debitReturnInputSchema, transactionDetailSchema } from '@rentloop/domain/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { access } from '../../http/access.ts';
@@ -22,14 +19,18 @@ import { getTransaction } from './records.ts';
 
 const params = z.object({ company: idParam, id: idParam });
 const reasons = Object.entries(DEBIT_RETURN_REASONS)
-  .map(([code, text]) => `${code} (${text})`)
+  .map(([code, r]) => `${code} (${r.text}, ${r.class})`)
   .join(', ');
 
 export const debitReturnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/:company/rentloopdb/transactions/:id/return-debit',
     {
-      config: { access: access.company('user'), idempotent: true, failureMessage: MESSAGES.debitReturnFailed },
+      config: {
+        access: access.company('user'),
+        idempotent: true,
+        failureMessage: MESSAGES.debitReturnFailed,
+      },
       schema: {
         operationId: 'returnTransactionDebit',
         tags: ['transactions'],
@@ -39,7 +40,7 @@ export const debitReturnRoutes: FastifyPluginAsyncZod = async (app) => {
           `money): the bank gave the money back with a SEPA return reason code (\`reason\`: ${reasons}).`,
           'The attempt becomes failed (provider status `chargeback` after a settlement, `processor_declined`',
           'before one; the decline classified from the code as a',
-          'card decline is: AM04 and MS03 soft, the others hard), the invoice `failed` (unpaid again), an order\'s',
+          "card decline is), the invoice `failed` (unpaid again), an order's",
           'initial payment owed again, the recurring payment `failed`; a soft code starts dunning (retries on the',
           '`recurring_payments` schedule with the reminder mails), a hard one sends the payment-method mail and',
           'is not retried. A later settlement or charge of the invoice marks it recovered.',

@@ -69,7 +69,10 @@ describe('a returned direct debit', () => {
       decline_class: 'soft',
       decline_reason: 'credit card denied',
     });
-    expect(first.json().data.raw.returned).toMatchObject({ reason: 'AM04', message: 'Statement of 12 March' });
+    expect(first.json().data.raw.returned).toMatchObject({
+      reason: 'AM04',
+      message: 'Statement of 12 March',
+    });
     expect((await t.invoice()).payment_status).toBe('failed');
     expect((await t.rp()).status).toBe('failed');
     expect((await t.subscription()).dunning).toMatchObject({

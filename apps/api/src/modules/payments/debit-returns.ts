@@ -22,8 +22,9 @@
  * never exceed what was paid"): that money is settled with the customer by hand. One transaction,
  * nothing is called out.
  */
-import { DEBIT_RETURN_REASONS, type DebitReturnInput } from '@rentloop/domain/payments';
+import { DEBIT_RETURN_REASONS } from '@rentloop/domain/debit-returns';
 import { MESSAGES } from '@rentloop/domain/messages';
+import type { DebitReturnInput } from '@rentloop/domain/payments';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { transactions } from '../../db/schema/index.ts';
@@ -59,7 +60,7 @@ export async function returnDebit(ctx: Ctx, transactionId: number, input: DebitR
     if (reserved > paid - attempt.amount) throw new AppError('conflict', MESSAGES.debitReturnRefunded);
   }
 
-  const label = DEBIT_RETURN_REASONS[input.reason];
+  const label = DEBIT_RETURN_REASONS[input.reason].text;
   const decline = classifySepaReturn(input.reason, `Direct debit returned by the bank: ${label}.`);
   const before = (attempt.raw ?? {}) as Record<string, unknown>;
   return recordOutcome(ctx, attempt.id, {
