@@ -114,7 +114,9 @@ describe('demo returned debits and dunning', () => {
       }
       if (d.end_action === 'cancel_subscription') {
         expect(d.step).toBe(d.max_steps);
-        expect([d.sub_status, d.tag]).toEqual(['cancelled', 'dunning-cancelled']);
+        // Cancelled by dunning; its unit's return may have ended it since (the fleet's days).
+        expect(['cancelled', 'ended']).toContain(d.sub_status);
+        expect(d.tag).toBe('dunning-cancelled');
       }
       if (d.status === 'active') expect(d.tag).toBe('in dunning');
     }

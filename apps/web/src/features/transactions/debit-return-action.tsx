@@ -2,19 +2,52 @@
  * "Record returned debit" on a payment's page (`POST transactions/{id}/return-debit`), an `ActionDialog`:
  * the bank returned a direct debit the company collected itself (offline gateway), settled or still
  * awaiting its money, with a SEPA reason code from the statement. The select says which codes dunning
- * retries (soft) and which it does not (hard); the server's message is the toast.
+ * retries (soft) and which it does not (hard); the server's message is the toast. The mutation lives
+ * here, not in hooks.ts, so the payments list (which imports hooks.ts) stays within its size budget.
  */
 import MenuItem from '@mui/material/MenuItem';
-import { DEBIT_RETURN_CODES, DEBIT_RETURN_REASONS } from '@rentloop/domain/debit-returns';
+import {
+  DEBIT_RETURN_CODES,
+  DEBIT_RETURN_REASONS,
+  type DebitReturnReason,
+} from '@rentloop/domain/debit-returns';
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { TransactionDetail } from '@rentloop/domain/payments';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { api, paths } from '../../api/client.ts';
+import { useCompanyId } from '../../app/current-company.tsx';
 import { FormTextField } from '../../components/FormTextField.tsx';
 import { formatAmount } from '../../components/money.ts';
 import { useActionDialog } from '../../components/use-action-dialog.tsx';
 import { newKey } from '../customers/payment-method-hooks.ts';
-import { type DebitReturnRequest, useReturnDebit } from './hooks.ts';
+import { answer, invalidateBilling } from '../invoices/hooks.ts';
 import { transactionsIds } from './testids.ts';
+
+interface DebitReturnRequest {
+  reason: DebitReturnReason;
+  message?: string;
+  /** One per dialog: a double click records the return once. */
+  idempotencyKey: string;
+}
+
+/**
+ * `POST transactions/{id}/return-debit`: the bank returned an offline payment. Refreshes everything a
+ * payment changes (the invoice is unpaid again, the recurring payment failed, the order maybe in dunning).
+ */
+function useReturnDebit(id: number) {
+  const company = useCompanyId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ idempotencyKey, ...body }: DebitReturnRequest) =>
+      answer(
+        await api.post<TransactionDetail>(paths.company(company, `transactions/${id}/return-debit`), body, {
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
+    onSuccess: () => invalidateBilling(queryClient),
+  });
+}
 
 /** Whether the payment can be recorded as returned (what the API accepts; it refuses the rest with 409). */
 export const returnable = (t: Pick<TransactionDetail, 'kind' | 'gateway' | 'state'>) =>

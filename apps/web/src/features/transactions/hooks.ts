@@ -1,12 +1,11 @@
 /** Data hooks of payments (transactions on the wire) on one query-key factory (STYLE.md #2). */
-import type { DebitReturnReason } from '@rentloop/domain/debit-returns';
 import type { Transaction, TransactionDetail } from '@rentloop/domain/payments';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, paths, unwrap, unwrapPage } from '../../api/client.ts';
 import { LIST_GC_TIME } from '../../api/query-client.ts';
 import { useCompanyId } from '../../app/current-company.tsx';
 import { type ListState, listQuery } from '../../components/list-state.ts';
-import { answer, invalidateBilling, transactionsKeys } from '../invoices/hooks.ts';
+import { transactionsKeys } from '../invoices/hooks.ts';
 
 export { transactionsKeys };
 
@@ -48,30 +47,5 @@ export function useTransaction(id: number) {
     queryKey: transactionsKeys.detail(company, id),
     queryFn: async ({ signal }) =>
       unwrap(await api.get<TransactionDetail>(paths.company(company, `transactions/${id}`), { signal })),
-  });
-}
-
-export interface DebitReturnRequest {
-  reason: DebitReturnReason;
-  message?: string;
-  /** One per dialog: a double click records the return once. */
-  idempotencyKey: string;
-}
-
-/**
- * `POST transactions/{id}/return-debit`: the bank returned an offline payment. Refreshes everything a
- * payment changes (the invoice is unpaid again, the recurring payment failed, the order maybe in dunning).
- */
-export function useReturnDebit(id: number) {
-  const company = useCompanyId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ idempotencyKey, ...body }: DebitReturnRequest) =>
-      answer(
-        await api.post<TransactionDetail>(paths.company(company, `transactions/${id}/return-debit`), body, {
-          headers: { 'Idempotency-Key': idempotencyKey },
-        }),
-      ),
-    onSuccess: () => invalidateBilling(queryClient),
   });
 }
