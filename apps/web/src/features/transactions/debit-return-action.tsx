@@ -68,7 +68,7 @@ export function useReturnDebitDialog() {
     const idempotencyKey = newKey();
     return {
       title: 'Record a returned direct debit',
-      intro: `The bank gave ${formatAmount(t.amount, t.currency)} back to ${t.customer_name}. The invoice becomes unpaid again and dunning takes the payment on, as after a declined card: a soft reason is retried on the recurring payments schedule with the reminder mails, a hard one is not.`,
+      intro: `The bank gave ${formatAmount(t.amount, t.currency)} back to ${t.customer_name}. The invoice becomes unpaid again. A recurring payment goes into dunning as after a declined card: a soft reason is retried on the recurring payments schedule with the reminder mails, a hard one is not.`,
       schema,
       defaults: { reason: '', message: '' } as Values,
       useAction: useReturnDebit,
