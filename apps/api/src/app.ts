@@ -49,6 +49,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { draftOrderRoutes } from './modules/orders/routes/drafts.ts';
 import { orderItemRoutes } from './modules/orders/routes/items.ts';
 import { orderRoutes } from './modules/orders/routes/orders.ts';
+import { debitReturnRoutes } from './modules/payments/debit-return-routes.ts';
 import { paymentMethodRoutes } from './modules/payments/method-routes.ts';
 import { oneTimePaymentRoutes } from './modules/payments/one-time-routes.ts';
 import { refundRoutes } from './modules/payments/refund-routes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(recurringPaymentRoutes);
   await app.register(paymentMethodRoutes);
   await app.register(refundRoutes);
+  await app.register(debitReturnRoutes);
   await app.register(oneTimePaymentRoutes);
   await app.register(paymentWebhookRoutes);
   await app.register(debtCollectionRoutes);

@@ -41,9 +41,11 @@ describe('TRANSACTION_TRANSITIONS (BILLING.md "Transactions are attempts")', () 
     expect(refusal(TRANSACTION_TRANSITIONS, 'succeed', 'unknown', undefined)).not.toBeNull();
   });
 
-  it('never leaves succeeded or failed', () => {
-    for (const s of ['succeeded', 'failed'] as const)
-      expect(allowedActions(TRANSACTION_TRANSITIONS, s, undefined)).toEqual([]);
+  it('never leaves failed; leaves succeeded only when the money is returned (a returned direct debit)', () => {
+    expect(allowedActions(TRANSACTION_TRANSITIONS, 'failed', undefined)).toEqual([]);
+    expect(allowedActions(TRANSACTION_TRANSITIONS, 'succeeded', undefined)).toEqual([
+      { action: 'return', to: 'failed' },
+    ]);
   });
 
   it('derives a settlement for every state, and every state is found from its settlement', () => {
@@ -91,7 +93,10 @@ describe('INVOICE_PAYMENT_TRANSITIONS (spec 01 §4 "Invoice payment status")', (
     expect(refusal(INVOICE_PAYMENT_TRANSITIONS, 'charge', 'pending payment', idle)).toBe(
       MESSAGES.invoiceNotChargeable,
     );
-    expect(allowedActions(INVOICE_PAYMENT_TRANSITIONS, 'settled', idle)).toEqual([]);
+    // Only the bank's return of its money takes a settled invoice back (to failed: unpaid again).
+    expect(allowedActions(INVOICE_PAYMENT_TRANSITIONS, 'settled', idle)).toEqual([
+      { action: 'return', to: 'failed' },
+    ]);
   });
 });
 
@@ -117,8 +122,10 @@ describe('RECURRING_PAYMENT_TRANSITIONS', () => {
       );
   });
 
-  it('a paid payment is final', () => {
-    expect(allowedActions(RECURRING_PAYMENT_TRANSITIONS, 'paid', { due: true })).toEqual([]);
+  it('a paid payment is final unless its money is returned (failed again, for dunning)', () => {
+    expect(allowedActions(RECURRING_PAYMENT_TRANSITIONS, 'paid', { due: true })).toEqual([
+      { action: 'return', to: 'failed' },
+    ]);
   });
 
   it('takes at most 10 ids a call (spec 01 §9), duplicates folded', () => {

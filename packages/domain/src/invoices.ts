@@ -222,7 +222,7 @@ export type InvoiceFilters = z.infer<typeof invoiceFiltersSchema>;
 
 // ---- transitions ----
 
-export const INVOICE_PAYMENT_ACTIONS = ['charge', 'pay', 'fail', 'settle'] as const;
+export const INVOICE_PAYMENT_ACTIONS = ['charge', 'pay', 'fail', 'settle', 'return'] as const;
 export type InvoicePaymentAction = (typeof INVOICE_PAYMENT_ACTIONS)[number];
 
 /** What the guards read: the invoice is issued; how many of its attempts are still open. */
@@ -286,6 +286,14 @@ export const INVOICE_PAYMENT_TRANSITIONS: TransitionTable<
     guard: issuedAndIdle,
     message: MESSAGES.invoiceNotSettleable,
     event: 'invoice.settled',
+  },
+  /** Its payment was returned by the bank after it was settled (a returned direct debit): unpaid again. */
+  {
+    from: ['settled'],
+    action: 'return',
+    to: 'failed',
+    message: MESSAGES.invoiceNotChargeable,
+    event: 'invoice.payment_failed',
   },
 ];
 

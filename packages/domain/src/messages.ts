@@ -398,6 +398,14 @@ export const MESSAGES = {
   webhookSignatureInvalid: 'The webhook signature could not be verified.',
   webhookReceived: 'Received.',
   transactionStateChanged: 'The payment attempt is no longer in a state that allows this.',
+  // A returned direct debit recorded by staff (ours: POST transactions/{id}/return-debit).
+  debitReturnReasonInvalid: 'Choose the return reason code the bank gave (e.g. AM04).',
+  debitReturnNotSettledOffline:
+    'Only an offline payment that was settled or is awaiting its money can be recorded as a returned direct debit.',
+  debitReturnRefunded:
+    'This payment was refunded (in part); a return of it has to be cleared with the customer by hand.',
+  debitReturned: 'The returned direct debit has been recorded.',
+  debitReturnFailed: 'Failed to record the returned direct debit.',
 
   // Recurring payments (ours: the spec names no texts; §9 the batch limit).
   recurringPaymentsCharged: 'Recurring payments charged.',

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { isoDate, safeText } from './api.ts';
+import { DEBIT_RETURN_CODES, type DebitReturnReason } from './debit-returns.ts';
 import {
   INVOICE_SETTLEMENTS,
   type InvoiceSettlement,
@@ -132,6 +133,7 @@ export const TRANSACTION_ACTIONS = [
   'resolve_succeeded',
   'resolve_pending',
   'resolve_failed',
+  'return',
 ] as const;
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
 
@@ -149,7 +151,24 @@ export const TRANSACTION_TRANSITIONS: TransitionTable<TransactionState, Transact
   { from: ['unknown'], action: 'resolve_succeeded', to: 'succeeded', message: changed },
   { from: ['unknown'], action: 'resolve_pending', to: 'pending', message: changed },
   { from: ['unknown'], action: 'resolve_failed', to: 'failed', message: changed },
+  /**
+   * The money came and went back: a direct debit collected outside Rentloop (offline gateway) that the
+   * customer's bank returned days later (POST transactions/{id}/return-debit). The only way out of
+   * `succeeded`: the attempt is a decline from then on, so refunds and revenue no longer count it.
+   */
+  { from: ['succeeded'], action: 'return', to: 'failed', message: changed },
 ];
+
+// ---- returned direct debits ----
+
+/** POST transactions/{id}/return-debit: the bank's return reason code (debit-returns.ts), and what staff add. */
+export const debitReturnInputSchema = z.strictObject({
+  reason: z.enum(DEBIT_RETURN_CODES as [DebitReturnReason, ...DebitReturnReason[]], {
+    message: MESSAGES.debitReturnReasonInvalid,
+  }),
+  message: safeText().trim().max(2000).optional(),
+});
+export type DebitReturnInput = z.infer<typeof debitReturnInputSchema>;
 
 export const transactionActionsSchema = actionsSchema(
   z.enum(TRANSACTION_STATES),

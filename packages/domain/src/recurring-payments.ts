@@ -161,6 +161,7 @@ export const RECURRING_PAYMENT_ACTIONS = [
   'park',
   'cancel',
   'void',
+  'return',
 ] as const;
 export type RecurringPaymentAction = (typeof RECURRING_PAYMENT_ACTIONS)[number];
 
@@ -200,6 +201,8 @@ export const RECURRING_PAYMENT_TRANSITIONS: TransitionTable<
     message: changed,
     event: 'recurring_payment.voided',
   },
+  /** The money of its invoice went back (a returned direct debit): not settled, dunning takes it on. */
+  { from: ['paid'], action: 'return', to: 'failed', message: changed },
 ];
 
 export const recurringPaymentActionsSchema = actionsSchema(

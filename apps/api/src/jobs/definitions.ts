@@ -149,6 +149,7 @@ export const seedDemoCustomersJob = defineJob({
         orders: made.started,
         ms: Math.round(performance.now() - startedAt),
         fleet_ms: made.fleetMs,
+        debits_returned: made.returned,
       },
       'demo history made',
     );

@@ -9,6 +9,7 @@
  *   the day's transaction as the route does.
  * - Staff book the bank transfers that arrive (`settleInvoice`, as POST invoices/{id}/settle does) a few
  *   days after an offline invoice was issued; a few customers never pay, so their invoices stay open.
+ * - The bank returns a few booked debits, and dunning takes them on (demo-returns.ts).
  */
 import { nextBillingDate } from '@rentloop/domain/billing-periods';
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
@@ -90,10 +91,10 @@ export async function expectTransfers(
   ctx: Ctx,
   rng: Rng,
   afterId: number,
-  arrives: (invoiceId: number, reference: string, inDays: number) => void,
+  arrives: (invoiceId: number, reference: string, inDays: number, recurring: boolean) => void,
 ): Promise<number> {
   const waiting = await ctx.db
-    .select({ id: invoices.id, number: invoices.number })
+    .select({ id: invoices.id, number: invoices.number, recurring: invoices.recurring_payment_id })
     .from(invoices)
     .where(
       and(
@@ -106,7 +107,7 @@ export async function expectTransfers(
     .orderBy(asc(invoices.id));
   for (const invoice of waiting) {
     if (rng.int(1, 100) > PAID_PERCENT) continue;
-    arrives(invoice.id, `TRF-${invoice.number ?? invoice.id}`, rng.int(1, 9));
+    arrives(invoice.id, `TRF-${invoice.number ?? invoice.id}`, rng.int(1, 9), invoice.recurring !== null);
   }
   return waiting.at(-1)?.id ?? afterId;
 }

@@ -1,8 +1,9 @@
 /**
  * The demo order history: made through the product's functions over the 18 months before "now", it
  * holds every order status, quotes, consumable orders and the subscription statuses the product can
- * reach, is billed day by day as it happened (invoices, charges, transfers booked, some still owed), keeps
- * its events in time order, and a repeated job adds nothing.
+ * reach, is billed day by day as it happened (invoices, charges, transfers booked, some still owed; the
+ * debits the bank returned: demo-returns.test.ts), keeps its events in time order, and a repeated job adds
+ * nothing.
  */
 import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@rentloop/domain/enums';
 import { and, asc, eq, sql } from 'drizzle-orm';

@@ -11,9 +11,10 @@
  * day first runs the business jobs on that day's clock (payments created ahead, the billing run, dunning,
  * reconciliation), so the recurring payments, their numbered invoices and attempts are made by the engine
  * itself (demo-billing.ts). Staff charge most new orders' initial payment and book the bank transfers that
- * arrive: the demo companies bill on the offline gateway (no card provider is reachable from `npm start`),
- * so declines and dunning are not in the demo's past (tests/e2e/specs/dunning.spec.ts shows them on the
- * Stripe fake). Three months, not eighteen: each invoice is some forty statements, and on the embedded
+ * arrive: the demo companies bill on the offline gateway (no card provider is reachable from `npm start`).
+ * The offline gateway never declines; the bank does: a few booked debits are returned and staff record
+ * that, so the demo's past holds declines, dunning with its reminders, recoveries and a subscription
+ * cancelled by dunning, all made by the product (demo-returns.ts). Three months, not eighteen: each invoice is some forty statements, and on the embedded
  * database the whole history would keep a first start busy for minutes. No subscription is "bought out"
  * (that status comes with a buyout payment); "manual bought out" (settled outside the product) is. No
  * function makes a subscription "pending activation" yet (placed units start active), so the demo has
@@ -40,6 +41,7 @@ import {
 } from './demo-billing.ts';
 import { prng } from './demo-customers.ts';
 import { demoFleet } from './demo-fleet.ts';
+import { demoReturns } from './demo-returns.ts';
 
 /** About 18 months, in days. */
 export const DEMO_HISTORY_DAYS = 548;
@@ -168,19 +170,21 @@ function linesFor(rng: Rng, variants: Variant[], consumable: boolean) {
 /**
  * Makes the history. `inTransaction` runs each day's work in one transaction with that day's clock;
  * `outside` runs the business jobs and the charges, which call gateways, outside any transaction.
- * Answers how many orders (placed or quoted) it started, and how long the fleet's days took (the job
- * logs both: the fleet's share of a first start is measured, decision 76).
+ * Answers how many orders (placed or quoted) it started, how long the fleet's days took and how many
+ * debits the bank returned (the job logs them: the fleet's share of a first start is measured, decision 76).
  */
 export async function seedDemoOrders(
   inTransaction: InTransaction,
   outside: Outside,
   opts: DemoOrdersOptions,
-): Promise<{ started: number; fleetMs: number }> {
+): Promise<{ started: number; fleetMs: number; returned: number }> {
   const rng = prng(opts.seed);
   // Payments draw from their own sequence: the orders of a seed are the same with or without them.
   const billingRng = prng(opts.seed + 7919);
   // The fleet draws from its own sequence too (demo-fleet.ts).
   const fleet = demoFleet(opts.seed + 104_729);
+  // And the bank's returned debits (demo-returns.ts).
+  const returns = demoReturns(prng(opts.seed + 15_485_863));
   /** The orders whose initial payment staff charge at the end of a day. */
   const charges = new Map<number, number[]>();
   const days = opts.days ?? DEMO_HISTORY_DAYS;
@@ -206,7 +210,7 @@ export async function seedDemoOrders(
     people: await customerList(ctx),
   }));
   const rentable = setup.variants.filter((v) => v.type !== 'consumable' && v.intervals.length > 0);
-  if (rentable.length === 0 || setup.people.length === 0) return { started: 0, fleetMs: 0 };
+  if (rentable.length === 0 || setup.people.length === 0) return { started: 0, fleetMs: 0, returned: 0 };
 
   /** The shipping method of the address (the first the company offers there), if any. */
   const methodFor = async (ctx: Ctx, to: { country: string | null; region: string | null }) => {
@@ -356,7 +360,11 @@ export async function seedDemoOrders(
     if (day === days) clock.set(new Date(Math.min(dayStart(day), nowMs - 3_600_000)));
     if (day >= billedFrom) {
       const morning = fixedClock(new Date(clock.now().getTime() - BUSINESS_JOBS_BEFORE_MS));
-      if (day === billedFrom) await inTransaction(morning, startBilling);
+      if (day === billedFrom)
+        await inTransaction(morning, async (ctx) => {
+          await startBilling(ctx);
+          await returns.configure(ctx);
+        });
       await runBusinessJobs(outside, morning);
     }
     debt += perDay * (rng.int(50, 150) / 100);
@@ -387,16 +395,20 @@ export async function seedDemoOrders(
       await outside(clock, (ctx, transact) => chargeInitialPayment(ctx, transact, orderId));
     }
     charges.delete(day);
-    // The day's new offline invoices: when (and whether) their transfers arrive.
+    // The day's new offline invoices: when (and whether) their transfers arrive, and whether the bank
+    // returns the debit; the day's dunning retries: returned again, or paid.
     if (day >= billedFrom)
-      invoicesSeen = await inTransaction(clock, (ctx) =>
-        expectTransfers(ctx, billingRng, invoicesSeen, (invoiceId, reference, inDays) =>
-          later(day + inDays, (c) => settleInvoice(c, invoiceId, reference)),
-        ),
-      );
+      invoicesSeen = await inTransaction(clock, async (ctx) => {
+        await returns.retries(ctx, (inDays, step) => later(day + inDays, (c) => step(c)));
+        return expectTransfers(ctx, billingRng, invoicesSeen, (invoiceId, reference, inDays, recurring) => {
+          later(day + inDays, (c) => settleInvoice(c, invoiceId, reference));
+          if (recurring)
+            returns.booked(invoiceId, (more, step) => later(day + inDays + more, (c) => step(c)));
+        });
+      });
     // Let the server answer between days: on the embedded database the history takes minutes, and the
     // queries of one day resolve as a chain of promises that would otherwise starve its requests.
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return { started, fleetMs: Math.round(fleetMs) };
+  return { started, fleetMs: Math.round(fleetMs), returned: returns.returned };
 }

@@ -1,5 +1,11 @@
+import { DEBIT_RETURN_REASONS } from '@rentloop/domain/debit-returns';
 import { describe, expect, it } from 'vitest';
-import { classifyMollieFailure, classifyStripeCardDecline } from './declines.ts';
+import {
+  classifyMollieFailure,
+  classifySepaReturn,
+  classifyStripeCardDecline,
+  SEPA_RETURN_CODES,
+} from './declines.ts';
 
 const stripe = (declineCode: string | null, adviceCode: string | null = null, code = 'card_declined') =>
   classifyStripeCardDecline({ code, declineCode, adviceCode, message: null });
@@ -50,5 +56,14 @@ describe('decline classification', () => {
       class: 'soft',
       reason: 'other reason',
     });
+  });
+
+  it('classes every return reason staff can record as the SEPA table does, and says so on the dialog', () => {
+    for (const [code, reason] of Object.entries(DEBIT_RETURN_REASONS)) {
+      expect(SEPA_RETURN_CODES[code], code).toBeDefined();
+      expect(classifySepaReturn(code, reason.text), code).toMatchObject({ code, class: reason.class });
+    }
+    expect(classifySepaReturn('AM04', 'x').class).toBe('soft');
+    expect(classifySepaReturn('MD06', 'x')).toMatchObject({ class: 'hard', reason: 'other reason' });
   });
 });

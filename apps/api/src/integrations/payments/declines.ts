@@ -144,6 +144,8 @@ export const SEPA_RETURN_CODES: Readonly<Record<string, Rule>> = {
   MD01: HARD_CARD, // no valid mandate
   MD07: HARD_CARD, // debtor deceased
   MS02: HARD_CARD, // refused by the debtor
+  // The debtor asked the bank for the money back (within 8 weeks): debiting again would only repeat it.
+  MD06: ['hard', 'other reason'],
   SL01: HARD_CARD, // a service of the debtor's bank blocks the creditor
   AM04: SOFT_CARD, // insufficient funds
   MS03: ['soft', 'other reason'], // no reason given
@@ -167,6 +169,13 @@ export function classifyMollieFailure(e: {
     reason,
   };
 }
+
+/**
+ * A SEPA direct debit returned by the debtor's bank with its reason code: Mollie's failed debit above,
+ * and a debit collected outside Rentloop that staff record as returned (payments/debit-returns.ts).
+ */
+export const classifySepaReturn = (code: string, message: string): Decline =>
+  classifyMollieFailure({ bankReasonCode: code, message });
 
 /** A refusal that is the request's fault or ours, not the customer's card (a 4xx from the API). */
 export function rejectedDecline(code: string, message: string, klass: DeclineClass = 'hard'): Decline {

@@ -85,13 +85,14 @@ export async function stripeCard(database: Database, companyId: number, customer
 
 /**
  * The next period of `subscriptionId` as a recurring payment due today (the company's, on its business
- * clock), with its invoice issued on Stripe; answers their ids.
+ * clock), with its invoice issued on Stripe (or the gateway given); answers their ids.
  */
 export async function dueRecurringPayment(
   database: Database,
   companyId: number,
   subscriptionId: number,
   wall: Clock,
+  gateway: 'stripe' | 'offlinegateway' = 'stripe',
 ): Promise<{ recurringPaymentId: number; invoiceId: number }> {
   const clock = await companyClock(database.primary, companyId, wall);
   return database.primary.transaction(async (tx) => {
@@ -123,7 +124,7 @@ export async function dueRecurringPayment(
       type: 'recurring payment',
       customerId: sub.customer_id,
       buyer: { name: sub.customer_name, email: sub.customer_email, address: null },
-      gateway: 'stripe',
+      gateway,
       rule: 'net_prices',
       lines: [
         {

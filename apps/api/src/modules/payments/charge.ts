@@ -180,7 +180,7 @@ export async function callGateway(
 async function orderPaymentStatus(
   ctx: Ctx,
   invoice: typeof invoices.$inferSelect,
-  to: 'paid' | 'payment_pending',
+  to: 'paid' | 'payment_pending' | 'payment_required',
 ) {
   if (invoice.type !== 'initial' || invoice.order_id === null) return;
   await ctx.db
@@ -236,7 +236,10 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
     attempt.state === 'unknown'
       ? ({ succeeded: 'resolve_succeeded', pending: 'resolve_pending', failed: 'resolve_failed' } as const)
       : ({ succeeded: 'succeed', pending: 'await', failed: 'fail' } as const);
-  const act = outcome.state === 'unknown' ? 'lose' : action[outcome.state];
+  // A failure of a succeeded attempt is its money returned (payments/debit-returns.ts): the machine's
+  // `return`, and the invoice and recurring payment go back from settled and paid to failed.
+  const returned = attempt.state === 'succeeded' && outcome.state === 'failed';
+  const act = outcome.state === 'unknown' ? 'lose' : returned ? 'return' : action[outcome.state];
   const decline = outcome.state === 'failed' ? outcome.decline : null;
   // The state and the provider's answer in one UPDATE, on the row locked above (one history entry).
   const { row } = await transition(ctx, transactionMachine, attemptId, act, {
@@ -275,13 +278,16 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
     if (outcome.state === 'succeeded') await invoicePaid(ctx, invoiceId, 'pay', null);
     else if (outcome.state === 'failed') {
       const invoice = await invoiceRow(ctx, invoiceId, { lock: true });
-      await transition(ctx, invoicePaymentMachine, invoiceId, 'fail', {
+      const fail = returned ? 'return' : 'fail';
+      await transition(ctx, invoicePaymentMachine, invoiceId, fail, {
         guard: { issued: true, open_attempts: 0 },
         payload: { decline_code: decline?.code ?? null },
         locked: invoice,
       });
+      // The order's initial payment is owed again.
+      if (returned) await orderPaymentStatus(ctx, invoice, 'payment_required');
       if (invoice.recurring_payment_id !== null) {
-        await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, 'fail', {
+        await transition(ctx, recurringPaymentMachine, invoice.recurring_payment_id, fail, {
           guard: { due: true },
         });
         // Soft: the next retry and its reminder; hard: never retried; technical: no dunning.
@@ -290,7 +296,7 @@ export async function recordOutcome(ctx: Ctx, attemptId: number, outcome: Gatewa
         // A collective invoice's payments fail with it; staff charge the invoice again (no dunning of
         // its own: dunning works per recurring payment and its own invoice).
         for (const rpId of await paymentsOfInvoice(ctx, invoice))
-          await transition(ctx, recurringPaymentMachine, rpId, 'fail', { guard: { due: true } });
+          await transition(ctx, recurringPaymentMachine, rpId, fail, { guard: { due: true } });
       }
     } else if (outcome.state === 'pending') {
       const invoice = await invoiceRow(ctx, invoiceId);

@@ -1,7 +1,8 @@
 /**
  * `/cms/transactions/{id}`: one payment attempt: its state (with what it means), amounts, the provider's
  * reference and status, the decline (code, class, reason, message), its invoice, order and customer, and
- * the provider's raw answer folded away for support.
+ * the provider's raw answer folded away for support. An offline payment the bank returned is recorded
+ * here (debit-return-action.tsx).
  */
 
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -29,20 +30,33 @@ import { useSendEmailDialog } from '../email-history/use-send-email-dialog.ts';
 import { useSendRecordMail } from '../email-history/use-send-record-mail.ts';
 import { gatewayLabel } from '../invoices/invoice-format.ts';
 import { NotesCard } from '../notes/NotesCard.tsx';
+import { returnable, useReturnDebitDialog } from './debit-return-action.tsx';
 import { useTransaction } from './hooks.ts';
 import { transactionsIds } from './testids.ts';
 import { rawAnswerText, STATE_HELP, transactionTitle } from './transaction-format.ts';
 
 /**
- * "Send receipt" (`POST email/send-transaction`, a succeeded charge only) and the shared "Send email"
- * dialog to the payment's customer (their address read from the customer).
+ * "Record returned debit" (an offline payment the bank gave back), "Send receipt" (`POST
+ * email/send-transaction`, a succeeded charge only) and the shared "Send email" dialog to the payment's
+ * customer (their address read from the customer).
  */
-function MailActions({ transaction: t }: { transaction: TransactionDetail }) {
+function Actions({ transaction: t }: { transaction: TransactionDetail }) {
   const receipt = useSendRecordMail('send-transaction');
   const customer = useCustomer(t.customer_id);
   const { openSendEmail } = useSendEmailDialog();
+  const { openReturnDebit } = useReturnDebitDialog();
   return (
     <>
+      {returnable(t) && (
+        <Button
+          variant="outlined"
+          color="error"
+          data-testid={transactionsIds.returnDebit}
+          onClick={() => openReturnDebit(t)}
+        >
+          Record returned debit
+        </Button>
+      )}
       {t.kind === 'charge' && t.state === 'succeeded' && (
         <Button
           variant="outlined"
@@ -94,7 +108,7 @@ export function TransactionDetailPage() {
               <Skeleton width={200} />
             )
           }
-          actions={t ? <MailActions transaction={t} /> : undefined}
+          actions={t ? <Actions transaction={t} /> : undefined}
         />
       )}
     >

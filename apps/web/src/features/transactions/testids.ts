@@ -10,4 +10,9 @@ export const transactionsIds = {
   field: (field: string) => `transaction-field-${field}`,
   rawToggle: 'transaction-raw-toggle',
   raw: 'transaction-raw',
+  returnDebit: 'transaction-return-debit',
+  returnDialog: 'transaction-return-dialog',
+  returnReason: 'transaction-return-reason',
+  returnMessage: 'transaction-return-message',
+  returnConfirm: 'transaction-return-confirm',
 } as const;
