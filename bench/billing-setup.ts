@@ -160,13 +160,14 @@ export interface RunTimings {
   batchOf: Map<string, number>;
   /** Per attempt key: when its record transaction committed. */
   recordedAt: Map<string, number>;
+  /** Per record transaction (a group of answers): its wall time (ms). */
   recordMs: number[];
 }
 
 /**
  * One company's billing run as the `business-day` job runs it (an audited job transaction per
  * `transact`, the company's clock), its transactions timed by their results: the issue phase answers
- * `{ claimed, prepared }`, a record answers the attempt row.
+ * `{ claimed, prepared }`, a record answers the attempt rows of its group.
  */
 export async function timedBillingRun(
   jc: JobContext,
@@ -189,9 +190,12 @@ export async function timedBillingRun(
       for (const p of value.prepared ?? [])
         timings.batchOf.set(p.attempt.provider_key, timings.batches.length);
       timings.batches.push({ claimed: value.claimed, ms: ended - started });
-    } else if (value && typeof value.provider_key === 'string') {
-      timings.recordedAt.set(value.provider_key, ended);
-      timings.recordMs.push(ended - started);
+    } else {
+      // A record transaction: one answer's attempt row, or a group's (recurring-payments/record.ts).
+      const rows = (Array.isArray(out) ? out : [value]) as ({ provider_key?: unknown } | null)[];
+      const keys = rows.flatMap((r) => (typeof r?.provider_key === 'string' ? [r.provider_key] : []));
+      for (const key of keys) timings.recordedAt.set(key, ended);
+      if (keys.length > 0) timings.recordMs.push(ended - started);
     }
     return out;
   };

@@ -18,6 +18,7 @@
  * (100000 for the target's size)  BENCH_BILLING_SLOW_PAYMENTS=1000  BENCH_BILLING_GATEWAY_MS=300
  * BENCH_BILLING_BATCH / BENCH_BILLING_CONCURRENCY (the run's options; unset: the engine's defaults)
  * BENCH_PDFS=10000 (at most N)  BENCH_BILLING_PARTS=offline,paid,slow,pdf  BENCH_QUIET_WAIT=60
+ * BENCH_BILLING_DB=rentloop_bench_billing (the database created and dropped; give each concurrent run its own)
  * BENCH_KEEP=1  BENCH_BILLING_PROFILE=1 (statements timed at the driver; a CPU profile of the PDFs).
  * Run with `node --expose-gc` (the npm script does) for the memory readings.
  */
@@ -47,7 +48,9 @@ import { measureCpu, waitForQuiet } from './cpu.ts';
 
 const env = process.env;
 const PG_SERVER = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const DB = 'rentloop_bench_billing';
+// Its own name per bench run when several share a server (a fresh database is created and dropped here).
+const DB = env.BENCH_BILLING_DB ?? 'rentloop_bench_billing';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error(`BENCH_BILLING_DB: not a plain database name: ${DB}`);
 const N = Number(env.BENCH_BILLING_PAYMENTS ?? 10_000);
 const SLOW_N = Number(env.BENCH_BILLING_SLOW_PAYMENTS ?? 1_000);
 const GATEWAY_MS = Number(env.BENCH_BILLING_GATEWAY_MS ?? 300);

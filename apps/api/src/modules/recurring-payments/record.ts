@@ -1,20 +1,24 @@
 /**
  * Phase 3 of the billing run (run.ts), set at a time: the gateway answers that arrived together are
- * recorded in ONE short transaction (each through `recordOutcome`, the same transitions as alone), its
- * events written with one insert, rather than one transaction per answer: a begin, the audit context
- * and a commit (a WAL flush on PostgreSQL) shared by the group. While a group is being recorded the
- * next answers queue and form the next group, so an answer waits at most for one group before its own.
+ * recorded in ONE short transaction by `recordOutcomes` (payments/record-batch.ts: one read and one
+ * UPDATE per table for the group, the same transitions and guards as `recordOutcome` one by one; the
+ * dunning of a decline one by one, as before), its events written with one insert, rather than one
+ * transaction per answer: a begin, the audit context and a commit (a WAL flush on PostgreSQL) shared by
+ * the group. While a group is being recorded the next answers queue and form the next group, so an
+ * answer waits at most for one group before its own.
  *
  * If a group's transaction fails (an answer its transition refuses, a deadlock with staff work on the
  * same invoice), nothing of it is kept and each of its answers is recorded again in its own
- * transaction, as before the grouping: one bad answer never loses the others, and one that fails alone
- * is reported to its caller (its attempt stays `processing` for the reconciliation).
+ * transaction through `recordOutcome`, as before the grouping: one bad answer never loses the others,
+ * and one that fails alone is reported to its caller (its attempt stays `processing` for the
+ * reconciliation).
  */
 import type { Transact } from '../../context.ts';
 import type { transactions } from '../../db/schema/index.ts';
 import type { GatewayOutcome } from '../../integrations/payments/types.ts';
 import { holdingEvents } from '../events/service.ts';
 import { recordOutcome } from '../payments/charge.ts';
+import { recordOutcomes } from '../payments/record-batch.ts';
 
 type Attempt = typeof transactions.$inferSelect;
 
@@ -56,19 +60,9 @@ export function answerRecorder(
     while (queue.length > 0) {
       const group = queue.slice(0, GROUP);
       queue = queue.slice(GROUP);
-      if (group.length === 1) {
-        await alone(group[0]!);
-        continue;
-      }
       let rows: Attempt[] | null = null;
       try {
-        rows = await transact((tx) =>
-          holdingEvents(tx, async (held) => {
-            const out: Attempt[] = [];
-            for (const w of group) out.push(await recordOutcome(held, w.attemptId, w.outcome));
-            return out;
-          }),
-        );
+        rows = await transact((tx) => holdingEvents(tx, (held) => recordOutcomes(held, group)));
       } catch {
         // Rolled back whole: each answer again on its own (the error, if it is one's, comes back there).
         for (const w of group) await alone(w);
