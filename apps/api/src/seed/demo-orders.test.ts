@@ -2,7 +2,7 @@
  * The demo order history: made through the product's functions over the 18 months before "now", it
  * holds every order status, quotes, consumable orders and the subscription statuses the product can
  * reach, is billed day by day as it happened (invoices, charges, transfers booked, some still owed; the
- * debits the bank returned: demo-returns.test.ts), keeps its events in time order, and a repeated job adds
+ * debits the bank returned and their dunning, decision 81), keeps its events in time order, and a repeated job adds
  * nothing.
  */
 import { ORDER_STATUSES, SUBSCRIPTION_STATUSES } from '@rentloop/domain/enums';
@@ -203,5 +203,106 @@ describe('demo order history', () => {
            WHERE company_id = ${companyId} AND created_at::date <> tag_date`,
     );
     expect(tags[0]!.n).toBe(0);
+  });
+
+  // The declines (demo-returns.ts, decision 81), on the same history: one demo seeded for both.
+  it('has debits the bank returned, their dunning, recoveries and a cancellation, each figure from its rows', async () => {
+    // The returns staff recorded: failed offline charges with a SEPA reason, soft and hard.
+    const returned = await rows<{ decline_class: string; n: number }>(
+      sql`SELECT decline_class, count(*)::int AS n FROM ${transactions}
+           WHERE company_id = ${companyId} AND gateway = 'offlinegateway' AND kind = 'charge'
+             AND state = 'failed' AND decline_code IN ('AM04', 'MS03', 'MD01', 'AC04', 'MD06')
+           GROUP BY decline_class`,
+    );
+    const byClass = Object.fromEntries(returned.map((r) => [r.decline_class, r.n]));
+    expect(byClass.soft).toBeGreaterThan(1);
+    expect(byClass.hard).toBeGreaterThan(0);
+    // Every failed charge of the demo is such a return (the offline gateway itself never declines).
+    const [failed] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ${transactions}
+           WHERE company_id = ${companyId} AND kind = 'charge' AND state = 'failed'`,
+    );
+    expect(failed!.n).toBe((byClass.soft ?? 0) + (byClass.hard ?? 0));
+
+    // Each dunning's step is its invoice's failed charges: n while retries run or once recovered, one
+    // more after a hard decline (at any step) or after the last retry (the end).
+    const ds = await rows<{
+      id: number;
+      status: string;
+      step: number;
+      max_steps: number;
+      end_action: string | null;
+      last_mail_step: number;
+      failures: number;
+      payment_status: string;
+      recovered: boolean;
+      rp_status: string;
+      sub_status: string;
+      tag: string | null;
+    }>(
+      sql`SELECT d.id, d.status, d.step, d.max_steps, d.end_action, d.last_mail_step,
+                 (SELECT count(*)::int FROM ${transactions} t WHERE t.company_id = d.company_id
+                   AND t.invoice_id = d.invoice_id AND t.kind = 'charge' AND t.state = 'failed') AS failures,
+                 i.payment_status, i.recovered_at IS NOT NULL AS recovered, rp.status AS rp_status,
+                 s.status AS sub_status, o.tag
+            FROM dunnings d
+            JOIN invoices i ON i.company_id = d.company_id AND i.id = d.invoice_id
+            JOIN ${recurringPayments} rp ON rp.company_id = d.company_id AND rp.id = d.recurring_payment_id
+            JOIN ${subscriptions} s ON s.company_id = d.company_id AND s.id = d.subscription_id
+            JOIN ${orders} o ON o.company_id = d.company_id AND o.id = d.order_id
+           WHERE d.company_id = ${companyId}`,
+    );
+    const ended = (action: string) => ds.filter((d) => d.end_action === action);
+    expect(ended('recovered').length).toBeGreaterThan(0);
+    expect(ended('payment_method_declined').length).toBeGreaterThan(0);
+    expect(ended('cancel_subscription').length).toBeGreaterThan(0);
+    // Dunning steps were walked: some payment was retried (and returned again) at least once.
+    expect(Math.max(...ds.map((d) => d.step))).toBeGreaterThan(1);
+    for (const d of ds) {
+      const extra =
+        d.end_action === 'payment_method_declined' || d.end_action === 'cancel_subscription' ? 1 : 0;
+      expect(d.failures, `dunning ${d.id}`).toBe(d.step + extra);
+      if (d.status === 'recovered') {
+        expect([d.payment_status, d.recovered, d.rp_status], `dunning ${d.id}`).toEqual([
+          'settled',
+          true,
+          'paid',
+        ]);
+      } else if (d.status === 'ended') {
+        expect([d.payment_status, d.recovered, d.rp_status], `dunning ${d.id}`).toEqual([
+          'failed',
+          false,
+          'failed',
+        ]);
+      }
+      if (d.end_action === 'cancel_subscription') {
+        expect(d.step).toBe(d.max_steps);
+        // Cancelled by dunning; its unit's return may have ended it since (the fleet's days).
+        expect(['cancelled', 'ended']).toContain(d.sub_status);
+        expect(d.tag).toBe('dunning-cancelled');
+      }
+      if (d.status === 'active') expect(d.tag).toBe('in dunning');
+    }
+    // Recovered invoices are exactly the settled ones with a failed charge before their success.
+    const [recovered] = await rows<{ n: number; failed_first: number }>(
+      sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE EXISTS (
+                   SELECT 1 FROM ${transactions} t WHERE t.company_id = i.company_id AND t.invoice_id = i.id
+                      AND t.kind = 'charge' AND t.state = 'failed'))::int AS failed_first
+            FROM invoices i WHERE i.company_id = ${companyId} AND i.recovered_at IS NOT NULL
+             AND i.payment_status = 'settled'`,
+    );
+    expect(recovered!.n).toBe(ended('recovered').length);
+    expect(recovered!.failed_first).toBe(recovered!.n);
+    // The mails: one reminder per step reached, one "update your payment method" per hard decline.
+    const mails = await rows<{ kind: string; n: number }>(
+      sql`SELECT kind, count(*)::int AS n FROM email_entries WHERE company_id = ${companyId}
+             AND (kind LIKE 'payment_failed_%' OR kind = 'payment_method_declined') GROUP BY kind`,
+    );
+    const mailed = (kind: string) => mails.find((m) => m.kind === kind)?.n ?? 0;
+    expect(mailed('payment_failed_1') + mailed('payment_failed_2') + mailed('payment_failed_3')).toBe(
+      ds.reduce((sum, d) => sum + d.last_mail_step, 0),
+    );
+    expect(mailed('payment_failed_1')).toBeGreaterThan(0);
+    expect(mailed('payment_method_declined')).toBe(ended('payment_method_declined').length);
   });
 });
