@@ -7,8 +7,9 @@
  * of the orders list (every column, CSV, no filter) recorded as `POST data-export` records it, then
  * the `data-export` job's handler run in this process exactly as the worker runs it: the list's
  * keyset batches of 1,000 written into the file, stored in 1 MB pieces. Timed from the handler's call
- * to its return; the memory is this process's resident set sampled every 50 ms during the run,
- * against its size just before (after a GC), so what the job holds at its peak is what counts.
+ * to its return; the memory is this process's resident set (and V8 heap) sampled every 50 ms during
+ * the run, against its size just before (after a GC): the peak counts, garbage included; the heap left
+ * after a GC at the end says whether anything was kept.
  *
  * Environment (optional): BENCH_PG_URL=postgres://postgres@127.0.0.1:5432  BENCH_EXPORT_ORDERS=1000000
  * BENCH_EXPORT_DB=rentloop_bench_export  BENCH_EXPORT_FORMAT=csv  BENCH_KEEP=1 (keep the database)
@@ -97,9 +98,13 @@ try {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const before = process.memoryUsage().rss;
+  const heapBefore = process.memoryUsage().heapUsed;
   let peak = before;
+  let heapPeak = heapBefore;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    heapPeak = Math.max(heapPeak, m.heapUsed);
   }, 50);
   const loadBefore = load();
   const t0 = performance.now();
@@ -110,6 +115,9 @@ try {
   const t1 = performance.now();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
+  // What the job still holds once its garbage is collected (the peak above includes garbage).
+  gc?.();
+  const retained = process.memoryUsage().heapUsed - heapBefore;
 
   const [done] = await database.primary.select().from(dataExports).where(eq(dataExports.id, row!.id));
   const [pieces] = await database.primary
@@ -131,6 +139,8 @@ try {
         rss_before_mb: mb(before),
         rss_peak_mb: mb(peak),
         rss_growth_mb: mb(peak - before),
+        heap_peak_growth_mb: mb(heapPeak - heapBefore),
+        heap_retained_after_gc_mb: mb(retained),
         load_before: loadBefore,
         load_after: load(),
         target: { export_s: 20, rss_growth_mb: 150 },
