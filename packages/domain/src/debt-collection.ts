@@ -140,3 +140,29 @@ export const debtUserInputSchema = z.strictObject({
   last_name: safeText().trim().min(1, 'Required field.').max(100),
 });
 export type DebtUserInput = z.infer<typeof debtUserInputSchema>;
+
+/**
+ * The dunning's hand-over of an invoice (decision 84): `scheduled` until `handover_after_days` after the
+ * last reminder's due date; `filed` (its claim recorded); `skipped` (the reason says why: paid or
+ * settled meanwhile, below the smallest claim, debt collection not set up).
+ */
+export const DEBT_HANDOVER_STATUSES = ['scheduled', 'filed', 'skipped'] as const;
+export type DebtHandoverStatus = (typeof DEBT_HANDOVER_STATUSES)[number];
+
+export const debtHandoverSchema = z.object({
+  invoice_id: z.number().int(),
+  status: z.enum(DEBT_HANDOVER_STATUSES),
+  reminder_due_on: z.iso.date().describe('The date the last reminder gave the customer (the last retry’s).'),
+  handover_on: z.iso
+    .date()
+    .describe(
+      'When the claim is (or was to be) filed: `reminder_due_on` plus the settings’ `handover_after_days`.',
+    ),
+  reason: z.string().nullable().describe('Why it was not handed over (`skipped`).'),
+  claim_id: z.number().int().nullable().describe('The claim it became (`filed`).'),
+});
+export type DebtHandover = z.infer<typeof debtHandoverSchema>;
+
+export const debtHandoverAnswerSchema = z.object({
+  handover: debtHandoverSchema.nullable().describe('Null: the dunning did not hand this invoice over.'),
+});

@@ -15,6 +15,7 @@ describe('previewRecordType', () => {
     expect(typeOf('buyout_offer')).toBe('subscription');
     expect(typeOf('subscription_summary')).toBe('subscription');
     expect(typeOf('payment_receipt')).toBe('invoice');
+    expect(typeOf('debt_collection_handover')).toBe('invoice');
   });
   it('needs no record for mails to staff and the platform', () => {
     expect(typeOf('invitation')).toBeNull();

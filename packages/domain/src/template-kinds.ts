@@ -160,6 +160,21 @@ export const TEMPLATE_KINDS: readonly TemplateKind[] = [
     ],
   },
   {
+    id: 'debt_collection_handover',
+    name: 'Debt collection notice',
+    type: 'email',
+    scope: 'company',
+    description:
+      'Tells a customer an unpaid invoice was handed over to the debt collection agency (sent when the agency has the claim, while the setting “Tell the customer” of Debt collection is on).',
+    placeholders: [
+      ...customer,
+      p('invoice.number', 'Invoice number'),
+      p('invoice.due_date', 'Due date'),
+      p('payment.amount', 'Amount handed over'),
+      p('agency.name', 'Collection agency'),
+    ],
+  },
+  {
     id: 'subscription_ending',
     name: 'Subscription ending',
     type: 'email',

@@ -1,6 +1,10 @@
-import { DEBT_CLAIM_STATUSES, DEBT_PROVIDERS } from '@rentloop/domain/debt-collection';
+import {
+  DEBT_CLAIM_STATUSES,
+  DEBT_HANDOVER_STATUSES,
+  DEBT_PROVIDERS,
+} from '@rentloop/domain/debt-collection';
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { invoices } from './billing.ts';
 import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
@@ -102,4 +106,39 @@ export const debtUsers = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('debt_users_company_key').on(t.company_id)],
+);
+
+/**
+ * The dunning's hand-over of an invoice, waiting for its day (decision 84): written when the dunning
+ * ended with "hand to debt collection" (handover.ts reads the dunning's event), due
+ * `handover_after_days` (the settings' value on the day it is looked at) after `reminder_due_on`, the
+ * date the last reminder gave the customer (the last retry's). `scheduled` until then; `filed` once its
+ * claim is recorded (`claim_id`); `skipped` with the reason when it could not become a claim (settled
+ * meanwhile, below the smallest claim, debt collection not set up). One per invoice.
+ */
+export const debtHandovers = pgTable(
+  'debt_handovers',
+  {
+    id: idColumn(),
+    company_id: companyId(),
+    invoice_id: refColumn('invoice_id').notNull(),
+    dunning_id: refColumn('dunning_id'),
+    reminder_due_on: date('reminder_due_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: DEBT_HANDOVER_STATUSES }).notNull().default('scheduled'),
+    reason: text('reason'),
+    claim_id: refColumn('claim_id'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('debt_handovers_invoice_key').on(t.company_id, t.invoice_id),
+    index('debt_handovers_due_idx')
+      .on(t.company_id, t.reminder_due_on, t.id)
+      .where(sql`status = 'scheduled'`),
+    foreignKey({
+      name: 'debt_handovers_invoice_fk',
+      columns: [t.company_id, t.invoice_id],
+      foreignColumns: [invoices.company_id, invoices.id],
+    }).onDelete('cascade'),
+  ],
 );

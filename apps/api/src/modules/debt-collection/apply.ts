@@ -4,7 +4,8 @@
  * A claim the agency reports `paid` settles the invoice through the billing engine (`settleInvoice`: the
  * invoice settled, its order paid, its recurring payment paid, its dunning ended as recovered), with a
  * succeeded offline transaction whose reference is the claim's and whose raw answer carries what the
- * agency collected and its fee. An invoice that was settled otherwise meanwhile, or has a payment in
+ * agency collected and its fee. The first answer that gives the claim the agency's reference is its filing:
+ * the customer's notice is queued then (mail.ts). An invoice that was settled otherwise meanwhile, or has a payment in
  * progress, is not settled again: the claim says why, and a later sync tries again.
  */
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { recordEvent } from '../events/service.ts';
 import { collectionFacts } from '../invoices/corrections.ts';
 import { invoiceRow } from '../invoices/records.ts';
 import { openAttempts, settleInvoice } from '../payments/charge.ts';
+import { mailClaimToCustomer } from './mail.ts';
 import type { ClaimRow } from './records.ts';
 
 export const SETTLED_OTHERWISE =
@@ -81,6 +83,8 @@ export async function applyAgencyClaim(
     .where(and(eq(debtClaims.company_id, ctx.companyId), eq(debtClaims.id, claimId)))
     .returning();
   if (!row) throw new Error(`Claim ${claimId} vanished.`);
+  // Filed: the agency has it for the first time. The customer is told now (when the settings say so).
+  if (claim.reference === null && answer.reference) await mailClaimToCustomer(ctx, row);
 
   if (answer.comments.length > 0) {
     await ctx.db

@@ -1,27 +1,27 @@
 /**
  * The dunning's end "hand to debt collection" (recurring payments settings, `after_last_retry:
- * debt_collection`) made real: the dunning only writes `dunning.handed_to_debt_collection` in its own
- * transaction; this business job (jobs/business-jobs.ts, after `dunning-retries`) reads those events of
- * the company with a cursor of its own (events/reader.ts) and, in the transaction that moves the cursor,
- * records the invoice's claim `pending` (recordClaim: one per invoice, a second hand-over answers the
- * first). The agency is called after that transaction has committed (fileClaim, with our reference as its
- * idempotency key), never inside it: an agency that is down leaves the claim pending with its reason, and
- * the next sync files it. An event that cannot become a claim (debt collection not set up, the invoice
- * paid meanwhile or below the smallest claim) is told to the company as a notification, once.
+ * debt_collection`), in two steps, both in the business job `debt-collection-handover` (jobs run by
+ * the company's clock, after `dunning-retries`; decisions 67 and 84):
+ *
+ * 1. `scheduleHandovers`: the dunning only writes `dunning.handed_to_debt_collection` in its own
+ *    transaction; this reads those events of the company with a cursor of its own (events/reader.ts) and,
+ *    in the transaction that moves the cursor, writes the invoice's hand-over `scheduled` with the date
+ *    the last reminder gave the customer (one per invoice). An invoice below the smallest claim is
+ *    `skipped` there and then, with the reason, and the company is told.
+ * 2. `fileDueHandovers` (handover-due.ts): the hand-overs `handover_after_days` past that date become
+ *    claims, the agency called after the commit.
  */
 import { DEBT_TEXTS } from '@rentloop/domain/debt-collection';
 import { and, eq } from 'drizzle-orm';
+import { companyTimeAt } from '../../company-time.ts';
 import type { Ctx, Transact } from '../../context.ts';
-import { eventCursors, invoices } from '../../db/schema/index.ts';
-import { AppError } from '../../errors.ts';
-import { DebtAgencyError } from '../../integrations/debt-collection/index.ts';
+import { debtHandovers, eventCursors, invoices } from '../../db/schema/index.ts';
+import { toDecimal } from '../../money.ts';
 import type { BusinessJob } from '../companies/business-jobs.ts';
-import { type Cursor, eventsAfter, readEvents, START } from '../events/reader.ts';
-import { notifyCompany } from '../notifications/service.ts';
-import { getDebtCollectionConfig } from '../settings/sections.ts';
+import { type Cursor, type EventRow, eventsAfter, readEvents, START } from '../events/reader.ts';
+import { getSettings } from '../settings/sections.ts';
 import type { AgencyOptions } from './agency.ts';
-import { fileClaim, recordClaim } from './claims.ts';
-import type { ClaimRow } from './records.ts';
+import { fileDueHandovers, tellFailure } from './handover-due.ts';
 
 export const HANDOVER_EVENT = 'dunning.handed_to_debt_collection';
 const BATCH = 50;
@@ -42,71 +42,71 @@ async function anyNew(ctx: Ctx): Promise<boolean> {
   return peek.events.length > 0;
 }
 
-async function tellFailure(ctx: Ctx, invoiceId: number, reason: string): Promise<void> {
+/** The smallest claim's refusal of the invoice, or null (an invoice gone: null, the due step says so). */
+export async function tooSmall(ctx: Ctx, invoiceId: number, minClaim: number): Promise<string | null> {
   const [invoice] = await ctx.db
-    .select({ number: invoices.number })
+    .select({ gross: invoices.gross, currency: invoices.currency })
     .from(invoices)
     .where(and(eq(invoices.company_id, ctx.companyId), eq(invoices.id, invoiceId)));
-  const name = invoice?.number ? `Invoice ${invoice.number}` : `Invoice #${invoiceId}`;
-  await notifyCompany(ctx, {
-    title: 'Debt collection hand-over failed',
-    description: `${name} was not handed to debt collection.`,
-    message: `${DEBT_TEXTS.claimFailed} ${name}: ${reason}`,
-    type: 'error',
-  });
+  if (!invoice || invoice.gross >= BigInt(minClaim)) return null;
+  return DEBT_TEXTS.invoiceTooSmall(toDecimal(BigInt(minClaim), invoice.currency) ?? String(minClaim));
 }
 
-/**
- * Every hand-over event of the company not read yet becomes its claim, filed at the agency. Answers how
- * many events were handled (claims recorded or failures told).
- */
-export async function handOverDunnedInvoices(
-  ctx: Ctx,
-  transact: Transact,
-  options: AgencyOptions = {},
-): Promise<number> {
+/** The last reminder's date of an event; events written before it was carried: the end's own day. */
+async function reminderDueOn(ctx: Ctx, event: EventRow): Promise<string> {
+  const given = (event.payload as { last_reminder_due_on?: unknown }).last_reminder_due_on;
+  if (typeof given === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(given)) return given;
+  const { time_zone } = await getSettings(ctx, 'general');
+  return companyTimeAt(new Date(event.created_at), time_zone).today;
+}
+
+/** Every hand-over event of the company not read yet becomes its scheduled hand-over; answers how many. */
+export async function scheduleHandovers(ctx: Ctx, transact: Transact): Promise<number> {
   let handled = 0;
   for (;;) {
     // Most days there is nothing new: looked at without a transaction (no cursor row written).
     if (!(await anyNew(ctx))) return handled;
-    const toFile: ClaimRow[] = [];
     const read = await transact((tx) =>
       readEvents(
         tx.db,
         readerOf(tx.companyId),
         { limit: BATCH, companyId: tx.companyId, types: [HANDOVER_EVENT] },
         async (batch) => {
-          const config = await getDebtCollectionConfig(tx);
+          const { min_claim_minor } = await getSettings(tx, 'debt_collection');
           for (const event of batch) {
             const invoiceId = Number((event.payload as { invoice_id?: unknown }).invoice_id);
             if (!Number.isInteger(invoiceId) || invoiceId <= 0) continue;
-            if (!config) {
-              await tellFailure(tx, invoiceId, DEBT_TEXTS.notConfigured);
-              continue;
-            }
-            try {
-              const { row } = await recordClaim(tx, invoiceId, config.min_claim_minor, { dunned: true });
-              if (row.reference === null) toFile.push(row);
-            } catch (err) {
-              // A refusal (a 409: settled meanwhile, a credit, below the smallest claim) or an invoice gone (404).
-              if (!(err instanceof AppError)) throw err;
-              await tellFailure(tx, invoiceId, err.message);
-            }
+            const small = await tooSmall(tx, invoiceId, min_claim_minor);
+            const [written] = await tx.db
+              .insert(debtHandovers)
+              .values({
+                company_id: tx.companyId,
+                invoice_id: invoiceId,
+                dunning_id: event.object_id,
+                reminder_due_on: await reminderDueOn(tx, event),
+                status: small ? 'skipped' : 'scheduled',
+                reason: small,
+              })
+              .onConflictDoNothing()
+              .returning({ id: debtHandovers.id });
+            if (written && small) await tellFailure(tx, invoiceId, small);
           }
         },
       ),
     );
     handled += read;
-    // Outside the transaction: the agency's answer, or its failure kept on the claim (`last_error`).
-    for (const row of toFile) {
-      try {
-        await fileClaim(ctx, transact, row, options);
-      } catch (err) {
-        if (!(err instanceof DebtAgencyError)) throw err;
-      }
-    }
     if (read < BATCH) return handled;
   }
+}
+
+/** The job's day: new hand-overs scheduled, then the due ones filed. Answers both counts together. */
+export async function handOverDunnedInvoices(
+  ctx: Ctx,
+  transact: Transact,
+  options: AgencyOptions = {},
+): Promise<number> {
+  const scheduled = await scheduleHandovers(ctx, transact);
+  return scheduled + (await fileDueHandovers(ctx, transact, options));
 }
 
 export const debtHandoverJob: BusinessJob = {

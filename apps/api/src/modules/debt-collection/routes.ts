@@ -2,7 +2,7 @@
  * Debt collection (spec 02 §7 "Debt collection", under `/api/{company}/debtist/...` as the spec writes
  * it, without the product's data segment). Every route calls the agency or answers what it reported,
  * so each one first needs the agency configured (Settings, section `debt_collection`): without it a 409
- * saying where, never a 500. Routes that call the agency run outside the request transaction
+ * saying where, never a 500 (but the dunning's hand-over of an invoice, which asks the agency nothing). Routes that call the agency run outside the request transaction
  * (`transaction: false`) and write through short audited transactions after the call.
  */
 import { envelope, idParam, listQuerySchema, paginatedEnvelope } from '@rentloop/domain/api';
@@ -13,6 +13,7 @@ import {
   debtClaimDetailSchema,
   debtClaimSchema,
   debtCommentInputSchema,
+  debtHandoverAnswerSchema,
   debtSyncResultSchema,
   debtUserInputSchema,
   debtUserSchema,
@@ -27,6 +28,7 @@ import { requestTransact } from '../../http/transactions.ts';
 import { listMeta, listParams } from '../../lists.ts';
 import { agencyOf } from './agency.ts';
 import { addClaimComment, claimInvoice } from './claims.ts';
+import { invoiceHandover } from './handover-due.ts';
 import { getClaim, listClaims } from './records.ts';
 import { syncClaims } from './sync.ts';
 import { createDebtUser, getDebtUser, setDebtUserEnabled } from './users.ts';
@@ -100,6 +102,23 @@ export const debtCollectionRoutes: FastifyPluginAsyncZod = async (app) => {
       await agencyOf(ctx);
       return ok(claim);
     },
+  );
+
+  app.get(
+    `${base}/invoice/:id/handover`,
+    {
+      config: { access: user },
+      schema: {
+        operationId: 'getDebtHandover',
+        tags,
+        summary: 'The dunning’s hand-over of an invoice: when it is to be filed, or why it was not',
+        description:
+          'An invoice whose dunning ended with "hand to debt collection" is filed `handover_after_days` (settings, section debt_collection) after the due date of its last reminder (`reminder_due_on`, the last retry’s date): `scheduled` until `handover_on`, then `filed` (its `claim_id`) or `skipped` with the `reason` (paid or settled meanwhile, below the smallest claim, debt collection not set up). `handover` is null for an invoice the dunning did not hand over. Answers also while debt collection is not set up (nothing is asked of the agency). 404 for another company’s invoice.',
+        params: idParams,
+        response: { 200: envelope(debtHandoverAnswerSchema) },
+      },
+    },
+    async (request) => ok({ handover: await invoiceHandover(ctxOf(request), request.params.id) }),
   );
 
   app.post(

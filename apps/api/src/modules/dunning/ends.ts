@@ -10,6 +10,7 @@ import type { OrderSubStatus } from '@rentloop/domain/enums';
 import { SUBSCRIPTION_TRANSITIONS } from '@rentloop/domain/subscriptions';
 import { refusal } from '@rentloop/domain/transitions';
 import { and, count, eq, ne } from 'drizzle-orm';
+import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { dunnings, invoices, orders } from '../../db/schema/index.ts';
 import { toDecimal } from '../../money.ts';
@@ -57,7 +58,8 @@ export async function untagRecovered(ctx: Ctx, dunning: DunningRow): Promise<voi
 /**
  * The configured end after the last retry. `cancel_subscription`: the subscription is cancelled through
  * its table with the reason (a subscription staff already ended or cancelled stays as it is) and the
- * order tagged "dunning-cancelled"; `debt_collection`: the event the debt-collection module will read;
+ * order tagged "dunning-cancelled"; `debt_collection`: the event the debt-collection module reads (it files the claim
+ * `handover_after_days` after `last_reminder_due_on`, decision 84);
  * `nothing`: staff decide. Answers what it did, for the dunning's `ended` event.
  */
 export async function runEndAction(
@@ -104,6 +106,9 @@ export async function runEndAction(
         customer_id: invoice?.customer_id ?? null,
         amount: invoice ? toDecimal(invoice.gross, invoice.currency) : null,
         currency: invoice?.currency ?? null,
+        // The date the last reminder gave the customer: its retry's (the one that just failed); a
+        // dunning allowed no retry ends on its first failure's day. The hand-over counts from it.
+        last_reminder_due_on: dunning.next_attempt_on ?? (await companyToday(ctx)),
       },
     });
   }

@@ -115,6 +115,8 @@ export async function previewRecord(
           customer: { name: i.customer.name, email: i.customer.email },
           invoice: { number: i.number ?? '', total, due_date: day(i.due_date), date: day(i.issue_date) },
           payment: { amount: total, retry_date: '', date: day(i.issue_date), reference: i.number ?? '' },
+          // The debt collection notice names the agency (the settings offer one).
+          agency: { name: 'Debtist' },
         },
       };
     }

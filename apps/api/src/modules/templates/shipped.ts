@@ -9,6 +9,7 @@ import { type TemplateKind, templateKind } from '@rentloop/domain/templates';
 import { escapeHtml } from '../../integrations/email/templates.ts';
 import { type MailText, SHIPPED_TEXTS } from './shipped-texts.ts';
 import { INVOICE_WORDS, SHIPPED_BILLING_TEXTS } from './shipped-texts-billing.ts';
+import { SHIPPED_DEBT_TEXTS } from './shipped-texts-debt.ts';
 import { SHIPPED_RECORD_TEXTS } from './shipped-texts-records.ts';
 
 export interface ShippedTemplate {
@@ -95,7 +96,12 @@ function invoiceHtml(lang: TemplateLanguage): string {
   ].join('\n');
 }
 
-const ALL_TEXTS = { ...SHIPPED_TEXTS, ...SHIPPED_BILLING_TEXTS, ...SHIPPED_RECORD_TEXTS };
+const ALL_TEXTS = {
+  ...SHIPPED_TEXTS,
+  ...SHIPPED_BILLING_TEXTS,
+  ...SHIPPED_RECORD_TEXTS,
+  ...SHIPPED_DEBT_TEXTS,
+};
 
 /** The shipped text of a kind in a language; throws for a kind the product does not have. */
 export function shippedTemplate(templateId: string, lang: TemplateLanguage): ShippedTemplate {

@@ -5,6 +5,7 @@
 import type {
   DebtClaim,
   DebtClaimDetail,
+  DebtHandover,
   DebtSyncResult,
   DebtUser,
   DebtUserInput,
@@ -120,5 +121,24 @@ export function useSetDebtUserEnabled() {
     mutationFn: async (enabled: boolean) =>
       unwrapAnswer(await api.put<DebtUser>(path(company, `users/${enabled ? 'enable' : 'disable'}`), {})),
     onSuccess: ({ data }) => queryClient.setQueryData(userKey(company), data),
+  });
+}
+
+/**
+ * The dunning's hand-over of an invoice (`GET debtist/invoice/{id}/handover`, decision 84): when it is to
+ * be filed or why it was not; null for an invoice the dunning did not hand over. Only asked for an
+ * invoice of a recurring payment (`enabled`), the only ones a dunning hands over.
+ */
+export function useInvoiceHandover(invoiceId: number, enabled: boolean) {
+  const company = useCompanyId();
+  return useQuery({
+    queryKey: [...debtKeys.detail(company, invoiceId), 'handover'],
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.get<{ handover: DebtHandover | null }>(path(company, `invoice/${invoiceId}/handover`), {
+          signal,
+        }),
+      ).handover,
+    enabled,
   });
 }

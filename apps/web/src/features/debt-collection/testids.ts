@@ -20,4 +20,5 @@ export const debtIds = {
   dialog: 'debt-action-dialog',
   confirm: 'debt-action-confirm',
   handOver: 'invoice-action-debt-collection',
+  handover: 'invoice-debt-handover',
 } as const;

@@ -3,7 +3,7 @@
  * its payment attempts (linked to Payments), where it comes from (customer, order, subscription,
  * recurring payment, the invoice it corrects), its notes, and the actions `GET invoices/{id}/actions`
  * allows now (Charge, Settle; Cancel invoice, Edit and issue a replacement draft) beside Refund (a paid
- * invoice) and Download PDF; its refunds.
+ * invoice) and Download PDF; its refunds; when the dunning hands it to debt collection, on which day.
  */
 
 import Download from '@mui/icons-material/Download';
@@ -28,6 +28,7 @@ import { formatDate, formatDateTime } from '../../utils/dates.ts';
 import { humanize } from '../../utils/humanize.ts';
 import { notify } from '../../utils/notify.ts';
 import { HandOverButton } from '../debt-collection/HandOverButton.tsx';
+import { HandoverNotice } from '../debt-collection/HandoverNotice.tsx';
 import { NotesCard } from '../notes/NotesCard.tsx';
 import { useInvoiceTransactions } from '../transactions/hooks.ts';
 import { declineSummary } from '../transactions/transaction-format.ts';
@@ -293,6 +294,7 @@ export function InvoiceDetailPage() {
             {i.status === 'draft' && <StatusChip status="draft" />}
             {i.cancellation_invoice !== null && <StatusChip status="cancelled" />}
           </Stack>
+          <HandoverNotice invoice={i} />
           <InvoiceDocument invoice={i} />
           <OriginCard invoice={i} />
           <AttemptsCard invoice={i} />
