@@ -116,8 +116,10 @@ if (want('unit')) {
 // The first-load JavaScript of the sign-in page and the list screens, gzip, read from a fresh build of
 // the web app (into a temporary folder) against each screen's budget (docs/performance.md).
 if (want('budget')) check('size budget', 'node', ['scripts/size-budget.mjs']);
-// The Redis push test (notifications/bus.test.ts) runs against REDIS_TEST_URL: set here when a Redis answers
-// on 127.0.0.1:6379 (CI has one), so it runs wherever one is, and is skipped, saying so, where none is.
+// The Redis push test (notifications/bus.test.ts) and, in the PostgreSQL pass, the multi-instance suite
+// (scale/multi-instance.test.ts: two API instances and two workers as processes) run against REDIS_TEST_URL:
+// set here when a Redis answers on 127.0.0.1:6379 (CI has one), so they run wherever one is, and are skipped,
+// saying so in their names, where none is.
 if (want('api') && !process.env.REDIS_TEST_URL) {
   const url = 'redis://127.0.0.1:6379';
   if (await redisAnswers(url)) process.env.REDIS_TEST_URL = url;

@@ -14,9 +14,10 @@ import fastifyStatic from '@fastify/static';
 import { MESSAGES } from '@rentloop/domain/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type PgBoss from 'pg-boss';
 import { type Clock, type Deps, systemClock } from './context.ts';
-import type { Database } from './db/client.ts';
+import { type Database, SETTINGS_CHANNEL } from './db/client.ts';
 import { type RouteEntry, registerAccessControl, requireAccessRules } from './http/access.ts';
 import { AppError, registerErrorHandler } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
@@ -60,6 +61,7 @@ import { recurringPaymentRoutes } from './modules/recurring-payments/routes.ts';
 import { repairQuestionRoutes } from './modules/repair-questions/routes.ts';
 import { repairRoutes } from './modules/repairs/routes.ts';
 import { returnRoutes } from './modules/returns/routes.ts';
+import { followSettingsChanges } from './modules/settings/cache.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { subscriptionImportRoutes } from './modules/subscriptions/import-routes.ts';
@@ -85,6 +87,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Sign-in and reset requests allowed per IP address per minute (default 20; AUTH_RATE_LIMIT_PER_MINUTE). */
   authRateLimitPerMinute?: number;
+  /** A Redis client (ioredis) for the per-address rate limits shared by every instance; unset: in process. */
+  rateLimitRedis?: Redis;
   logLevel?: string;
   corsOrigins?: string[];
   /**
@@ -186,10 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: deps.corsOrigins && deps.corsOrigins.length > 0 ? deps.corsOrigins : false,
   });
 
-  // Per-IP limits on the unauthenticated account routes (sign-in, reset); kept in memory per instance.
-  // Per-email sign-in throttling is in the database (modules/auth/service.ts), shared by all instances.
+  // Per-IP limits on the unauthenticated account routes (sign-in, reset): in Redis when the app has one
+  // (REDIS_URL), so that every instance counts the same requests (decision 87); else in this process.
+  // Redis away: the limit is skipped rather than sign-in refused; the per-email sign-in throttling is in
+  // the database (modules/auth/throttle.ts), shared by all instances whatever happens to Redis.
   await app.register(rateLimit, {
     global: false,
+    ...(deps.rateLimitRedis
+      ? { redis: deps.rateLimitRedis, nameSpace: 'rentloop:rate-limit:', skipOnError: true }
+      : {}),
     // The plugin sets Retry-After; the answer is the product's 429 envelope, with the wait in words.
     errorResponseBuilder: (_request, context) =>
       new AppError(
@@ -230,10 +239,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('clock', deps.clock ?? systemClock);
   registerErrorHandler(app);
-  const sessionCache = deps.sessionCache === false ? null : await startSessionCache(deps.database, app.log);
-  if (sessionCache) app.addHook('onClose', () => sessionCache.close());
-  app.decorate('sessionCache', sessionCache?.cache ?? null);
-  registerAccessControl(app, deps.database.primary, sessionCache?.cache ?? null, deps.clock ?? systemClock);
+  // One change listener per app (db/notify.ts): the session cache's auth changes and the settings cache's
+  // company settings changes, so a change on another instance takes effect here at once (decision 87).
+  const settingsChanges = followSettingsChanges(app.deps);
+  const listening = await startSessionCache(
+    deps.database,
+    app.log,
+    { cache: deps.sessionCache !== false },
+    {
+      onChange: (payload, channel) => {
+        if (channel === SETTINGS_CHANNEL) settingsChanges.onChange(payload);
+      },
+      onReset: settingsChanges.onReset,
+      setLive: settingsChanges.setLive,
+    },
+  );
+  app.addHook('onClose', () => listening.close());
+  app.decorate('sessionCache', listening.cache);
+  registerAccessControl(app, deps.database.primary, listening.cache, deps.clock ?? systemClock);
   registerRequestDatabase(app, deps.database);
 
   registerHealthRoutes(app, deps.database, deps.boss ?? null);

@@ -1,11 +1,13 @@
 /** Process entry: config -> database (lock, migrate) -> first-start bootstrap -> jobs -> listen. */
 import { readFileSync } from 'node:fs';
+import { Redis } from 'ioredis';
 import type PgBoss from 'pg-boss';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type Database, migrate, openPglite, openPostgres } from './db/client.ts';
 import { redactedUrl, startFailureLine } from './db/connection-errors.ts';
 import { lockDataDir } from './db/data-dir-lock.ts';
+import { refuseTransactionPooler } from './db/pooler-check.ts';
 import { createMailer } from './integrations/email/mailer.ts';
 import { gatewayConfigFrom } from './integrations/payments/adapters.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
@@ -27,6 +29,7 @@ async function main() {
   let unlock: (() => Promise<void>) | undefined;
   let database: Database;
   if (config.databaseUrl) {
+    await refuseTransactionPooler(config.databaseUrl);
     database = await openPostgres(config.databaseUrl, {
       replicaUrl: config.readReplicaUrl,
       replicaMaxLagMs: config.readReplicaMaxLagMs,
@@ -48,7 +51,16 @@ async function main() {
   const notificationBus = await openNotificationBus(config.redisUrl, {
     error: (obj, msg) => process.stderr.write(`${msg ?? 'error'}: ${JSON.stringify(obj)}\n`),
   });
+  // The rate limits' counters, shared by every instance (app.ts). No offline queue: with Redis away a
+  // command fails at once and the limit is skipped, instead of the sign-in waiting for Redis.
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  rateLimitRedis?.on('error', (err) =>
+    process.stderr.write(`rate limits: redis error: ${err instanceof Error ? err.message : String(err)}\n`),
+  );
   const app = await buildApp({
+    rateLimitRedis,
     notificationBus,
     database,
     boss,
@@ -97,13 +109,24 @@ async function main() {
     'Rentloop ready',
   );
 
+  // SIGTERM (a rolling deploy, a scale-in): the server stops accepting connections, ends the push
+  // streams and answers the requests in flight (Fastify's close waits for them); the jobs this process
+  // runs (RUN_JOBS) finish, up to 10 s as `npm run worker` allows; then the connections close.
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    // A keep-alive connection whose request was in flight goes idle after the close began; Node closes
+    // only the connections idle at that moment, so the others would hold the close for their keep-alive
+    // time (72 s): they are closed as each goes idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(sweep);
+    app.log.info({ signal }, 'requests finished');
+    await boss.stop({ graceful: true, timeout: 10_000, wait: true });
     await notificationBus.close();
-    await boss.stop({ graceful: true, timeout: 5_000 });
+    await rateLimitRedis?.quit().catch(() => {});
     await database.close();
     await unlock?.();
+    app.log.info({ signal }, 'shut down');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -5,6 +5,7 @@
 import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { migrate, openPostgres } from './db/client.ts';
+import { refuseTransactionPooler } from './db/pooler-check.ts';
 import { createMailer } from './integrations/email/mailer.ts';
 import { gatewayConfigFrom } from './integrations/payments/adapters.ts';
 import { createSecrets, loadSecretsKey } from './integrations/secrets.ts';
@@ -20,6 +21,8 @@ async function main() {
     );
   }
   const log = pino({ level: config.logLevel });
+  // Its jobs' own connections need sessions as the API's do (pg-boss, the notification bus's writers).
+  await refuseTransactionPooler(config.databaseUrl);
   const database = await openPostgres(config.databaseUrl, { poolSize: config.poolSize });
   await migrate(database);
   const boss = createBoss(database);
@@ -42,7 +45,9 @@ async function main() {
   });
   log.info({ jobs: ALL_JOBS.map((j) => j.name) }, 'worker started');
   const stop = async () => {
-    await boss.stop({ graceful: true, timeout: 10_000 });
+    // The jobs in flight finish (up to 10 s; pg-boss then fails them for a retry) before the connections close.
+    log.info({ signal: 'SIGTERM or SIGINT' }, 'worker stopping');
+    await boss.stop({ graceful: true, timeout: 10_000, wait: true });
     await notifications.close();
     await database.close();
     process.exit(0);

@@ -29,6 +29,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
  * (PostgreSQL delivers a session's own notifications ahead of the ReadyForQuery of the commit).
  */
 export const AUTH_CHANNEL = 'rentloop_auth';
+/**
+ * The channel of company settings changes (migration 0073, payload the company's id): every instance
+ * drops its cached settings of that company at once (modules/settings/cache.ts, decision 87).
+ */
+export const SETTINGS_CHANNEL = 'rentloop_settings';
+/** Every channel the listener and the pool's connections LISTEN on. */
+export const CHANGE_CHANNELS = [AUTH_CHANNEL, SETTINGS_CHANNEL] as const;
 
 /** How db/notify.ts listens: the embedded database itself, or dedicated connections to the primary. */
 export type NotificationSource =
@@ -143,7 +150,7 @@ export async function openPostgres(
       client.on('notification', (m) => {
         for (const handler of poolListeners) handler(m.channel, m.payload ?? '');
       });
-      await client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => {});
+      for (const channel of CHANGE_CHANNELS) await client.query(`LISTEN ${channel}`).catch(() => {});
     },
   });
   const replicaPool = opts.replicaUrl

@@ -1,6 +1,8 @@
 /**
  * Hears the auth changes that the triggers of migration 0020 announce (NOTIFY rentloop_auth, payload a
- * user id or '*'), for the session cache (http/session-cache.ts).
+ * user id or '*'), for the session cache (http/session-cache.ts), and the company settings changes of
+ * migration 0073 (NOTIFY rentloop_settings, payload a company id), for the settings cache
+ * (modules/settings/cache.ts). `onChange` gets the payload and its channel.
  *
  * The cache may only answer while nothing can have been missed, so the listener says whether it is
  * `live()`:
@@ -20,9 +22,11 @@
  * reconnected): the cache then drops everything and refuses entries looked up before.
  */
 import type pg from 'pg';
-import { AUTH_CHANNEL, type Database } from './client.ts';
+import { AUTH_CHANNEL, CHANGE_CHANNELS, type Database, SETTINGS_CHANNEL } from './client.ts';
 
-export { AUTH_CHANNEL };
+export { AUTH_CHANNEL, SETTINGS_CHANNEL };
+
+const heard = (channel: string) => (CHANGE_CHANNELS as readonly string[]).includes(channel);
 
 export interface ChangeListener {
   /** True while every change committed up to a few hundred milliseconds ago is known to be heard. */
@@ -31,7 +35,7 @@ export interface ChangeListener {
 }
 
 export interface ChangeHandlers {
-  onChange(payload: string): void;
+  onChange(payload: string, channel: string): void;
   onReset(): void;
 }
 
@@ -59,7 +63,7 @@ export async function listenAuthChanges(
   if (source.kind === 'pglite') return listenPglite(source.client, handlers);
   const listener = new PgListener(source.newClient, handlers, log, now);
   const stopPool = source.onPoolNotification((channel, payload) => {
-    if (channel === AUTH_CHANNEL) handlers.onChange(payload);
+    if (heard(channel)) handlers.onChange(payload, channel);
   });
   await listener.start();
   return {
@@ -78,7 +82,12 @@ async function listenPglite(
   let listening = false;
   // PGlite calls back in a microtask queued while it reads the committing statement's answer: before
   // the statement's caller resumes. One connection, in this process: nothing can be missed.
-  const unlisten = await client.listen(AUTH_CHANNEL, (payload) => handlers.onChange(payload));
+  const stops = await Promise.all(
+    CHANGE_CHANNELS.map((channel) =>
+      client.listen(channel, (payload) => handlers.onChange(payload, channel)),
+    ),
+  );
+  const unlisten = () => Promise.all(stops.map((stop) => stop())).then(() => {});
   handlers.onReset();
   listening = true;
   return {
@@ -132,14 +141,14 @@ class PgListener {
     this.#client = client;
     this.#connectingSince = this.now();
     client.on('notification', (m) => {
-      if (client === this.#client && m.channel === AUTH_CHANNEL) this.handlers.onChange(m.payload ?? '');
+      if (client === this.#client && heard(m.channel)) this.handlers.onChange(m.payload ?? '', m.channel);
     });
     client.on('error', (err) => this.#fail(client, err));
     client.on('end', () => this.#fail(client, new Error('connection ended')));
     try {
       await client.connect();
       const sent = this.now();
-      await client.query(`LISTEN ${AUTH_CHANNEL}`);
+      for (const channel of CHANGE_CHANNELS) await client.query(`LISTEN ${channel}`);
       if (client !== this.#client || this.#closed) return;
       this.#connectingSince = null;
       // What was committed before LISTEN was never heard: start from nothing.

@@ -22,7 +22,7 @@
 import { performance } from 'node:perf_hooks';
 import type { UserActor } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { listenAuthChanges } from '../db/notify.ts';
+import { AUTH_CHANNEL, listenAuthChanges } from '../db/notify.ts';
 
 export interface SessionCacheOptions {
   maxEntries?: number;
@@ -176,19 +176,41 @@ export class SessionCache {
   }
 }
 
-/** A cache fed by the database's auth changes (db/notify.ts); `close` stops listening. */
+/**
+ * A cache fed by the database's auth changes (db/notify.ts); `close` stops listening. `also` hears every
+ * change of the other channels (the settings cache's, app.ts) on the same listener, and `cache: false`
+ * (SESSION_CACHE=off) keeps the listener for them alone.
+ */
 export async function startSessionCache(
   database: Database,
   log: Parameters<typeof listenAuthChanges>[2],
-  opts: Omit<SessionCacheOptions, 'live'> = {},
-): Promise<{ cache: SessionCache; close(): Promise<void> }> {
+  opts: Omit<SessionCacheOptions, 'live'> & { cache?: boolean } = {},
+  also?: OtherChanges,
+): Promise<{ cache: SessionCache | null; close(): Promise<void> }> {
   // Not live until the listener says so: nothing is served before it listens.
-  const cache = new SessionCache({ ...opts, live: () => false });
+  const cache = opts.cache === false ? null : new SessionCache({ ...opts, live: () => false });
   const listener = await listenAuthChanges(
     database,
-    { onChange: (payload) => cache.onChange(payload), onReset: () => cache.reset() },
+    {
+      onChange: (payload, channel) => {
+        if (channel === AUTH_CHANNEL) cache?.onChange(payload);
+        else also?.onChange(payload, channel);
+      },
+      onReset: () => {
+        cache?.reset();
+        also?.onReset();
+      },
+    },
     log,
   );
-  cache.setLive(() => listener.live());
+  cache?.setLive(() => listener.live());
+  also?.setLive(() => listener.live());
   return { cache, close: () => listener.close() };
+}
+
+/** What else follows the listener: its changes on channels other than the auth one, and its liveness. */
+export interface OtherChanges {
+  onChange(payload: string, channel: string): void;
+  onReset(): void;
+  setLive(live: () => boolean): void;
 }

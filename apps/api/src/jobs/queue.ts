@@ -87,6 +87,29 @@ export async function registerQueues(
   jobs: JobDefinition[],
   database?: Database,
 ): Promise<void> {
+  await oneProcessAtATime(database, () => registerQueuesNow(boss, jobs, database));
+}
+
+/**
+ * Runs `fn` while holding a session advisory lock on a connection of its own: instances and workers that
+ * start together on a fresh database deadlock creating pg-boss's queues (each queue a partition of one
+ * table; seen with two instances and two workers, scale/multi-instance.test.ts), so they take turns. The
+ * lock goes with the connection, however `fn` ends. PGlite: one process, nothing to wait for.
+ */
+async function oneProcessAtATime(database: Database | undefined, fn: () => Promise<void>): Promise<void> {
+  if (database?.notifications.kind !== 'postgres') return fn();
+  const client = database.notifications.newClient();
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(`SELECT pg_advisory_lock(hashtext('rentloop:register-queues'))`);
+    await fn();
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function registerQueuesNow(boss: PgBoss, jobs: JobDefinition[], database?: Database): Promise<void> {
   for (const job of jobs) {
     await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
     if (job.cron && !database) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });

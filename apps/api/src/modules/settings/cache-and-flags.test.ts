@@ -25,12 +25,23 @@ const putTerms = (days: number) =>
     url: `/api/companies/${companyId}/settings/invoice`,
     payload: { ...SETTINGS_SECTIONS.invoice.defaults, payment_terms_days: days },
   });
-/** A write behind the process's back (another instance, a script): the cache cannot know. */
+/** A write behind the process's back (another instance, a job, a script): heard through the trigger's NOTIFY. */
 const writeBehind = (days: number) =>
   h.database.primary
     .update(companySettings)
     .set({ data: sql`jsonb_set(${companySettings.data}, '{payment_terms_days}', ${String(days)}::jsonb)` })
     .where(and(eq(companySettings.company_id, companyId), eq(companySettings.group, 'invoice')));
+/** The same write unheard (the trigger off, as if the listener had missed it): only the 60 s or a clear help. */
+async function writeUnheard(days: number) {
+  await h.database.primary.execute(sql`ALTER TABLE company_settings DISABLE TRIGGER company_settings_notify`);
+  try {
+    await writeBehind(days);
+  } finally {
+    await h.database.primary.execute(
+      sql`ALTER TABLE company_settings ENABLE TRIGGER company_settings_notify`,
+    );
+  }
+}
 const clear = (user: TestUser, company = companyId) =>
   call(h.app, user, { method: 'POST', url: `/api/${company}/system/cache/clear` });
 
@@ -54,9 +65,17 @@ describe('the settings cache', () => {
     expect(await terms()).toBe(45);
   });
 
+  it('shows a write made behind its back at the next read (NOTIFY rentloop_settings, migration 0073)', async () => {
+    expect(await terms()).toBe(45);
+    await writeBehind(46);
+    expect(await terms()).toBe(46);
+    await writeBehind(45);
+    expect(await terms()).toBe(45);
+  });
+
   it('keeps a company’s settings for 60 s, then reads them again', async () => {
     expect(await terms()).toBe(45);
-    await writeBehind(60);
+    await writeUnheard(60);
     expect(await terms()).toBe(45);
     clock.advance(59_000);
     expect(await terms()).toBe(45);
@@ -66,7 +85,7 @@ describe('the settings cache', () => {
 
   it('is cleared by POST /api/{company}/system/cache/clear (admins and operators)', async () => {
     expect(await terms()).toBe(60);
-    await writeBehind(7);
+    await writeUnheard(7);
     expect(await terms()).toBe(60);
     expect((await clear(staff)).statusCode).toBe(403);
     expect((await clear(outsider)).statusCode).toBe(404);
@@ -75,7 +94,7 @@ describe('the settings cache', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Cache cleared.');
     expect(await terms()).toBe(7);
-    await writeBehind(8);
+    await writeUnheard(8);
     expect((await clear(operator)).statusCode).toBe(200);
     expect(await terms()).toBe(8);
   });

@@ -4,8 +4,13 @@
  * two apps in one test process never share entries), one entry per company: every stored section row
  * of `company_settings`, read in one query.
  *
- * - An entry is used for `SETTINGS_CACHE_MS` (60 s, by the context's clock), then read again: another
- *   process's write is seen within 60 s at most.
+ * - An entry is used for `SETTINGS_CACHE_MS` (60 s, by the context's clock), then read again.
+ * - Another process's write is seen at once: every write to `company_settings` sends NOTIFY
+ *   rentloop_settings with the company's id (migration 0073), which the app's change listener hears
+ *   (db/notify.ts, wired in app.ts by `followSettingsChanges`) and turns into `dirty`. While that listener
+ *   is not live (starting, its connection lost), the cache answers nothing: every read goes to the
+ *   database, as it would have to to see another instance's write. A cache nobody follows (a job's
+ *   context, a test's) keeps the 60 s rule alone. Decision 87.
  * - A write in this process makes the company's entry dirty at once (`markDirty`, called by the
  *   service in the writing transaction) and again once the write has committed (the routes' onResponse
  *   hook `settingsWritten`): a read that ran while the write's transaction was open, and saw the old
@@ -28,12 +33,17 @@ interface Entry {
 class SettingsCache {
   private readonly entries = new Map<number, Entry>();
   private readonly generations = new Map<number, number>();
+  /** Moves when everything is dropped at once (the listener reset, a payload naming no company). */
+  private epoch = 0;
+  /** Whether every other instance's write is known to be heard (the change listener's `live()`). */
+  live: () => boolean = () => true;
 
-  generation(companyId: number): number {
-    return this.generations.get(companyId) ?? 0;
+  generation(companyId: number): string {
+    return `${this.epoch}:${this.generations.get(companyId) ?? 0}`;
   }
 
   get(companyId: number, now: number): StoredRows | null {
+    if (!this.live()) return null;
     const entry = this.entries.get(companyId);
     if (!entry) return null;
     if (now - entry.loadedAt >= SETTINGS_CACHE_MS || now < entry.loadedAt) {
@@ -43,13 +53,19 @@ class SettingsCache {
     return entry.rows;
   }
 
-  keep(companyId: number, generation: number, rows: StoredRows, now: number): void {
-    if (this.generation(companyId) === generation) this.entries.set(companyId, { rows, loadedAt: now });
+  keep(companyId: number, generation: string, rows: StoredRows, now: number): void {
+    if (this.generation(companyId) === generation && this.live())
+      this.entries.set(companyId, { rows, loadedAt: now });
   }
 
   dirty(companyId: number): void {
     this.entries.delete(companyId);
-    this.generations.set(companyId, this.generation(companyId) + 1);
+    this.generations.set(companyId, (this.generations.get(companyId) ?? 0) + 1);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.epoch++;
   }
 }
 
@@ -89,6 +105,25 @@ export const freshRows = (ctx: Ctx): Promise<StoredRows> => load(ctx);
 
 /** The company's settings changed (or are about to, in the caller's transaction). */
 export const markDirty = (deps: Deps, companyId: number): void => cacheOf(deps).dirty(companyId);
+
+/**
+ * Makes the app's cache follow the settings changes its change listener hears (app.ts): `onChange` with
+ * a NOTIFY rentloop_settings payload (a company id; anything else drops every company), `onReset` when
+ * the listener may have missed some, and `setLive` with the listener's liveness.
+ */
+export function followSettingsChanges(deps: Deps) {
+  const cache = cacheOf(deps);
+  return {
+    onChange(payload: string): void {
+      if (/^\d{1,16}$/.test(payload)) cache.dirty(Number(payload));
+      else cache.clear();
+    },
+    onReset: (): void => cache.clear(),
+    setLive(live: () => boolean): void {
+      cache.live = live;
+    },
+  };
+}
 
 /** Drops the company's cached settings: the next read goes to the database. */
 export const clearCompany = (deps: Deps, companyId: number): void => cacheOf(deps).dirty(companyId);

@@ -5,11 +5,12 @@
 import { envelope, idParam } from '@rentloop/domain/api';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { featureFlagInputSchema, featureFlagSchema } from '@rentloop/domain/settings';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx, UserActor } from '../../../context.ts';
+import { SETTINGS_CHANNEL } from '../../../db/client.ts';
 import { companies } from '../../../db/schema/index.ts';
 import { notFound } from '../../../errors.ts';
 import { access } from '../../../http/access.ts';
@@ -39,7 +40,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'clearCache',
         tags: ['system'],
-        summary: 'Clear the company’s cached settings in this process (others reload them within 60 s)',
+        summary: 'Clear the company’s cached settings on every API instance',
         params,
         response: { 200: envelope(z.null()) },
       },
@@ -47,6 +48,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const ctx = ctxOf(request);
       clearCompany(ctx.deps, ctx.companyId);
+      // The other instances hear it on the settings channel, as they hear a write (cache.ts).
+      await ctx.db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${String(ctx.companyId)})`);
       return ok(null, MESSAGES.cacheCleared);
     },
   );
