@@ -44,8 +44,12 @@ const db = () => h.database.primary;
 
 async function setUp(name: string): Promise<Co> {
   const company = await createCompany(h.database, { name, currency: 'EUR' });
+  // Signed in on the latest day the tests move the clock to: a session lives a day, checked against the
+  // clock, so it is valid at every time set below on its own, not only while the session cache holds it.
+  clock.set('2026-04-01T10:00:00Z');
   const admin = await createUser(h, { company, role: 'admin' });
   const staff = await createUser(h, { company, role: 'user' });
+  clock.set('2026-03-02T10:00:00Z');
   const product = await call(h.app, admin, {
     method: 'POST',
     url: `/api/${company.id}/rentloopdb/products`,
