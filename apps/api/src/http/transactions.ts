@@ -14,6 +14,8 @@ import { type AuditContext, type Ctx, type Transact, withDb } from '../context.t
 import { setAuditContext } from '../db/audit.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
+import { refreshAssetFigures } from '../modules/insights/asset-figures.ts';
+import { ctxOf } from './context.ts';
 import { runIdempotent, runIdempotentOutside } from './idempotency.ts';
 
 declare module 'fastify' {
@@ -53,7 +55,11 @@ export function registerRequestDatabase(app: FastifyInstance, database: Database
             database.primary.transaction(async (tx) => {
               await setAuditContext(tx, auditContextOf(request));
               request.db = tx;
-              const handle = () => original.call(this, request, reply) as Promise<unknown>;
+              const handle = async () => {
+                const answer = await (original.call(this, request, reply) as Promise<unknown>);
+                await refreshFigures(request);
+                return answer;
+              };
               return idempotent ? runIdempotent(tx, request, reply, handle) : handle();
             }),
           );
@@ -65,6 +71,15 @@ export function registerRequestDatabase(app: FastifyInstance, database: Database
           return idempotent ? runIdempotentOutside(database.primary, request, reply, handle) : handle();
         };
   });
+}
+
+/**
+ * The assets' kept figures follow what a company route's write changed, before it commits (decision 83;
+ * a trigger marked the units whose figures it touched, and this is one indexed probe when none is).
+ */
+async function refreshFigures(request: FastifyRequest) {
+  const actor = request.actor;
+  if (actor?.kind === 'user' && actor.companyId !== null) await refreshAssetFigures(ctxOf(request));
 }
 
 /**
@@ -84,4 +99,8 @@ export function auditedTransaction<T>(request: FastifyRequest, fn: (tx: Tx) => P
 export const requestTransact =
   (request: FastifyRequest, ctx: Ctx): Transact =>
   (work) =>
-    auditedTransaction(request, (tx) => work(withDb(ctx, tx)));
+    auditedTransaction(request, async (tx) => {
+      const answer = await work(withDb(ctx, tx));
+      await refreshAssetFigures(withDb(ctx, tx));
+      return answer;
+    });
