@@ -106,7 +106,9 @@ async function expectedAnswer(exec: SqlExecutor, seeded: Seeded, s: Scenario): P
   const spec = LIST_SPECS[s.list];
   const from = `(${spec.rowsSql}) x WHERE ($2::text IS NULL OR ${spec.searchText} LIKE '%' || $2 || '%')`;
   // A scenario in another sort orders by its column, then id, as every list does (nulls as SQL puts them).
-  const order = s.sort ? `${s.sort.sort} ${s.sort.desc ? 'DESC' : 'ASC'}, id ${s.sort.desc ? 'DESC' : 'ASC'}` : spec.order;
+  const order = s.sort
+    ? `${s.sort.sort} ${s.sort.desc ? 'DESC' : 'ASC'}, id ${s.sort.desc ? 'DESC' : 'ASC'}`
+    : spec.order;
   const params = [seeded.companyId, s.search ?? null];
   const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM ${from}`, params);
   const total = Number(count?.n);
@@ -183,8 +185,7 @@ async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
     const orders = lists.some((l) => l === 'orders' || l === 'subscriptions');
     const seeded = await seed(database.executor, {
       customers: orders || lists.includes('customers'),
-      catalog:
-        orders || lists.some((l) => ['products', 'variants', 'collections', 'assets'].includes(l)),
+      catalog: orders || lists.some((l) => ['products', 'variants', 'collections', 'assets'].includes(l)),
       more: lists.some(
         (l) => !['customers', 'products', 'variants', 'orders', 'subscriptions', 'assets'].includes(l),
       ),

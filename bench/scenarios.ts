@@ -4,8 +4,8 @@
  * 1% of the big company's rows.
  */
 import { BIG_COMPANY_CUSTOMERS, SEARCH_SURNAME } from './seed.ts';
-import { BIG_COMPANY_PRODUCTS, BIG_COMPANY_VARIANTS, PRODUCT_SEARCH } from './seed-catalog.ts';
 import { ASSET_SEARCH, BIG_COMPANY_ASSETS, SERIAL_SEARCH } from './seed-assets.ts';
+import { BIG_COMPANY_PRODUCTS, BIG_COMPANY_VARIANTS, PRODUCT_SEARCH } from './seed-catalog.ts';
 import { MORE_SEARCHES } from './seed-more.ts';
 import { BIG_COMPANY_SUBSCRIPTIONS, ORDER_NUMBER_SEARCH } from './seed-orders.ts';
 

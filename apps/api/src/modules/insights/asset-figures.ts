@@ -17,7 +17,7 @@
  *   (`rollAssetUtilisation`) for the units whose figure changed with the date.
  */
 import { daysBetween } from '@rentloop/domain/billing-periods';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { companyTimeAt } from '../../company-time.ts';
 import type { Ctx, Transact } from '../../context.ts';
 import { productTracking } from '../../db/schema/index.ts';
@@ -79,14 +79,16 @@ async function refreshPlain(ctx: Ctx, timeZone: string, today: string): Promise<
 /** The other stale units, by the page's computation, `BATCH` at a time. */
 async function refreshComputed(ctx: Ctx, timeZone: string, today: string): Promise<number> {
   let done = 0;
-  for (;;) {
+  // Walks the stale units by id, so a unit the update could not clear is never read twice.
+  for (let after = 0; ; ) {
     const stale = await ctx.db
       .select()
       .from(t)
-      .where(and(eq(t.company_id, ctx.companyId), eq(t.figures_stale, true)))
+      .where(and(eq(t.company_id, ctx.companyId), eq(t.figures_stale, true), gt(t.id, after)))
       .orderBy(asc(t.id))
       .limit(BATCH);
     if (stale.length === 0) return done;
+    after = stale[stale.length - 1]!.id;
     const values: SQL[] = [];
     for (const asset of stale) {
       const { pnl, ownedSince, ownStints } = await pnlOf(ctx, asset, timeZone, today);
