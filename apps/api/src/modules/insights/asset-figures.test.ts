@@ -238,7 +238,8 @@ beforeAll(async () => {
   expect(stale.rows).toEqual([]);
   // The clock jumped weeks at a time: the business day of today rolls the utilisations (the hourly cron).
   await roll();
-});
+  // Some 40 requests: more than the default minute on a busy shared machine.
+}, 240_000);
 
 describe('the assets list sorted by profit and utilisation', () => {
   it('orders every asset as its insights page’s figures, and shows them', async () => {
