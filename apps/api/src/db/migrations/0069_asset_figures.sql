@@ -60,11 +60,13 @@ $$ LANGUAGE plpgsql;
 CREATE TRIGGER asset_figures AFTER INSERT OR UPDATE OF status, total_cost, closed_at ON repairs
   FOR EACH ROW EXECUTE FUNCTION asset_figures_repair();
 --> statement-breakpoint
--- A status change: the asset, and every unit its subscription had (a swap moves the shares of a line).
+-- A status change: the asset, and every unit its subscription had (a swap moves the shares of a line). A unit's
+-- first entry (its creation, from no status) changes nothing its insert did not set: a new unit is stale by
+-- default, and the import writes its figures with it.
 CREATE OR REPLACE FUNCTION asset_figures_history() RETURNS trigger AS $$
 BEGIN
   UPDATE product_tracking p SET figures_stale = true
-    FROM (SELECT DISTINCT company_id, product_tracking_id FROM new_rows) n
+    FROM (SELECT DISTINCT company_id, product_tracking_id FROM new_rows WHERE from_status IS NOT NULL) n
    WHERE p.company_id = n.company_id AND p.id = n.product_tracking_id AND NOT p.figures_stale;
   PERFORM asset_figures_mark(c.company_id, c.subs)
      FROM (SELECT company_id, array_agg(DISTINCT subscription_id) AS subs FROM new_rows
