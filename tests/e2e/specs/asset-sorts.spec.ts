@@ -22,11 +22,9 @@ interface Asset {
   utilisation: string | null;
 }
 
-/** The serial numbers the table shows, top to bottom. */
+/** The serial numbers the table shows, top to bottom (the first cell is the row's selection box). */
 const shownSerials = async (page: Page) =>
-  (await page.getByTestId(dataListIds.row).locator('td:first-child, th:first-child').allInnerTexts()).map(
-    (s) => s.trim(),
-  );
+  (await page.getByTestId(dataListIds.row).locator('td:nth-child(2)').allInnerTexts()).map((s) => s.trim());
 
 test('the assets list sorts by profit and by utilisation, as the assets’ own pages figure them', async ({
   page,
