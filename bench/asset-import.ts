@@ -5,12 +5,17 @@
  * import recorded, then the job's run (the chunked re-check with progress, and the one write
  * transaction: assets, history, events, the variant's stock), each timed. Audit triggers stay on.
  *
+ * The job's transactions end as a job's do (jobs/context.ts): the new units' kept figures (decision 83)
+ * are computed before each commits, timed apart as `figures_s`.
+ *
  * Environment (optional): BENCH_PG_URL=postgres://postgres@127.0.0.1:5432  BENCH_ASSET_ROWS=100000
+ * BENCH_PG_DB=rentloop_bench_asset_import (dropped and created: its own name per bench)
  */
 import { performance } from 'node:perf_hooks';
 import { fixedClock } from '../apps/api/src/context.ts';
 import { setAuditContext } from '../apps/api/src/db/audit.ts';
 import { companies, products, productVariants } from '../apps/api/src/db/schema/index.ts';
+import { refreshAssetFigures } from '../apps/api/src/modules/insights/asset-figures.ts';
 import { recordAssetImport, runAssetImport } from '../apps/api/src/modules/product-tracking/import.ts';
 import { checkAssetImportFile } from '../apps/api/src/modules/product-tracking/import-check.ts';
 import { testCtx } from '../apps/api/src/testing/ctx.ts';
@@ -19,7 +24,8 @@ import { adminQuery, freshDatabase } from './billing-setup.ts';
 
 const env = process.env;
 const PG_SERVER = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const DB = 'rentloop_bench_asset_import';
+const DB = env.BENCH_PG_DB ?? 'rentloop_bench_asset_import';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error(`BENCH_PG_DB: not a plain database name: ${DB}`);
 const N = Number(env.BENCH_ASSET_ROWS ?? 100_000);
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
@@ -52,12 +58,18 @@ try {
     recordAssetImport(testCtx(tx, cid), rows, { fileName: 'bench.csv', currency: 'EUR' }),
   );
   const t1 = performance.now();
+  let figuresMs = 0;
   const done = await runAssetImport(
     ctx,
     (write) =>
       database.primary.transaction(async (tx) => {
         await setAuditContext(tx, { userId: null, requestId: 'bench:asset-import', ip: '' });
-        return write(testCtx(tx, cid, { clock: ctx.clock }));
+        const jobCtx = testCtx(tx, cid, { clock: ctx.clock });
+        const answer = await write(jobCtx);
+        const f0 = performance.now();
+        await refreshAssetFigures(jobCtx);
+        figuresMs += performance.now() - f0;
+        return answer;
       }),
     recorded.id,
     { log: { info: () => {}, error: (o: unknown) => console.error(o) } as never },
@@ -69,6 +81,7 @@ try {
     file_mb: Math.round((text.length / 1024 / 1024) * 10) / 10,
     check_and_record_s: seconds(t1 - t0),
     job_s: seconds(t2 - t1),
+    figures_s: seconds(figuresMs),
     total_s: seconds(t2 - t0),
     rows_per_s: Math.round(N / ((t2 - t0) / 1000)),
     target_s: 60,

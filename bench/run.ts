@@ -12,7 +12,9 @@
  * what they need is seeded)  BENCH_DATABASES=postgres,pglite  BENCH_PG_URL=postgres://postgres@127.0.0.1:5432
  * BENCH_DURATION=10  BENCH_WARMUP=3  BENCH_CONNECTIONS=10  BENCH_SQL_ITERATIONS=500
  * BENCH_QUIET_WAIT=60 (seconds to wait, before each run, for other processes to leave the CPU idle)
- * BENCH_KEEP=1 (keep the database / data dir afterwards, for EXPLAIN ANALYZE).
+ * BENCH_KEEP=1 (keep the database / data dir afterwards, for EXPLAIN ANALYZE)
+ * BENCH_PG_DB=rentloop_bench (the PostgreSQL database's name: dropped and created, so each bench its own)
+ * BENCH_ASSETS=1000000 (the big company's assets, for a smaller run of the assets list).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -76,7 +78,10 @@ for (const l of lists) {
   if (!LISTS.includes(l)) throw new Error(`BENCH_LISTS: unknown list "${l}" (known: ${LISTS.join(', ')})`);
 }
 const PG_SERVER = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
-const PG_DB = 'rentloop_bench';
+// Its own name per person or helper (BENCH_PG_DB): a bench drops and creates it, so two benches on one
+// server must not share it.
+const PG_DB = env.BENCH_PG_DB ?? 'rentloop_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(PG_DB)) throw new Error(`BENCH_PG_DB: not a plain database name: ${PG_DB}`);
 const keep = env.BENCH_KEEP === '1';
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
@@ -100,6 +105,10 @@ async function adminQuery(text: string): Promise<pg.QueryResult> {
 async function expectedAnswer(exec: SqlExecutor, seeded: Seeded, s: Scenario): Promise<Expected> {
   const spec = LIST_SPECS[s.list];
   const from = `(${spec.rowsSql}) x WHERE ($2::text IS NULL OR ${spec.searchText} LIKE '%' || $2 || '%')`;
+  // A scenario in another sort orders by its column, then id, as every list does (nulls as SQL puts them).
+  const order = s.sort
+    ? `${s.sort.sort} ${s.sort.desc ? 'DESC' : 'ASC'}, id ${s.sort.desc ? 'DESC' : 'ASC'}`
+    : spec.order;
   const params = [seeded.companyId, s.search ?? null];
   const [count] = await rowsOf(exec, `SELECT count(*) AS n FROM ${from}`, params);
   const total = Number(count?.n);
@@ -107,7 +116,7 @@ async function expectedAnswer(exec: SqlExecutor, seeded: Seeded, s: Scenario): P
     throw new Error(`seeded ${s.list} missing`);
   const ids = await rowsOf(
     exec,
-    `SELECT id FROM ${from} ORDER BY ${spec.order} LIMIT ${s.perPage} OFFSET ${(s.page - 1) * s.perPage}`,
+    `SELECT id FROM ${from} ORDER BY ${order} LIMIT ${s.perPage} OFFSET ${(s.page - 1) * s.perPage}`,
     params,
   );
   return { total, ids: ids.map((r) => Number(r.id)) };
@@ -176,9 +185,12 @@ async function prepare(kind: 'postgres' | 'pglite'): Promise<Prepared> {
     const orders = lists.some((l) => l === 'orders' || l === 'subscriptions');
     const seeded = await seed(database.executor, {
       customers: orders || lists.includes('customers'),
-      catalog: orders || lists.some((l) => l === 'products' || l === 'variants' || l === 'collections'),
-      more: lists.some((l) => !['customers', 'products', 'variants', 'orders', 'subscriptions'].includes(l)),
+      catalog: orders || lists.some((l) => ['products', 'variants', 'collections', 'assets'].includes(l)),
+      more: lists.some(
+        (l) => !['customers', 'products', 'variants', 'orders', 'subscriptions', 'assets'].includes(l),
+      ),
       orders,
+      assets: lists.includes('assets'),
     });
     const seedSeconds = (Date.now() - t0) / 1000;
     const seededRows = Object.entries(seeded.counts).map(

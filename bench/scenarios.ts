@@ -4,6 +4,7 @@
  * 1% of the big company's rows.
  */
 import { BIG_COMPANY_CUSTOMERS, SEARCH_SURNAME } from './seed.ts';
+import { ASSET_SEARCH, BIG_COMPANY_ASSETS, SERIAL_SEARCH } from './seed-assets.ts';
 import { BIG_COMPANY_PRODUCTS, BIG_COMPANY_VARIANTS, PRODUCT_SEARCH } from './seed-catalog.ts';
 import { MORE_SEARCHES } from './seed-more.ts';
 import { BIG_COMPANY_SUBSCRIPTIONS, ORDER_NUMBER_SEARCH } from './seed-orders.ts';
@@ -20,6 +21,7 @@ export const LISTS = [
   'users',
   'orders',
   'subscriptions',
+  'assets',
 ] as const;
 export type ListKey = (typeof LISTS)[number];
 
@@ -42,8 +44,10 @@ export interface ListSpec {
   search: string;
   /** Rows of the big company's list when known before seeding (else counted after the seed). */
   rows?: number;
-  /** A second search with targets of its own (the orders' number search). */
+  /** A second search with targets of its own (the orders' number search, the assets' serial search). */
   numberSearch?: string;
+  /** Page 1 in other sorts, each a scenario of its own (the assets' kept figures, decision 83). */
+  sorts?: { sort: string; desc: boolean }[];
 }
 
 const replica = (path: string) => (companyId: number) => `/read-replica/${companyId}/rentloopdb/${path}`;
@@ -179,16 +183,39 @@ export const LIST_SPECS: Record<ListKey, ListSpec> = {
     rows: BIG_COMPANY_SUBSCRIPTIONS,
     search: SEARCH_SURNAME.toLowerCase(),
   },
+  assets: {
+    key: 'assets',
+    path: replica('product-tracking'),
+    reader: 'owner',
+    rowsSql: 'SELECT * FROM product_tracking WHERE company_id = $1',
+    searchText: `lower(serial_number || ' ' || product_name)`,
+    order: 'id DESC',
+    sort: 'id',
+    desc: true,
+    rows: BIG_COMPANY_ASSETS,
+    search: ASSET_SEARCH,
+    numberSearch: SERIAL_SEARCH,
+    sorts: [
+      { sort: 'profit', desc: true },
+      { sort: 'utilisation', desc: false },
+    ],
+  },
 };
 
 export interface Scenario {
   list: ListKey;
-  key: 'page1' | 'deep' | 'search' | 'number_search';
+  key: 'page1' | 'deep' | 'search' | 'number_search' | `sort_${string}`;
   label: string;
   page: number;
   perPage: number;
   search: string | undefined;
+  /** Another sort than the list's default (page 1 by a kept figure). */
+  sort?: { sort: string; desc: boolean };
 }
+
+/** The scenario's sort: its own, else the list's default. */
+export const sortOf = (s: Scenario) =>
+  s.sort ?? { sort: LIST_SPECS[s.list].sort as string, desc: LIST_SPECS[s.list].desc };
 
 const PER_PAGE = 10;
 
@@ -228,6 +255,17 @@ export function scenariosOf(list: ListKey, rows: number): Scenario[] {
       search: spec.search,
     },
     ...byNumber,
+    ...(spec.sorts ?? []).map(
+      (sort): Scenario => ({
+        list,
+        key: `sort_${sort.sort}`,
+        label: `page 1 by ${sort.sort}${sort.desc ? ' desc' : ''}`,
+        page: 1,
+        perPage: PER_PAGE,
+        search: undefined,
+        sort,
+      }),
+    ),
   ];
 }
 
@@ -237,5 +275,9 @@ export const scenarioId = (s: Scenario) => `${s.list}:${s.key}`;
 export function scenarioPath(companyId: number, s: Scenario): string {
   const q = new URLSearchParams({ page: String(s.page), per_page: String(s.perPage) });
   if (s.search) q.set('search', s.search);
+  if (s.sort) {
+    q.set('sort', s.sort.sort);
+    q.set('desc', String(s.sort.desc));
+  }
   return `${LIST_SPECS[s.list].path(companyId)}?${q}`;
 }

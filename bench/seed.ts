@@ -12,6 +12,7 @@
 import type { SqlExecutor } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { DEMO_SURNAMES, demoCustomers, prng } from '../apps/api/src/seed/demo-customers.ts';
+import { seedAssets } from './seed-assets.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { BENCH_OPERATOR, seedMore } from './seed-more.ts';
 import { seedOrders } from './seed-orders.ts';
@@ -147,7 +148,7 @@ async function insertCustomers(exec: SqlExecutor, companyId: number, rows: Row[]
   );
 }
 
-export type SeededEntity = 'customers' | 'products' | 'product_variants';
+export type SeededEntity = 'customers' | 'products' | 'product_variants' | 'product_tracking';
 
 export interface Seeded {
   companyId: number;
@@ -202,7 +203,7 @@ async function seedCustomers(exec: SqlExecutor, big: number, small: number[]) {
  */
 export async function seed(
   exec: SqlExecutor,
-  what: { customers: boolean; catalog: boolean; more?: boolean; orders?: boolean },
+  what: { customers: boolean; catalog: boolean; more?: boolean; orders?: boolean; assets?: boolean },
 ): Promise<Seeded> {
   const companies = await rowsOf(
     exec,
@@ -238,6 +239,13 @@ export async function seed(
     // Orders and subscriptions need the customers and the catalog (the caller asks for both).
     await withoutAudit(exec, ['orders', 'order_items', 'subscriptions', 'number_series'], async () => {
       await seedOrders(exec, big, small);
+    });
+  }
+
+  if (what.assets) {
+    // Assets are units of the catalog's variants (the caller asks for the catalog).
+    await withoutAudit(exec, ['product_tracking'], async () => {
+      Object.assign(counts, await seedAssets(exec, big, small));
     });
   }
 

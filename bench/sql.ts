@@ -20,11 +20,12 @@ import { emailEntryList } from '../apps/api/src/modules/email/service.ts';
 import { eventList } from '../apps/api/src/modules/events/service.ts';
 import { historyLogList } from '../apps/api/src/modules/history-logs/service.ts';
 import { orderList } from '../apps/api/src/modules/orders/records.ts';
+import { assetList } from '../apps/api/src/modules/product-tracking/records.ts';
 import { subscriptionList } from '../apps/api/src/modules/subscriptions/records.ts';
 import { companyUserList } from '../apps/api/src/modules/users/company-users.ts';
 import { userList } from '../apps/api/src/modules/users/operators.ts';
 import { testCtx } from '../apps/api/src/testing/ctx.ts';
-import { LIST_SPECS, type ListKey, type Scenario } from './scenarios.ts';
+import { type ListKey, type Scenario, sortOf } from './scenarios.ts';
 
 /**
  * Each list's definition (db/define-list.ts) and the scope the bench's reader gets: the services call
@@ -43,6 +44,7 @@ const DEFINED: Record<ListKey, { list: { list(...a: any[]): Promise<unknown> }; 
   users: { list: userList },
   orders: { list: orderList, scope: 'company' },
   subscriptions: { list: subscriptionList, scope: 'company' },
+  assets: { list: assetList },
 };
 
 export interface Statement {
@@ -98,8 +100,8 @@ export async function recordStatements(
     perPage: s.perPage,
     offset: (s.page - 1) * s.perPage,
     search: s.search,
-    sort: LIST_SPECS[s.list].sort,
-    desc: LIST_SPECS[s.list].desc,
+    sort: sortOf(s).sort,
+    desc: sortOf(s).desc,
     filters: {},
   };
   const { list, scope } = DEFINED[s.list];

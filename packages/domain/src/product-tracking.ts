@@ -57,6 +57,13 @@ export const productTrackingSchema = z.object({
   status_changed_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * The insights page's profit (collected − repairs − purchase), kept for the list's sort (decision 83);
+   * null in the answer of the write that changed it, computed again just before that write commits.
+   */
+  profit: amountSchema.nullable(),
+  /** The insights page's utilisation (a percentage, two decimals) on the company's day; null as above or before a day is owned. */
+  utilisation: z.string().nullable(),
 });
 export type ProductTracking = z.infer<typeof productTrackingSchema>;
 
@@ -202,6 +209,9 @@ export const PRODUCT_TRACKING_SORTS = [
   'status_changed_at',
   'created_at',
   'updated_at',
+  // Kept figures, equal to the insights page's (decision 83).
+  'profit',
+  'utilisation',
 ] as const;
 
 const listId = z.coerce.number().int().positive().optional();

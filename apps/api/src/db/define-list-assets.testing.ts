@@ -17,11 +17,14 @@ export function assetFixtures(run: Run, day: (n: string) => SQL): Record<string,
     async seed(company, other) {
       await run(sql`
         insert into product_tracking (company_id, serial_number, variant_id, products, product_name, variant_name,
-                                      status, purchase_date, purchase_cost, status_changed_at, created_at, updated_at)
+                                      status, purchase_date, purchase_cost, status_changed_at, created_at, updated_at,
+                                      profit, utilisation)
         select v.company_id, 'SN-' || n, v.id, array[v.product_id], v.pname, v.name,
                (array['bought out','broken','in stock','removed','rented out','stolen','to repair'])[1 + n % 7],
                case when n % 5 = 0 then null else date '2026-01-01' + (n % 60) end,
-               case when n % 4 = 0 then null else 1000 * (n % 23) end, ${day('(n * 3)')}, ${day('n')}, ${day('(n * 5)')}
+               case when n % 4 = 0 then null else 1000 * (n % 23) end, ${day('(n * 3)')}, ${day('n')}, ${day('(n * 5)')},
+               -- the kept figures (decision 83): losses and gains with ties, utilisations with nulls
+               (n * 7919) % 50 * 1000 - 20000, case when n % 6 = 0 then null else (n * 37) % 41 * 250 end
           from generate_series(1, 700) as n,
                lateral (select pv.id, pv.product_id, pv.company_id, pv.name, p.name as pname
                           from product_variants pv join products p on p.id = pv.product_id

@@ -17,6 +17,8 @@ import { setAuditContext } from '../db/audit.ts';
 import type { Database, Tx } from '../db/client.ts';
 import type { ReadRouter } from '../db/read-router.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
+import { refreshAssetFigures } from '../modules/insights/asset-figures.ts';
+import { ctxOf } from './context.ts';
 import { runIdempotent, runIdempotentOutside } from './idempotency.ts';
 
 declare module 'fastify' {
@@ -58,7 +60,11 @@ export function registerRequestDatabase(app: FastifyInstance, database: Database
               database.primary.transaction(async (tx) => {
                 await setAuditContext(tx, auditContextOf(request));
                 request.db = tx;
-                const handle = () => original.call(this, request, reply) as Promise<unknown>;
+                const handle = async () => {
+                  const answer = await (original.call(this, request, reply) as Promise<unknown>);
+                  await refreshFigures(request);
+                  return answer;
+                };
                 return idempotent ? runIdempotent(tx, request, reply, handle) : handle();
               }),
             );
@@ -108,6 +114,15 @@ async function readList(
 }
 
 /**
+ * The assets' kept figures follow what a company route's write changed, before it commits (decision 83;
+ * a trigger marked the units whose figures it touched, and this is one indexed probe when none is).
+ */
+async function refreshFigures(request: FastifyRequest) {
+  const actor = request.actor;
+  if (actor?.kind === 'user' && actor.companyId !== null) await refreshAssetFigures(ctxOf(request));
+}
+
+/**
  * For a route with `config: { transaction: false }` that calls out (a shop): its writes, after the
  * call, in one short transaction with the request's audit context.
  */
@@ -124,4 +139,8 @@ export function auditedTransaction<T>(request: FastifyRequest, fn: (tx: Tx) => P
 export const requestTransact =
   (request: FastifyRequest, ctx: Ctx): Transact =>
   (work) =>
-    auditedTransaction(request, (tx) => work(withDb(ctx, tx)));
+    auditedTransaction(request, async (tx) => {
+      const answer = await work(withDb(ctx, tx));
+      await refreshAssetFigures(withDb(ctx, tx));
+      return answer;
+    });

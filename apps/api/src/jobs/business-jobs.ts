@@ -9,6 +9,7 @@ import type { BusinessJob } from '../modules/companies/business-jobs.ts';
 import { closeCumulatedPeriods } from '../modules/cumulated-invoices/close.ts';
 import { debtHandoverJob } from '../modules/debt-collection/handover.ts';
 import { dunningRetriesJob } from '../modules/dunning/retries.ts';
+import { rollAssetUtilisation } from '../modules/insights/asset-figures.ts';
 import { reconcilePaymentsJob } from '../modules/payments/reconcile.ts';
 import { runBilling } from '../modules/recurring-payments/run.ts';
 import { createRecurringPayments } from '../modules/recurring-payments/schedule.ts';
@@ -30,6 +31,8 @@ export const BUSINESS_JOBS: readonly BusinessJob[] = [
   debtHandoverJob,
   // Attempts without a definitive answer are looked up at their gateway.
   reconcilePaymentsJob,
+  // The assets' kept utilisation moved to today (and any unit left stale), for the list's sort.
+  { name: 'asset-figures', run: rollAssetUtilisation },
 ];
 
 export const businessDayJob = defineJob({

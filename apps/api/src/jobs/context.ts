@@ -11,6 +11,7 @@ import { type Ctx, type Deps, type JobActor, type PlatformCtx, systemClock } fro
 import { setAuditContext } from '../db/audit.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
 import { createSecrets } from '../integrations/secrets.ts';
+import { refreshAssetFigures } from '../modules/insights/asset-figures.ts';
 import type { JobContext } from './queue.ts';
 
 export const jobActor = (job: string, jobId: string, onBehalfOf: number | null): JobActor => ({
@@ -77,7 +78,11 @@ export function inJobTransaction<T>(
         ip: '',
       });
       const ctx = { ...jobPlatformCtx(jc, actor), db: tx };
-      return fn((companyId === null ? ctx : { ...ctx, companyId }) as Ctx<JobActor>);
+      if (companyId === null) return fn(ctx as Ctx<JobActor>);
+      const result = await fn({ ...ctx, companyId });
+      // The assets' kept figures follow what the work changed, before it commits (decision 83).
+      await refreshAssetFigures({ ...ctx, companyId });
+      return result;
     }),
   );
 }

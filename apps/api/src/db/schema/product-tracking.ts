@@ -7,7 +7,18 @@
  */
 import { ASSET_STATUSES } from '@rentloop/domain/enums';
 import { type SQL, sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { bundles, productVariants } from './catalog.ts';
 import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
@@ -44,6 +55,25 @@ export const productTracking = pgTable(
     ),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    // The list's sorts by profit and utilisation (decision 83): kept figures, equal to the asset's
+    // insights page. Written only by modules/product-tracking/figures.ts; the audit trail skips them.
+    /** Collected revenue − closed repairs − purchase cost, minor units (the insights page's `profit`). */
+    profit: money('profit').notNull().default(sql`0`),
+    /** Days rented in the stints that ended (the open one counts from `rented_since`). */
+    rented_days_closed: integer('rented_days_closed').notNull().default(0),
+    /** The first day of the stint still running, null when the unit is not out. */
+    rented_since: date('rented_since', { mode: 'string' }),
+    /** The purchase date, else the day it was tracked (company calendar): where days owned start. */
+    owned_since: date('owned_since', { mode: 'string' }),
+    /** The day it was bought out, stolen or removed; null while in the fleet. */
+    left_fleet_on: date('left_fleet_on', { mode: 'string' }),
+    /**
+     * Utilisation in hundredths of a percent on the company's day of the last refresh or business day
+     * (SQL `asset_utilisation`, migration 0069); null while no day is owned yet.
+     */
+    utilisation: integer('utilisation'),
+    /** Set by triggers when something the figures depend on changed; cleared by the refresh. */
+    figures_stale: boolean('figures_stale').notNull().default(true),
   },
   (t) => [
     check('product_tracking_variant_or_bundle', sql`(${t.variant_id} IS NULL) <> (${t.bundle_id} IS NULL)`),
@@ -62,12 +92,15 @@ export const productTracking = pgTable(
         'status_changed_at',
         'created_at',
         'updated_at',
+        'profit',
+        'utilisation',
       ] as const
     ).map((k) => index(`product_tracking_company_${k}_idx`).on(t.company_id, t[k], t.id)),
     index('product_tracking_company_variant_idx').on(t.company_id, t.variant_id, t.id),
     index('product_tracking_company_bundle_idx').on(t.company_id, t.bundle_id, t.id),
     index('product_tracking_company_subscription_idx').on(t.company_id, t.subscription_id, t.id),
     index('product_tracking_products_idx').using('gin', t.products),
+    index('product_tracking_figures_stale_idx').on(t.company_id, t.id).where(sql`${t.figures_stale}`),
     index('product_tracking_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
     foreignKey({
       name: 'product_tracking_variant_fk',
@@ -107,6 +140,10 @@ export const productTrackingHistory = pgTable(
   },
   (t) => [
     index('product_tracking_history_asset_idx').on(t.company_id, t.product_tracking_id, t.id),
+    // The units a subscription had (the insights page, the figures' stale marks).
+    index('product_tracking_history_subscription_idx')
+      .on(t.company_id, t.subscription_id, t.product_tracking_id)
+      .where(sql`${t.subscription_id} IS NOT NULL`),
     foreignKey({
       name: 'product_tracking_history_asset_fk',
       columns: [t.company_id, t.product_tracking_id],

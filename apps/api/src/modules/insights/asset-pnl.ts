@@ -131,12 +131,15 @@ async function linesOf(ctx: Ctx, subscriptionIds: number[]): Promise<PnlLine[]> 
   return out;
 }
 
-export async function assetInsights(ctx: Ctx, id: number): Promise<AssetInsights> {
-  const asset = await assetRow(ctx, id);
-  const currency = await companyCurrency(ctx);
-  const { time_zone } = await getSettings(ctx, 'general');
-  const today = companyTimeAt(ctx.clock.now(), time_zone).today;
-  const own = (await histories(ctx, [id], time_zone)).get(id) ?? [];
+type AssetRow = Awaited<ReturnType<typeof assetRow>>;
+
+/**
+ * The profit and loss of `asset` on the company's day `today`, and the unit's own stints: what the page
+ * answers and what the list's kept figures are made of (asset-figures.ts).
+ */
+export async function pnlOf(ctx: Ctx, asset: AssetRow, timeZone: string, today: string) {
+  const id = asset.id;
+  const own = (await histories(ctx, [id], timeZone)).get(id) ?? [];
   const subscriptionIds = [
     ...new Set(
       own.flatMap((e) => (e.to === 'rented out' && e.subscriptionId !== null ? [e.subscriptionId] : [])),
@@ -146,7 +149,7 @@ export async function assetInsights(ctx: Ctx, id: number): Promise<AssetInsights
   let lines: PnlLine[] = [];
   if (subscriptionIds.length > 0) {
     const units = await unitsOf(ctx, subscriptionIds);
-    const all = await histories(ctx, units, time_zone);
+    const all = await histories(ctx, units, timeZone);
     stints = [...all].flatMap(([unit, history]) => stintsOf(unit, history));
     lines = await linesOf(ctx, subscriptionIds);
   }
@@ -160,7 +163,7 @@ export async function assetInsights(ctx: Ctx, id: number): Promise<AssetInsights
         eq(repairs.status, 'closed'),
       ),
     );
-  const ownedSince = asset.purchase_date ?? localDate(new Date(asset.created_at), time_zone);
+  const ownedSince = asset.purchase_date ?? localDate(new Date(asset.created_at), timeZone);
   const pnl = assetPnl({
     assetId: id,
     today,
@@ -171,10 +174,19 @@ export async function assetInsights(ctx: Ctx, id: number): Promise<AssetInsights
     stints,
     lines,
     repairs: closed.map((r) => ({
-      date: localDate(new Date(r.at as string), time_zone),
+      date: localDate(new Date(r.at as string), timeZone),
       cost: r.cost ?? 0n,
     })),
   });
+  return { pnl, ownedSince, ownStints: stintsOf(id, own) };
+}
+
+export async function assetInsights(ctx: Ctx, id: number): Promise<AssetInsights> {
+  const asset = await assetRow(ctx, id);
+  const currency = await companyCurrency(ctx);
+  const { time_zone } = await getSettings(ctx, 'general');
+  const today = companyTimeAt(ctx.clock.now(), time_zone).today;
+  const { pnl, ownedSince } = await pnlOf(ctx, asset, time_zone, today);
   const amount = (v: bigint) => toDecimal(v, currency) as string;
   return {
     asset_id: id,

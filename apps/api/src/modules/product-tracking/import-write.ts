@@ -4,9 +4,13 @@
  * it was imported, the `product_tracking.created` event), in batches, then the stock of the variants it
  * touched recounted (stock.ts).
  */
+import { localDate } from '@rentloop/domain/billing-periods';
+import { sql } from 'drizzle-orm';
+import { companyTimeAt } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { productTracking, productTrackingHistory } from '../../db/schema/index.ts';
 import { recordEvents } from '../events/service.ts';
+import { getSettings } from '../settings/sections.ts';
 import type { MatchedAssetRow } from './import-check.ts';
 import { actorName } from './service.ts';
 import { recountAssetStock } from './stock.ts';
@@ -22,6 +26,11 @@ export async function writeAssetRows(
 ): Promise<number> {
   const at = ctx.clock.now().toISOString();
   const who = await actorName(ctx);
+  // A new unit's kept figures (decision 83) written with it, so 100,000 rows are not updated again by the
+  // refresh: never out, no repair: profit −cost, owned since its purchase (else today), no day rented.
+  const { time_zone } = await getSettings(ctx, 'general');
+  const today = companyTimeAt(ctx.clock.now(), time_zone).today;
+  const tracked = localDate(new Date(at), time_zone);
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     const made = await ctx.db
@@ -43,6 +52,10 @@ export async function writeAssetRows(
           status_changed_at: at,
           created_at: at,
           updated_at: at,
+          profit: -(r.cost ?? 0n),
+          owned_since: r.purchase_date ?? tracked,
+          utilisation: sql`asset_utilisation(${r.purchase_date ?? tracked}::date, 0, NULL, NULL, ${today}::date)`,
+          figures_stale: false,
         })),
       )
       .returning({ id: productTracking.id, serial_number: productTracking.serial_number });

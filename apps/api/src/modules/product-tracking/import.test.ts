@@ -184,7 +184,13 @@ describe('the import', () => {
       purchase_date: '2026-01-15',
       location: 'Warehouse A',
       condition_note: null,
+      // Its kept figures (decision 83) written with it, and they are its insights page's.
+      figures_stale: false,
+      profit: -149900n,
+      utilisation: 0,
     });
+    const page = await call(h.app, admin, { method: 'GET', url: `/api/${cid}/insights/assets/${one!.id}` });
+    expect(page.json().data).toMatchObject({ profit: '-1499.00', utilisation: '0.00', days_owned: 59 });
     const history = await h.database.primary
       .select()
       .from(productTrackingHistory)

@@ -41,7 +41,13 @@ export const toAsset = (row: Omit<Row, 'search_text' | 'company_id'>, currency: 
   status_changed_at: row.status_changed_at,
   created_at: row.created_at,
   updated_at: row.updated_at,
+  profit: row.figures_stale ? null : toDecimal(row.profit, currency),
+  utilisation: row.figures_stale ? null : hundredths(row.utilisation),
 });
+
+/** Hundredths of a percent as the insights page writes a percentage ("12.34"). */
+const hundredths = (v: number | null) =>
+  v === null ? null : `${Math.trunc(v / 100)}.${String(Math.abs(v % 100)).padStart(2, '0')}`;
 
 /** The list's filters as its statements take them: the day range is a moment (from the clock). */
 type ListFilters = Omit<ProductTrackingFilters, 'status_changed_within'> & { status_changed_since?: string };
@@ -69,6 +75,8 @@ export const assetList = defineList<
     status_changed_at: t.status_changed_at,
     created_at: t.created_at,
     updated_at: t.updated_at,
+    profit: t.profit,
+    utilisation: t.utilisation,
   },
   filters: {
     status: (v) => sql`${t.status} = ${v}`,

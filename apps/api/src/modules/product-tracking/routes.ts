@@ -67,7 +67,7 @@ export const productTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listProductTracking',
         tags,
         summary: 'List assets (product tracking; search by serial number or product)',
-        description: `Sort: ${PRODUCT_TRACKING_SORTS.join(', ')} (default id, newest first). Filters (JSON): status, variant_id, product_id, bundle_id, subscription_id, status_changed_within (30, 90 or 180: the status changed in the last so many days).`,
+        description: `Sort: ${PRODUCT_TRACKING_SORTS.join(', ')} (default id, newest first); profit and utilisation are the asset's insights figures (GET insights/assets/{id}), kept on the row: utilisation as of the company's current business day, a null one last ascending, first descending. Filters (JSON): status, variant_id, product_id, bundle_id, subscription_id, status_changed_within (30, 90 or 180: the status changed in the last so many days).`,
         params: companyParams,
         querystring: listQuerySchema,
         response: { 200: paginatedEnvelope(productTrackingSchema) },

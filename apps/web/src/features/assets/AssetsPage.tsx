@@ -1,6 +1,7 @@
 /**
  * `/cms/assets`: the assets (product tracking) list: search by serial number or product, filter by status
- * and by when the status last changed (the last 30, 90 or 180 days), sort by header, paging in the URL;
+ * and by when the status last changed (the last 30, 90 or 180 days), sort by header (also by utilisation
+ * and profit, the asset page's figures), paging in the URL;
  * "Import" (admins) opens the CSV import (spec 02 §7).
  */
 import Box from '@mui/material/Box';
@@ -73,6 +74,29 @@ export function AssetsPage() {
       sortKey: 'purchase_cost',
       hideOnMobile: true,
       render: (a) => formatAmount(a.purchase_cost, currency, ''),
+    },
+    // The asset page's figures, kept on the list for its sorts (decision 83): days rented ÷ days owned,
+    // and collected revenue − repairs − purchase cost.
+    {
+      id: 'utilisation',
+      label: 'Utilisation',
+      sortKey: 'utilisation',
+      hideOnMobile: true,
+      render: (a) => (a.utilisation === null ? '—' : `${a.utilisation} %`),
+    },
+    {
+      id: 'profit',
+      label: 'Profit',
+      sortKey: 'profit',
+      hideOnMobile: true,
+      render: (a) => (
+        <Box
+          component="span"
+          sx={{ whiteSpace: 'nowrap', color: a.profit?.startsWith('-') ? 'error.main' : undefined }}
+        >
+          {formatAmount(a.profit, currency)}
+        </Box>
+      ),
     },
   ];
 

@@ -1,0 +1,145 @@
+/**
+ * The assets list's kept figures (decision 83): `profit` and the pieces of `utilisation` on each
+ * product_tracking row, equal to what the asset's insights page computes (asset-pnl.ts), so the list can
+ * sort by them from an index `(company_id, <figure>, id)`.
+ *
+ * - Triggers (migration 0069) mark a unit `figures_stale` in the transaction that changes what its
+ *   figures depend on: an invoice issued or its (payment) status changed, a repair closed, a status
+ *   change of any unit of its subscriptions, its purchase date or cost; a new unit starts stale.
+ * - `refreshAssetFigures` computes the company's stale units again before that transaction commits: the
+ *   request and job transactions call it (http/transactions.ts, jobs/context.ts), and so does the
+ *   business day (a catch-all for a writer outside them). A unit that never went out and has no closed
+ *   repair is refreshed by one set-based statement (an import of 100,000 units); the others by the
+ *   page's own computation, one unit at a time.
+ * - Utilisation depends on today: the pieces (days rented in closed stints, the open stint's first day,
+ *   owned since, left the fleet on) change only with events; the kept percentage is SQL
+ *   `asset_utilisation(pieces, today)`, written on each refresh and rolled forward by the business day
+ *   (`rollAssetUtilisation`) for the units whose figure changed with the date.
+ */
+import { daysBetween } from '@rentloop/domain/billing-periods';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { companyTimeAt } from '../../company-time.ts';
+import type { Ctx, Transact } from '../../context.ts';
+import { productTracking } from '../../db/schema/index.ts';
+import { getSettings } from '../settings/sections.ts';
+import { pnlOf } from './asset-pnl.ts';
+
+const t = productTracking;
+
+/** A statement's rows, on node-postgres and PGlite alike. */
+const rowsOf = async (ctx: Ctx, query: SQL) =>
+  ((await ctx.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** A refresh reads this many stale units per statement. */
+const BATCH = 500;
+
+async function companyDay(ctx: Ctx) {
+  const { time_zone } = await getSettings(ctx, 'general');
+  return { timeZone: time_zone, today: companyTimeAt(ctx.clock.now(), time_zone).today };
+}
+
+/** The percentage on `today` from the kept pieces (the one definition of the kept figure). */
+const utilisationOn = (today: string) =>
+  sql`asset_utilisation(${t.owned_since}, ${t.rented_days_closed}, ${t.rented_since}, ${t.left_fleet_on}, ${today}::date)`;
+
+/** Units that never had a subscription and have no closed repair: their figures in one statement. */
+async function refreshPlain(ctx: Ctx, timeZone: string, today: string): Promise<number> {
+  const rows = await rowsOf(
+    ctx,
+    sql`
+    WITH plain AS (
+      SELECT p.id, p.company_id,
+             coalesce(p.purchase_date, (p.created_at AT TIME ZONE ${timeZone})::date) AS owned,
+             (SELECT CASE WHEN h.to_status IN ('bought out', 'stolen', 'removed')
+                          THEN (h.created_at AT TIME ZONE ${timeZone})::date END
+                FROM product_tracking_history h
+               WHERE h.company_id = p.company_id AND h.product_tracking_id = p.id
+               ORDER BY h.id DESC LIMIT 1) AS left_on
+        FROM product_tracking p
+       WHERE p.company_id = ${ctx.companyId} AND p.figures_stale
+         AND NOT EXISTS (SELECT 1 FROM product_tracking_history h
+                          WHERE h.company_id = p.company_id AND h.product_tracking_id = p.id
+                            AND h.subscription_id IS NOT NULL)
+         AND NOT EXISTS (SELECT 1 FROM repairs r
+                          WHERE r.company_id = p.company_id AND r.product_tracking_id = p.id
+                            AND r.status = 'closed')
+    )
+    UPDATE product_tracking p
+       SET profit = -coalesce(p.purchase_cost, 0), rented_days_closed = 0, rented_since = NULL,
+           owned_since = plain.owned, left_fleet_on = plain.left_on,
+           utilisation = asset_utilisation(plain.owned, 0, NULL, plain.left_on, ${today}::date),
+           figures_stale = false
+      FROM plain
+     WHERE p.company_id = plain.company_id AND p.id = plain.id
+    RETURNING p.id`,
+  );
+  return rows.length;
+}
+
+/** The other stale units, by the page's computation, `BATCH` at a time. */
+async function refreshComputed(ctx: Ctx, timeZone: string, today: string): Promise<number> {
+  let done = 0;
+  // Walks the stale units by id, so a unit the update could not clear is never read twice.
+  for (let after = 0; ; ) {
+    const stale = await ctx.db
+      .select()
+      .from(t)
+      .where(and(eq(t.company_id, ctx.companyId), eq(t.figures_stale, true), gt(t.id, after)))
+      .orderBy(asc(t.id))
+      .limit(BATCH);
+    if (stale.length === 0) return done;
+    after = stale[stale.length - 1]!.id;
+    const values: SQL[] = [];
+    for (const asset of stale) {
+      const { pnl, ownedSince, ownStints } = await pnlOf(ctx, asset, timeZone, today);
+      // The page's `span`: a closed stint's days, never negative.
+      const closed = ownStints.reduce(
+        (n, s) => n + (s.to === null ? 0 : Math.max(0, daysBetween(s.from, s.to))),
+        0,
+      );
+      const open = ownStints.find((s) => s.to === null)?.from ?? null;
+      values.push(
+        sql`(${asset.id}::bigint, ${pnl.profit.toString()}::bigint, ${closed}::integer, ${open}::date, ${ownedSince}::date, ${pnl.leftFleetOn}::date)`,
+      );
+    }
+    await ctx.db.execute(sql`
+      UPDATE product_tracking p
+         SET profit = v.profit, rented_days_closed = v.closed, rented_since = v.open,
+             owned_since = v.owned, left_fleet_on = v.left_on,
+             utilisation = asset_utilisation(v.owned, v.closed, v.open, v.left_on, ${today}::date),
+             figures_stale = false
+        FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, profit, closed, open, owned, left_on)
+       WHERE p.company_id = ${ctx.companyId} AND p.id = v.id`);
+    done += values.length;
+  }
+}
+
+/** The company's stale units computed again; answers how many. Cheap when none is stale (a partial index). */
+export async function refreshAssetFigures(ctx: Ctx): Promise<number> {
+  const any = await rowsOf(
+    ctx,
+    sql`SELECT 1 FROM product_tracking WHERE company_id = ${ctx.companyId} AND figures_stale LIMIT 1`,
+  );
+  if (any.length === 0) return 0;
+  const { timeZone, today } = await companyDay(ctx);
+  return (await refreshPlain(ctx, timeZone, today)) + (await refreshComputed(ctx, timeZone, today));
+}
+
+/**
+ * The business day's part: the stale units (a writer outside the request and job transactions), then the
+ * utilisation of every unit in the fleet whose figure moved with the date, one statement.
+ */
+export async function rollAssetUtilisation(ctx: Ctx, transact: Transact): Promise<number> {
+  return transact(async (tx) => {
+    const refreshed = await refreshAssetFigures(tx);
+    const { today } = await companyDay(tx);
+    const rolled = await rowsOf(
+      tx,
+      sql`UPDATE product_tracking SET utilisation = ${utilisationOn(today)}
+           WHERE company_id = ${ctx.companyId} AND left_fleet_on IS NULL
+             AND utilisation IS DISTINCT FROM ${utilisationOn(today)}
+          RETURNING id`,
+    );
+    return refreshed + rolled.length;
+  });
+}
