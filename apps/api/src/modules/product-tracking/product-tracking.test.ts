@@ -18,6 +18,7 @@ import {
   createCompany,
   createUser,
   customerBody,
+  signInAgain,
   type TestUser,
   useHarness,
 } from '../../testing/harness.ts';
@@ -340,6 +341,7 @@ describe('the assets list', () => {
     const a = (await ok(await create({ serial_number: 'RANGE-OLD', variant_id: variantId }), 201)).data;
     await ok(await act(a.id, { action: 'mark_broken' }));
     clock.advance(100 * 86_400_000);
+    await signInAgain(h, staff);
     const b = (await ok(await create({ serial_number: 'RANGE-NEW', variant_id: variantId }), 201)).data;
     await ok(await act(b.id, { action: 'mark_broken' }));
     const serials = (rows: Asset[]) => rows.map((r) => r.serial_number).sort();

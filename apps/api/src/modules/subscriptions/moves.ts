@@ -67,13 +67,7 @@ function replacementOf(to: Status, locked: Row): Change {
   return locked.replacement_kind === null ? {} : { replacement_kind: null };
 }
 
-function billingDatesFor(
-  to: Status,
-  locked: Row,
-  end: EndReason,
-  now: string,
-  today: string | null,
-): Change {
+function billingDatesFor(to: Status, locked: Row, end: EndReason, now: string, today: string | null): Change {
   if (FINAL_STATUSES.includes(to))
     return {
       ended_at: now,
