@@ -28,7 +28,8 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { MoveRefused, type MoveResult, moveToPostgres } from './move.ts';
 import { companies, eventCursors, invoiceDocuments } from './schema/index.ts';
 
-const serverUrl = process.env.DATABASE_URL;
+// Empty in the PGlite pass (scripts/test-all.mjs sets DATABASE_URL=''), unset elsewhere: either way no server.
+const serverUrl = process.env.DATABASE_URL || undefined;
 const quiet = { info: () => {}, error: () => {} };
 const CREDENTIALS = { consumer_key: 'ck_moved', consumer_secret: 'cs_still_sealed_ü' };
 

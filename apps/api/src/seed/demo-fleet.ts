@@ -89,6 +89,8 @@ export function demoFleet(seed: number): DemoFleet {
    */
   const parcels = new Map<number, { subscriptionId: number; assetId: number }>();
   let variants: Map<number, FleetVariant> | null = null;
+  /** Whether a returned unit was written off yet (the first faulty one is, see planReturn). */
+  let writtenOff = false;
   /** Whether the opening stock is recorded (on the history's first day). */
   let stocked = false;
   let returnsSeen = 0;
@@ -132,13 +134,16 @@ export function demoFleet(seed: number): DemoFleet {
     const missing = rng.int(1, 100) <= 12 ? rng.pick(MISSING) : null;
     const damage = rng.int(1, 100) <= 15 ? rng.pick(DAMAGE) : null;
     const faulty = missing !== null || damage !== null;
+    // One in ten faulty returns is written off, and the history's first faulty return always is: the
+    // demo shows a written-off unit whatever the seed (the die is cast first, keeping the sequence).
     const outcome = faulty
-      ? rng.int(1, 10) === 1
+      ? rng.int(1, 10) === 1 || !writtenOff
         ? 'removed'
         : 'to repair'
       : rng.int(1, 100) <= 8
         ? 'to repair'
         : 'in stock';
+    if (outcome === 'removed') writtenOff = true;
     // Planned at the end of `day`: the first step is the next day's at the soonest.
     const arrives = day + (sent ? 1 : rng.int(2, 12));
     const inspected = arrives + rng.int(0, 1);

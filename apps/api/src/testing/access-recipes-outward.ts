@@ -14,6 +14,7 @@ export const DEBT_RECIPES: Record<string, Recipe> = {
     body: () => ({ comment: 'A comment' }),
   },
   'POST /api/:company/debtist/invoice/:id/claim': { params: (r) => ({ id: r.invoice }) },
+  'GET /api/:company/debtist/invoice/:id/handover': { params: (r) => ({ id: r.invoice }) },
 };
 
 /** Data export: a request of the customers list, and the download of `r`'s written export by its token. */

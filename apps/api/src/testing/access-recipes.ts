@@ -186,6 +186,10 @@ export const RECIPES: Record<string, Recipe> = {
   },
   'POST /api/:company/order/generate-offline-invoice': { body: (r) => ({ order_id: r.order }) },
   'GET /api/:company/rentloopdb/transactions/:id': { params: byId((r) => r.transaction) },
+  'POST /api/:company/rentloopdb/transactions/:id/return-debit': {
+    params: byId((r) => r.transaction),
+    body: () => ({ reason: 'AM04' }),
+  },
   'GET /api/:company/rentloopdb/recurring-payments/:id': { params: byId((r) => r.recurringPayment) },
   'GET /api/:company/rentloopdb/recurring-payments/:id/refunded-amount': {
     params: byId((r) => r.recurringPayment),

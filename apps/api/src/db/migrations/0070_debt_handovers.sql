@@ -14,4 +14,6 @@ CREATE TABLE "debt_handovers" (
 ALTER TABLE "debt_handovers" ADD CONSTRAINT "debt_handovers_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "debt_handovers" ADD CONSTRAINT "debt_handovers_invoice_fk" FOREIGN KEY ("company_id","invoice_id") REFERENCES "public"."invoices"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "debt_handovers_invoice_key" ON "debt_handovers" USING btree ("company_id","invoice_id");--> statement-breakpoint
-CREATE INDEX "debt_handovers_due_idx" ON "debt_handovers" USING btree ("company_id","reminder_due_on","id") WHERE status = 'scheduled';
+CREATE INDEX "debt_handovers_due_idx" ON "debt_handovers" USING btree ("company_id","reminder_due_on","id") WHERE status = 'scheduled';--> statement-breakpoint
+-- Company data: its changes (scheduled, filed, skipped and why) in the history logs.
+SELECT audit_table('debt_handovers');
