@@ -64,6 +64,7 @@ describe('MRR movements', () => {
         const stayers = cs.filter((c) => c.before > 0n);
         expect(m.retained).toBe(stayers.reduce((s, c) => s + c.after, 0n));
         expect(m.retainedGross).toBe(
+          // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.min does not take
           stayers.reduce((s, c) => s + (c.after < c.before ? c.after : c.before), 0n),
         );
         expect(m.retainedGross).toBeLessThanOrEqual(m.before);
