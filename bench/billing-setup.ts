@@ -103,6 +103,32 @@ export async function companyWithDuePayments(
   return { id, today };
 }
 
+/**
+ * BENCH_BILLING_FLEET=1: each due subscription has its unit out (a rented-out asset and its history entry),
+ * as a rental company's do, so each invoice the run issues marks a unit whose kept figures the run's
+ * transaction computes again (decisions 83, 91). Set-based; the units start with their figures fresh.
+ */
+export async function giveFleet(database: Database, companyId: number): Promise<number> {
+  const run = (text: string) => database.executor.executeSql(text, [companyId]);
+  await run(
+    `INSERT INTO product_tracking (company_id, serial_number, variant_id, products, product_name, variant_name, status,
+                                   subscription_id, purchase_date, purchase_cost, status_changed_at)
+     SELECT $1, 'FLEET-' || s.id, s.variant_id, ARRAY[s.product_id], s.product_name, s.variant_name, 'rented out', s.id,
+            s.start_date, 120000, s.start_date
+       FROM subscriptions s WHERE s.company_id = $1 AND s.number LIKE 'DUE-%' ORDER BY s.id`,
+  );
+  await run(
+    `INSERT INTO product_tracking_history (company_id, product_tracking_id, from_status, to_status, action,
+                                           subscription_id, created_at)
+     SELECT $1, p.id, 'in stock', 'rented out', 'rent_out', p.subscription_id, p.status_changed_at
+       FROM product_tracking p WHERE p.company_id = $1 AND p.serial_number LIKE 'FLEET-%' ORDER BY p.id`,
+  );
+  const { rows } = await run(
+    `UPDATE product_tracking SET figures_stale = false WHERE company_id = $1 AND figures_stale RETURNING id`,
+  );
+  return rows.length;
+}
+
 /** Gateway calls as the stub saw them: when the engine asked for the adapter, called, and was answered. */
 export interface CallTiming {
   resolvedAt: number;

@@ -19,6 +19,7 @@
  * BENCH_BILLING_BATCH / BENCH_BILLING_CONCURRENCY (the run's options; unset: the engine's defaults)
  * BENCH_PDFS=10000 (at most N)  BENCH_BILLING_PARTS=offline,paid,slow,pdf  BENCH_QUIET_WAIT=60
  * BENCH_BILLING_DB=rentloop_bench_billing (the database created and dropped; give each concurrent run its own)
+ * BENCH_BILLING_FLEET=1 (each subscription's unit out, parts offline and paid)
  * BENCH_KEEP=1  BENCH_BILLING_PROFILE=1 (statements timed at the driver; a CPU profile of the PDFs).
  * Run with `node --expose-gc` (the npm script does) for the memory readings.
  */
@@ -35,6 +36,7 @@ import {
   adminQuery,
   companyWithDuePayments,
   freshDatabase,
+  giveFleet,
   now,
   profileStatements,
   quantile,
@@ -57,6 +59,7 @@ const GATEWAY_MS = Number(env.BENCH_BILLING_GATEWAY_MS ?? 300);
 const PDFS = Math.min(N, Number(env.BENCH_PDFS ?? 10_000));
 const PARTS = new Set((env.BENCH_BILLING_PARTS ?? 'offline,paid,slow,pdf').split(',').map((s) => s.trim()));
 const QUIET_WAIT = Number(env.BENCH_QUIET_WAIT ?? 60);
+const FLEET = env.BENCH_BILLING_FLEET === '1';
 const options: RunOptions = {
   batchSize: env.BENCH_BILLING_BATCH ? Number(env.BENCH_BILLING_BATCH) : undefined,
   concurrency: env.BENCH_BILLING_CONCURRENCY ? Number(env.BENCH_BILLING_CONCURRENCY) : undefined,
@@ -120,6 +123,7 @@ async function throughput(jc: JobContext, database: Database, gateway: 'offline'
     N,
     gateway === 'offline' ? 'offlinegateway' : 'stripe',
   );
+  const fleet = FLEET ? await giveFleet(database, company.id) : 0;
   await database.executor.executeSql('VACUUM ANALYZE');
   const stub = stubGateway(0);
   const restore = gateway === 'instant' ? registerGateway('stripe', stub.factory) : () => {};
@@ -147,6 +151,7 @@ async function throughput(jc: JobContext, database: Database, gateway: 'offline'
       gateway:
         gateway === 'offline' ? 'offlinegateway (answers pending)' : 'stub answering succeeded at once',
       payments: N,
+      fleet_units: fleet,
       batch_size: batchSize,
       concurrency,
       wall_s: round(wall, 2),

@@ -3,8 +3,9 @@
  * company's fleet: a merchant clicks the "Profit" header (worst first, then best first) and the
  * "Utilisation" header; the rows shown are the list's in that order, and the first units' figures are
  * their own pages' profit and utilisation. On a phone the same sort is chosen from "Sort by" behind the
- * "Filters" button. Read only (the demo's lists are shared by other specs). Screenshots at 1280 and 390
- * wide: tests/e2e/artifacts/screenshots/asset-sorts-*.png.
+ * "Filters" button. The table is wider than 1280 px: scrolled sideways, the selection box and the serial
+ * number stay in view (a sticky first column). Read only (the demo's lists are shared by other specs).
+ * Screenshots at 1280 and 390 wide: tests/e2e/artifacts/screenshots/asset-sorts-*.png.
  */
 
 import { assetsIds } from '../../../apps/web/src/features/assets/testids.ts';
@@ -86,6 +87,32 @@ test('the assets list sorts by profit and by utilisation, as the assets’ own p
       await screenshot(page, `asset-sorts-${sort}-${desc ? 'desc' : 'asc'}`);
     }
   }
+
+  // Nine columns are wider than 1280 px beside the drawer: scrolled to the last column, the selection box
+  // and the serial number stay in view, the serial right after the box, over the cells scrolling under.
+  const table = page.locator('.MuiTableContainer-root');
+  const { scrollWidth, clientWidth } = await table.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth).toBeGreaterThan(clientWidth);
+  await table.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect.poll(() => table.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  const firstRow = page.getByTestId(dataListIds.row).first();
+  const box = (await table.boundingBox())!;
+  const check = (await firstRow.locator('td:nth-child(1)').boundingBox())!;
+  const serial = (await firstRow.locator('td:nth-child(2)').boundingBox())!;
+  expect(Math.round(check.x)).toBe(Math.round(box.x));
+  expect(Math.round(serial.x)).toBe(Math.round(check.x + check.width));
+  await expect(page.getByRole('columnheader', { name: 'Profit' })).toBeInViewport();
+  // The serial cell is on top at its own place: what the pointer finds there is the serial's link.
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('td')?.textContent ?? '',
+    [serial.x + 8, serial.y + serial.height / 2],
+  );
+  expect(hit.trim()).toBe((await shownSerials(page))[0]);
+  await screenshot(page, 'asset-sorts-scrolled');
+  await table.evaluate((el) => el.scrollTo({ left: 0 }));
 
   // A phone: the cards, sorted from "Sort by" behind the "Filters" button.
   await page.setViewportSize(PHONE);

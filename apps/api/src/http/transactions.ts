@@ -115,7 +115,8 @@ async function readList(
 
 /**
  * The assets' kept figures follow what a company route's write changed, before it commits (decision 83;
- * a trigger marked the units whose figures it touched, and this is one indexed probe when none is).
+ * a trigger marked the units whose figures it touched and raised a transaction-local flag, decision 91:
+ * a write that made nothing stale reads that setting and no table).
  */
 async function refreshFigures(request: FastifyRequest) {
   const actor = request.actor;

@@ -3,10 +3,13 @@
  * checkbox column, and rows that are real links (`rowHref`): every linked cell is an `<a>` to the
  * record, so opening in a new tab, middle-click and copying the link work, and a plain click still
  * navigates in the app. Only the first link of a row takes keyboard focus; the row shows it.
+ * A first column marked `sticky` (and the checkbox column before it) stays in view while a table wider
+ * than the screen scrolls sideways, so each row still says which record it is.
  */
 import SwapVert from '@mui/icons-material/SwapVert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
+import { alpha, type Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +18,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import type { SystemStyleObject } from '@mui/system';
 import { Link } from 'react-router';
 import { type Column, tableWrapSx } from './list-columns.ts';
 import type { SelectionControls } from './list-selection.ts';
@@ -34,6 +38,51 @@ const linkSx = {
   height: '100%',
   boxSizing: 'border-box',
 } as const;
+
+/** The checkbox column's width when it stays in view (MUI's 48 px and its 4 px padding), the first column's offset. */
+const CHECKBOX_WIDTH = 52;
+const checkboxSx = {
+  width: CHECKBOX_WIDTH,
+  minWidth: CHECKBOX_WIDTH,
+  maxWidth: CHECKBOX_WIDTH,
+  boxSizing: 'border-box',
+};
+const tint = (color: string) => `linear-gradient(${color}, ${color})`;
+
+/**
+ * A cell that stays in view: its own background (the cells scrolling under it must not show through),
+ * with the row's hover and selection tints laid over it, a line at the edge of the sticky part, and the
+ * focused body row's outline drawn again on it (it covers the row's own).
+ */
+function stickySx(
+  left: number,
+  { first, edge }: { first: boolean; edge: boolean },
+  extra: SystemStyleObject<Theme> = {},
+): (theme: Theme) => SystemStyleObject<Theme> {
+  return (theme) => {
+    const { action, primary, divider } = theme.palette;
+    const line = edge ? [`inset -1px 0 0 ${divider}`] : [];
+    const ring = [
+      `inset 0 2px 0 ${primary.dark}`,
+      `inset 0 -2px 0 ${primary.dark}`,
+      ...(first ? [`inset 2px 0 0 ${primary.dark}`] : []),
+    ];
+    return {
+      ...extra,
+      position: 'sticky',
+      left,
+      zIndex: 1,
+      bgcolor: 'background.paper',
+      boxShadow: line.join(', ') || undefined,
+      '.MuiTableRow-hover:hover > &': { backgroundImage: tint(action.hover) },
+      '.Mui-selected > &': { backgroundImage: tint(alpha(primary.main, action.selectedOpacity)) },
+      '.Mui-selected.MuiTableRow-hover:hover > &': {
+        backgroundImage: tint(alpha(primary.main, action.selectedOpacity + action.hoverOpacity)),
+      },
+      'tbody tr:focus-within > &, tbody tr:focus-visible > &': { boxShadow: [...line, ...ring].join(', ') },
+    };
+  };
+}
 
 export interface DataListTableProps<T> {
   label: string;
@@ -78,6 +127,11 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
   const { columns, rows, state, selection, rowHref, onRowClick } = props;
   const span = columns.length + (selection ? 1 : 0);
   const pageState = selection && rows ? selection.pageState(rows) : 'none';
+  const sticky = columns[0]?.sticky === true;
+  // The checkbox cell and the first column's, when the first column stays in view; nothing otherwise.
+  const boxSticky = sticky ? stickySx(0, { first: true, edge: false }, checkboxSx) : undefined;
+  const firstSticky = (index: number) =>
+    sticky && index === 0 && stickySx(selection ? CHECKBOX_WIDTH : 0, { first: !selection, edge: true });
 
   return (
     <TableContainer>
@@ -85,7 +139,7 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
         <TableHead>
           <TableRow>
             {selection && (
-              <TableCell padding="checkbox">
+              <TableCell padding="checkbox" sx={boxSticky}>
                 <RowCheckbox
                   checked={pageState === 'all'}
                   indeterminate={pageState === 'some'}
@@ -96,11 +150,14 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
                 />
               </TableCell>
             )}
-            {columns.map((column) => (
+            {columns.map((column, index) => (
               <TableCell
                 key={column.id}
                 align={column.align}
-                sx={{ width: column.width, ...(column.hideOnMobile ? hideOnMobile : {}) }}
+                sx={[
+                  { width: column.width, ...(column.hideOnMobile ? hideOnMobile : {}) },
+                  firstSticky(index),
+                ]}
                 sortDirection={
                   column.sortKey && state.sort === column.sortKey ? (state.desc ? 'desc' : 'asc') : false
                 }
@@ -124,9 +181,12 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
             Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing else to key by
               <TableRow key={i} data-testid={dataListIds.placeholderRow}>
-                {selection && <TableCell padding="checkbox" />}
-                {columns.map((column) => (
-                  <TableCell key={column.id} sx={column.hideOnMobile ? hideOnMobile : undefined}>
+                {selection && <TableCell padding="checkbox" sx={boxSticky} />}
+                {columns.map((column, index) => (
+                  <TableCell
+                    key={column.id}
+                    sx={[column.hideOnMobile ? hideOnMobile : {}, firstSticky(index)]}
+                  >
                     <Skeleton />
                   </TableCell>
                 ))}
@@ -165,7 +225,7 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
                 }}
               >
                 {selection && (
-                  <TableCell padding="checkbox">
+                  <TableCell padding="checkbox" sx={boxSticky}>
                     <RowCheckbox
                       checked={selection.isSelected(id)}
                       onChange={() => selection.toggle(id, row)}
@@ -174,7 +234,7 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
                     />
                   </TableCell>
                 )}
-                {columns.map((column) => {
+                {columns.map((column, index) => {
                   const content = column.render(row);
                   // An empty cell is no link: a link without text says nothing to a screen reader (axe
                   // `link-name`); the row's other cells still open it.
@@ -187,11 +247,14 @@ export function DataListTable<T>(props: DataListTableProps<T>) {
                     <TableCell
                       key={column.id}
                       align={column.align}
-                      sx={{
-                        ...tableWrapSx,
-                        ...(column.hideOnMobile ? hideOnMobile : {}),
-                        ...(linked ? { p: 0, height: '1px' } : {}),
-                      }}
+                      sx={[
+                        {
+                          ...tableWrapSx,
+                          ...(column.hideOnMobile ? hideOnMobile : {}),
+                          ...(linked ? { p: 0, height: '1px' } : {}),
+                        },
+                        firstSticky(index),
+                      ]}
                     >
                       {linked ? (
                         // Box over the router's Link, not MUI's Link: the list's first load stays smaller.

@@ -11,6 +11,11 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   /** Hide in the table on small screens (below md); also left off the phone's card unless `card` says. */
   hideOnMobile?: boolean;
+  /**
+   * The first column only: it (and the checkbox column before it) stays in view while a table wider than
+   * the screen scrolls sideways, so a row still shows which record it is (the assets' serial number).
+   */
+  sticky?: boolean;
   align?: 'left' | 'right';
   width?: number | string;
   /**

@@ -2,9 +2,9 @@
  * The scheduled hand-overs whose day has come become claims (decision 84). The day is the last
  * reminder's date plus `handover_after_days` of the `debt_collection` settings, by the company's clock
  * (a test company's `advance` moves it), read when the job runs: a changed setting moves every hand-over
- * still waiting. As the dunning's retries (dunning/retries.ts): one short transaction claims a batch of
- * due rows (`claimDue`, FOR UPDATE SKIP LOCKED: two runs at once never take the same row) and records
- * each one's claim `pending` (recordClaim: the invoice locked, paid or settled meanwhile, a credit,
+ * still waiting. As the dunning's retries (dunning/retries.ts), through `walkCompanyDue`
+ * (db/claim-company-due.ts): one short transaction claims a batch of due rows (FOR UPDATE SKIP LOCKED:
+ * two runs at once never take the same row) and records each one's claim `pending` (recordClaim: the invoice locked, paid or settled meanwhile, a credit,
  * below the smallest claim all refused) or why not; the agency is called for the new claims after the
  * commit (fileClaim), never inside it. An invoice whose payment is in progress stays scheduled and is
  * looked at again on the next run, when the payment has an answer.
@@ -12,10 +12,9 @@
 
 import { addDays } from '@rentloop/domain/billing-periods';
 import { DEBT_TEXTS, type DebtHandover } from '@rentloop/domain/debt-collection';
-import { and, eq, lte, notInArray } from 'drizzle-orm';
-import { companyToday } from '../../company-time.ts';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Ctx, Transact } from '../../context.ts';
-import { claimDue } from '../../db/claim.ts';
+import { walkCompanyDue } from '../../db/claim-company-due.ts';
 import { debtHandovers, invoices } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { DebtAgencyError } from '../../integrations/debt-collection/index.ts';
@@ -83,51 +82,49 @@ export async function fileDueHandovers(
   transact: Transact,
   options: AgencyOptions = {},
 ): Promise<number> {
-  const today = await companyToday(ctx);
   const { handover_after_days } = await getSettings(ctx, 'debt_collection');
-  // Due when the reminder's date plus the days is today or earlier.
-  const dueBy = addDays(today, -handover_after_days);
-  const tried: number[] = [];
-  let decided = 0;
-  for (;;) {
-    const toFile: ClaimRow[] = [];
-    const ids = await transact(async (tx) => {
-      const claimed = await claimDue(tx.db, {
-        table: debtHandovers,
-        id: debtHandovers.id,
-        due: and(
-          eq(debtHandovers.company_id, tx.companyId),
+  const { claimed } = await walkCompanyDue(
+    ctx,
+    transact,
+    {
+      table: debtHandovers,
+      id: debtHandovers.id,
+      company: debtHandovers.company_id,
+      // Due when the reminder's date plus the days is today or earlier.
+      due: (today) =>
+        and(
           eq(debtHandovers.status, 'scheduled'),
-          lte(debtHandovers.reminder_due_on, dueBy),
-          tried.length > 0 ? notInArray(debtHandovers.id, [...tried]) : undefined,
-        )!,
-        order: debtHandovers.reminder_due_on,
-        limit: BATCH,
-      });
-      const config = claimed.length > 0 ? await getDebtCollectionConfig(tx) : null;
-      for (const id of claimed) {
-        const [row] = await tx.db
-          .select()
-          .from(debtHandovers)
-          .where(and(eq(debtHandovers.company_id, tx.companyId), eq(debtHandovers.id, id)));
-        if (!row) continue;
-        const claim = await handOne(tx, row, config);
-        if (claim) toFile.push(claim);
-      }
-      return claimed;
-    });
-    if (ids.length === 0) return decided;
-    tried.push(...ids);
-    decided += ids.length;
-    // Outside the transaction: the agency's answer, or its failure kept on the claim (`last_error`).
-    for (const claim of toFile) {
-      try {
-        await fileClaim(ctx, transact, claim, options);
-      } catch (err) {
-        if (!(err instanceof DebtAgencyError)) throw err;
-      }
-    }
-  }
+          lte(debtHandovers.reminder_due_on, addDays(today, -handover_after_days)),
+        ),
+      order: debtHandovers.reminder_due_on,
+      limit: BATCH,
+    },
+    {
+      async take(tx, ids) {
+        const config = await getDebtCollectionConfig(tx);
+        const toFile: ClaimRow[] = [];
+        for (const id of ids) {
+          const [row] = await tx.db
+            .select()
+            .from(debtHandovers)
+            .where(and(eq(debtHandovers.company_id, tx.companyId), eq(debtHandovers.id, id)));
+          if (!row) continue;
+          const claim = await handOne(tx, row, config);
+          if (claim) toFile.push(claim);
+        }
+        return toFile;
+      },
+      // Outside the transaction: the agency's answer, or its failure kept on the claim (`last_error`).
+      async after(ctx, claim) {
+        try {
+          await fileClaim(ctx, transact, claim, options);
+        } catch (err) {
+          if (!(err instanceof DebtAgencyError)) throw err;
+        }
+      },
+    },
+  );
+  return claimed;
 }
 
 /** GET debtist/invoice/{id}/handover: the invoice's hand-over by the dunning, or null (404: not ours). */

@@ -4,7 +4,7 @@
  * `chargeInvoice` split so the claim and the attempt share one transaction:
  *
  * 1. one short transaction claims a batch of active dunnings whose `next_attempt_on` is the company's
- *    today or earlier (`claimDue`, FOR UPDATE SKIP LOCKED) and starts each one's charge (`startCharge`:
+ *    today or earlier (`walkCompanyDue`, db/claim-company-due.ts: FOR UPDATE SKIP LOCKED) and starts each one's charge (`startCharge`:
  *    the invoice `pending payment`, the attempt committed `processing`), each in a savepoint;
  * 2. the gateway is called for each attempt outside any transaction;
  * 3. each answer is recorded in a short transaction of its own (`recordOutcome`, which moves the
@@ -16,10 +16,9 @@
  * cannot start (the gateway switched off, no payment method, an attempt still unknown) stays due and
  * is tried again on the next run, when the cause may be gone.
  */
-import { and, eq, lte, notInArray } from 'drizzle-orm';
-import { companyToday } from '../../company-time.ts';
+import { and, eq, lte } from 'drizzle-orm';
 import { type Ctx, type Transact, withDb } from '../../context.ts';
-import { claimDue } from '../../db/claim.ts';
+import { walkCompanyDue } from '../../db/claim-company-due.ts';
 import { dunnings } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { GatewayOutcome } from '../../integrations/payments/types.ts';
@@ -31,24 +30,8 @@ const BATCH = 25;
 
 type Started = Awaited<ReturnType<typeof startCharge>>;
 
-/** Claims due dunnings not tried in this run yet, and starts their charges; answers the claimed ids too. */
-async function claimAndStart(
-  ctx: Ctx,
-  today: string,
-  tried: readonly number[],
-): Promise<{ ids: number[]; started: Started[] }> {
-  const ids = await claimDue(ctx.db, {
-    table: dunnings,
-    id: dunnings.id,
-    due: and(
-      eq(dunnings.company_id, ctx.companyId),
-      eq(dunnings.status, 'active'),
-      lte(dunnings.next_attempt_on, today),
-      tried.length > 0 ? notInArray(dunnings.id, [...tried]) : undefined,
-    )!,
-    order: dunnings.next_attempt_on,
-    limit: BATCH,
-  });
+/** In the claiming transaction: the claimed dunnings' charges started, each in a savepoint. */
+async function startRetries(ctx: Ctx, ids: number[]): Promise<Started[]> {
   const started: Started[] = [];
   for (const id of ids) {
     const [row] = await ctx.db
@@ -67,24 +50,31 @@ async function claimAndStart(
       if (!(e instanceof AppError) || e.status >= 500) throw e;
     }
   }
-  return { ids, started };
+  return started;
 }
 
 /** Makes the due retries of `ctx.companyId` at `ctx.clock`; answers how many charges it made. */
 export async function runDunningRetries(ctx: Ctx, transact: Transact): Promise<number> {
-  const today = await companyToday(ctx);
-  const tried: number[] = [];
-  let charged = 0;
-  for (;;) {
-    const { ids, started } = await transact((tx) => claimAndStart(tx, today, tried));
-    if (ids.length === 0) return charged;
-    tried.push(...ids);
-    for (const { attempt, method } of started) {
-      const outcome: GatewayOutcome = await callGateway(ctx, attempt, method);
-      await transact((tx) => recordOutcome(tx, attempt.id, outcome));
-      charged += 1;
-    }
-  }
+  const { done } = await walkCompanyDue(
+    ctx,
+    transact,
+    {
+      table: dunnings,
+      id: dunnings.id,
+      company: dunnings.company_id,
+      due: (today) => and(eq(dunnings.status, 'active'), lte(dunnings.next_attempt_on, today)),
+      order: dunnings.next_attempt_on,
+      limit: BATCH,
+    },
+    {
+      take: startRetries,
+      async after(ctx, { attempt, method }) {
+        const outcome: GatewayOutcome = await callGateway(ctx, attempt, method);
+        await transact((tx) => recordOutcome(tx, attempt.id, outcome));
+      },
+    },
+  );
+  return done;
 }
 
 export const dunningRetriesJob: BusinessJob = { name: 'dunning-retries', run: runDunningRetries };

@@ -231,8 +231,8 @@ beforeAll(async () => {
   await invoice('2026-02-01', true, s2, 12000, ['2026-02-01', '2026-02-28']);
   await invoice('2026-01-05', true, s3, 9000, ['2026-01-05', '2026-02-04']);
   s4Invoice = await invoice('2026-01-10', false, s4, 7000, ['2026-01-10', '2026-02-09']);
-  // Bought today: no day owned yet, so no utilisation (a null figure in the sort). This write also
-  // refreshes the units the inserted invoices marked.
+  // Bought today: no day owned yet, so no utilisation (a null figure in the sort). A new unit is stale, so
+  // this write's refresh runs, and takes every stale unit of the company: also those the inserted invoices marked.
   await asset('FIG-F', { purchase_cost: '2000.00', purchase_date: '2026-03-11' });
   const stale = await run(sql`select id from product_tracking where company_id = ${cid} and figures_stale`);
   expect(stale.rows).toEqual([]);
@@ -279,5 +279,45 @@ describe('the assets list sorted by profit and utilisation', () => {
     expect(bad.body).toContain('utilisation');
     const doc = (await h.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
     expect(doc).toMatch(/Sort: [^"]*profit, utilisation/);
+  });
+
+  it('refreshes at the end of a write only when that write made a unit stale (decision 91)', async () => {
+    const D = ids['FIG-D'] as number;
+    const staleIds = async () =>
+      (await run(sql`select id from product_tracking where company_id = ${cid} and figures_stale`)).rows.map(
+        (r) => Number(r.id),
+      );
+    // Marked by a writer outside the request and job transactions: a write that makes nothing stale
+    // (a customer) leaves it, and the business day's catch-all takes it.
+    await run(sql`update product_tracking set figures_stale = true where company_id = ${cid} and id = ${D}`);
+    await ok(await req('POST', 'customers', customerBody()), 201);
+    expect(await staleIds()).toEqual([D]);
+    expect(await roll()).toBeGreaterThanOrEqual(1);
+    expect(await staleIds()).toEqual([]);
+    // The flag (migration 0076): not raised by a change the figures do not depend on, raised by a mark, and
+    // gone with the transaction.
+    const flag = async (tx: { execute: typeof h.database.primary.execute }) =>
+      (
+        (await tx.execute(sql`select current_setting('rentloop.assets_stale', true) as f`)) as unknown as {
+          rows: { f: string | null }[];
+        }
+      ).rows[0]?.f ?? null;
+    const seen: (string | null)[] = [];
+    await expect(
+      h.database.primary.transaction(async (tx) => {
+        await tx.execute(
+          sql`update product_tracking set location = 'Shelf 9' where company_id = ${cid} and id = ${D}`,
+        );
+        seen.push(await flag(tx));
+        await tx.execute(
+          sql`update product_tracking set purchase_cost = 31000 where company_id = ${cid} and id = ${D}`,
+        );
+        seen.push(await flag(tx));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(seen.map((f) => f === 'on')).toEqual([false, true]);
+    expect(await flag(h.database.primary)).not.toBe('on');
+    expect(await staleIds()).toEqual([]);
   });
 });

@@ -7,8 +7,9 @@
  *   figures depend on: an invoice issued or its (payment) status changed, a repair closed, a status
  *   change of any unit of its subscriptions, its purchase date or cost; a new unit starts stale.
  * - `refreshAssetFigures` computes the company's stale units again before that transaction commits: the
- *   request and job transactions call it (http/transactions.ts, jobs/context.ts), and so does the
- *   business day (a catch-all for a writer outside them). A unit that never went out and has no closed
+ *   request and job transactions call it (http/transactions.ts, jobs/context.ts). It reads a flag the
+ *   marking raised in the transaction (migration 0076, decision 91), so a write that made nothing stale
+ *   touches no table. The business day refreshes whatever is stale (a catch-all for a writer outside them). A unit that never went out and has no closed
  *   repair is refreshed by one set-based statement (an import of 100,000 units); the others by the
  *   page's own computation, one unit at a time.
  * - Utilisation depends on today: the pieces (days rented in closed stints, the open stint's first day,
@@ -32,6 +33,9 @@ const rowsOf = async (ctx: Ctx, query: SQL) =>
 
 /** A refresh reads this many stale units per statement. */
 const BATCH = 500;
+
+/** The transaction-local setting a unit's trigger raises when its figures become stale (migration 0076). */
+const STALE_FLAG = 'rentloop.assets_stale';
 
 async function companyDay(ctx: Ctx) {
   const { time_zone } = await getSettings(ctx, 'general');
@@ -114,8 +118,8 @@ async function refreshComputed(ctx: Ctx, timeZone: string, today: string): Promi
   }
 }
 
-/** The company's stale units computed again; answers how many. Cheap when none is stale (a partial index). */
-export async function refreshAssetFigures(ctx: Ctx): Promise<number> {
+/** The company's stale units computed again, whoever left them stale; answers how many. */
+async function refreshStale(ctx: Ctx): Promise<number> {
   const any = await rowsOf(
     ctx,
     sql`SELECT 1 FROM product_tracking WHERE company_id = ${ctx.companyId} AND figures_stale LIMIT 1`,
@@ -126,12 +130,25 @@ export async function refreshAssetFigures(ctx: Ctx): Promise<number> {
 }
 
 /**
+ * The end of a request or job transaction: the stale units computed again when this transaction made any
+ * stale (the flag of migration 0076, raised by the unit's trigger; decision 91), else nothing but reading
+ * one setting. The flag is lowered after the refresh, so a second call in the same transaction is as cheap.
+ */
+export async function refreshAssetFigures(ctx: Ctx): Promise<number> {
+  const [flag] = await rowsOf(ctx, sql`SELECT current_setting(${STALE_FLAG}, true) = 'on' AS stale`);
+  if (flag?.stale !== true) return 0;
+  const refreshed = await refreshStale(ctx);
+  await ctx.db.execute(sql`SELECT set_config(${STALE_FLAG}, '', true)`);
+  return refreshed;
+}
+
+/**
  * The business day's part: the stale units (a writer outside the request and job transactions), then the
  * utilisation of every unit in the fleet whose figure moved with the date, one statement.
  */
 export async function rollAssetUtilisation(ctx: Ctx, transact: Transact): Promise<number> {
   return transact(async (tx) => {
-    const refreshed = await refreshAssetFigures(tx);
+    const refreshed = await refreshStale(tx);
     const { today } = await companyDay(tx);
     const rolled = await rowsOf(
       tx,
