@@ -2,7 +2,7 @@
  * Where the graphs' figures come from (decision 89): the rollups when the company's are ready (caught up
  * with every committed event first), else the scanning queries. Both answer the same figures.
  */
-import type { GraphPeriod } from '@rentloop/domain/graphs';
+import { FAILED_PAYMENT_REASONS, type GraphPeriod } from '@rentloop/domain/graphs';
 import type { Ctx } from '../../context.ts';
 import {
   failedAttempts,
@@ -52,8 +52,18 @@ export const scanning = (ctx: Ctx, tz: string, currency: string): Figures => ({
   movements: (ranges) => mrrMovementsByBucket(ctx, ranges, tz),
 });
 
-/** The metrics each kind of figure reads. */
-const METRICS = [...SUBSCRIPTION_METRICS, ...INVOICE_METRICS, 'newc', 'unpd', 'mrr', 'fail:*', 'mv:*'];
+/** The metrics the graphs read. */
+const METRICS = [
+  ...SUBSCRIPTION_METRICS,
+  ...INVOICE_METRICS,
+  'newc',
+  'unpd',
+  'mrr',
+  ...FAILED_PAYMENT_REASONS.map((r) => `fail:${r}`),
+  ...['m', 'q', 'y'].flatMap((k) =>
+    ['new', 'reactivation', 'expansion', 'contraction', 'churned'].map((f) => `mv:${k}:${f}`),
+  ),
+];
 
 export async function figuresFor(
   ctx: Ctx,

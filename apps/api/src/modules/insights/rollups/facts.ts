@@ -53,6 +53,11 @@ const ids = (list: number[]) => sql`array[${sql.join(
   list.map((i) => sql`${i}`),
   sql`, `,
 )}]::bigint[]`;
+const inTurn = async <T>(steps: (() => Promise<T>)[]): Promise<T[]> => {
+  const out: T[] = [];
+  for (const step of steps) out.push(await step());
+  return out;
+};
 const dayDiff = (from: string, to: string) =>
   BigInt(Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000));
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -198,25 +203,26 @@ function customerEntries(
 }
 
 export async function customerFacts(db: Tx, r: Rollup, list: number[]): Promise<Map<number, Entries>> {
-  const [customers, subs, invoices, orders] = await Promise.all([
-    run(
+  // One after the other (`inTurn`): a transaction's connection runs one query at a time.
+  const [customers, subs, invoices, orders] = await inTurn([
+    () => run(
       db,
       sql`select c.id, ((c.created_at at time zone ${r.tz})::date)::text as day from customers c
        where c.company_id = ${r.companyId} and c.id = any(${ids(list)})`,
     ),
-    run(
+    () => run(
       db,
       sql`select ${subColumns(r.tz)} from subscriptions s
        where s.company_id = ${r.companyId} and s.customer_id = any(${ids(list)})`,
     ),
-    run(
+    () => run(
       db,
       sql`select i.customer_id, min(i.issue_date)::text as day from invoices i
        where i.company_id = ${r.companyId} and i.customer_id = any(${ids(list)})
          and i.status = 'issued' and i.currency = ${r.currency} and i.issue_date is not null
        group by i.customer_id`,
     ),
-    run(
+    () => run(
       db,
       sql`select o.customer_id, min((o.created_at at time zone ${r.tz})::date)::text as day from orders o
        where o.company_id = ${r.companyId} and o.customer_id = any(${ids(list)}) and o.status <> 'draft'

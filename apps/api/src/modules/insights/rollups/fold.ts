@@ -9,6 +9,7 @@
  * changes (sorted): two folds of different objects never wait on each other's facts, and never on a
  * writer of the records.
  */
+import { addDays } from '@rentloop/domain/billing-periods';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { eventCursors, insightsRollupState } from '../../../db/schema/index.ts';
@@ -104,6 +105,13 @@ async function withDependents(db: Tx, companyId: number, d: Dirty): Promise<void
   }
 }
 
+/** The last day of the month of `day`. */
+const monthEnd = (day: string) => {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  return addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
+};
+
 const toJson = (e: Entries) => Object.fromEntries([...e].map(([k, v]) => [k, v.toString()]));
 
 /** Folds the objects (and what depends on them) into the rollup, in the caller's transaction. */
@@ -153,7 +161,15 @@ export async function foldObjects(db: Tx, r: Rollup, d: Dirty, dependents = true
       );
     }
   }
-  const values = [...delta]
+  // Each change goes to its day and to its month (`M:<metric>` on the month's last day): a read sums a
+  // handful of month rows for the past instead of every day of it.
+  const months = new Map<string, bigint>();
+  for (const [k, v] of delta) {
+    const [metric, day] = k.split('|') as [string, string];
+    const key = `M:${metric}|${monthEnd(day)}`;
+    months.set(key, (months.get(key) ?? 0n) + v);
+  }
+  const values = [...delta, ...months]
     .filter(([, v]) => v !== 0n)
     .map(([k, v]) => {
       const [metric, day] = k.split('|') as [string, string];

@@ -7,13 +7,12 @@
 import { addDays } from '@rentloop/domain/billing-periods';
 import type { GraphPeriod } from '@rentloop/domain/graphs';
 import { unitsToMinor } from '@rentloop/domain/mrr-movements';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../../context.ts';
-import { insightsRollupState } from '../../../db/schema/index.ts';
 import type { InvoiceFigures, Range, SubscriptionFigures } from '../graph-figures.ts';
 import type { BucketMovements } from '../mrr-figures.ts';
 import { MRR_SCALE, type Rollup } from './facts.ts';
-import { catchUp } from './fold.ts';
+import { catchUp, readerOf } from './fold.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -66,12 +65,18 @@ export class RollupValues {
  * a fold that failed).
  */
 export async function readyRollup(ctx: Ctx, tz: string, currency: string): Promise<Rollup | null> {
-  const [state] = await ctx.db
-    .select()
-    .from(insightsRollupState)
-    .where(eq(insightsRollupState.company_id, ctx.companyId));
+  // The state and whether any event is past the cursor, in one query (most reads find none).
+  const result = (await ctx.db.execute(
+    sql`select s.phase, s.time_zone, s.currency, exists (select 1 from events e
+        where e.company_id = s.company_id
+          and (e.tx_id, e.id) > (coalesce(c.tx_id, '0'::xid8), coalesce(c.event_id, 0))) as pending
+      from insights_rollup_state s left join event_cursors c on c.reader = ${readerOf(ctx.companyId)}
+     where s.company_id = ${ctx.companyId}`,
+  )) as unknown as Rows;
+  const state = result.rows[0];
   if (!state || state.phase !== 'ready' || state.time_zone !== tz || state.currency !== currency) return null;
   const r: Rollup = { companyId: ctx.companyId, tz, currency };
+  if (!state.pending) return r;
   try {
     await catchUp(ctx.db, r, (fn) => ctx.db.transaction((tx) => fn(tx)));
   } catch {
@@ -82,28 +87,28 @@ export async function readyRollup(ctx: Ctx, tz: string, currency: string): Promi
   return r;
 }
 
-/** The values of the metrics (exact names, or `prefix*`), past months summed per month. */
+/**
+ * The values of the metrics: before the current month its month rows (`M:<metric>`, on each month's last
+ * day: every bucket boundary before the current month is a month's end), from it on its day rows. One
+ * query, index ranges only.
+ */
 export async function loadValues(ctx: Ctx, today: string, metrics: string[]): Promise<RollupValues> {
   const monthStart = `${today.slice(0, 7)}-01`;
-  const exact = metrics.filter((m) => !m.endsWith('*'));
-  const prefixes = metrics.filter((m) => m.endsWith('*')).map((m) => `${m.slice(0, -1)}%`);
-  const which = sql.join(
-    [
-      sql`v.metric = any(array[${sql.join(
-        exact.map((m) => sql`${m}`),
-        sql`, `,
-      )}]::text[])`,
-      ...prefixes.map((p) => sql`v.metric like ${p}`),
-    ],
-    sql` or `,
-  );
+  const list = (names: string[]) => sql`array[${sql.join(
+    names.map((m) => sql`${m}`),
+    sql`, `,
+  )}]::text[]`;
   const result = (await ctx.db.execute(
-    sql`select v.metric, d::text as day, sum(v.value)::text as value from (
-        select v.metric, v.value, case when v.day >= ${monthStart}::date then v.day
-          else (date_trunc('month', v.day) + interval '1 month - 1 day')::date end as d
-          from insights_rollup_values v where v.company_id = ${ctx.companyId} and (${which})
-      ) v group by v.metric, d order by v.metric, d`,
+    sql`select case when v.metric like 'M:%' then substr(v.metric, 3) else v.metric end as metric,
+        v.day::text as day, v.value::text as value
+      from insights_rollup_values v
+     where v.company_id = ${ctx.companyId}
+       and ((v.metric = any(${list(metrics.map((m) => `M:${m}`))}) and v.day < ${monthStart}::date)
+         or (v.metric = any(${list(metrics)}) and v.day >= ${monthStart}::date))`,
   )) as unknown as Rows;
+  result.rows.sort((x, y) =>
+    x.metric === y.metric ? (String(x.day) < String(y.day) ? -1 : 1) : String(x.metric) < String(y.metric) ? -1 : 1,
+  );
   return new RollupValues(result.rows);
 }
 
