@@ -190,7 +190,9 @@ try {
     scanMs[r.name] = Math.round(performance.now() - t);
     if (JSON.stringify(a) !== JSON.stringify(b)) mismatches.push(r.name);
   }
-  console.log(JSON.stringify({ check: mismatches.length === 0 ? 'rollups == scans' : 'MISMATCH', mismatches }));
+  console.log(
+    JSON.stringify({ check: mismatches.length === 0 ? 'rollups == scans' : 'MISMATCH', mismatches }),
+  );
 
   const loadRead = load();
   const out: Record<string, { p50: number; p95: number; max: number; scan_ms: number }> = {};
@@ -203,12 +205,17 @@ try {
       ms.push(performance.now() - t);
     }
     ms.sort((x, y) => x - y);
-    const at = (p: number) => Math.round(ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)]! * 10) / 10;
+    const at = (p: number) =>
+      Math.round(ms[Math.min(ms.length - 1, Math.ceil(p * ms.length) - 1)]! * 10) / 10;
     out[r.name] = { p50: at(0.5), p95: at(0.95), max: at(1), scan_ms: scanMs[r.name]! };
   }
   const worst = Object.entries(out).sort((a, b) => b[1].p95 - a[1].p95)[0]!;
   console.log(
-    JSON.stringify({ runs: RUNS, load_before: loadRead, load_after: load(), worst: worst[0], reads: out }, null, 1),
+    JSON.stringify(
+      { runs: RUNS, load_before: loadRead, load_after: load(), worst: worst[0], reads: out },
+      null,
+      1,
+    ),
   );
 } finally {
   await database.close?.();

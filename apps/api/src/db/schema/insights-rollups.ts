@@ -53,4 +53,3 @@ export const insightsRollupValues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.company_id, t.metric, t.day] })],
 );
-

@@ -20,7 +20,9 @@ async function rolledGrid(ctx: Ctx, today: string, months: ReturnType<typeof gra
   return months.map((m, k) => {
     const customers = Number(v.inRange('coh', m.from, m.to));
     const retained = months.map((_, n) =>
-      k + n < months.length ? Number(v.inRange(`cohr:${m.from}`, months[k + n]!.from, months[k + n]!.to)) : null,
+      k + n < months.length
+        ? Number(v.inRange(`cohr:${m.from}`, months[k + n]!.from, months[k + n]!.to))
+        : null,
     );
     return {
       month: m.label,

@@ -129,10 +129,7 @@ export async function graph(
       break;
     }
     case 'average-revenue-per-customer': {
-      const [f, s] = await Promise.all([
-        fig.invoices(ranges),
-        fig.subscriptions(ranges),
-      ]);
+      const [f, s] = await Promise.all([fig.invoices(ranges), fig.subscriptions(ranges)]);
       series = [
         amount(
           'average_revenue',

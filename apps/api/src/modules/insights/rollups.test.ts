@@ -68,7 +68,10 @@ interface World {
 const world: World = { customers: [], invoices: [], subscriptions: [] };
 
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('customer' as const), card: fc.constantFrom('pm_card_visa', 'pm_card_chargeDeclinedInsufficientFunds', null) }),
+  fc.record({
+    kind: fc.constant('customer' as const),
+    card: fc.constantFrom('pm_card_visa', 'pm_card_chargeDeclinedInsufficientFunds', null),
+  }),
   fc.record({ kind: fc.constant('order' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('recharge' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('refund' as const), pick: fc.nat() }),
@@ -101,7 +104,8 @@ async function apply(o: Op) {
       const subs = await h.database.primary.execute(
         sql`select id from subscriptions where company_id = ${s.cid} and order_id = ${order}`,
       );
-      for (const r of (subs as unknown as { rows: { id: unknown }[] }).rows) world.subscriptions.push(Number(r.id));
+      for (const r of (subs as unknown as { rows: { id: unknown }[] }).rows)
+        world.subscriptions.push(Number(r.id));
       return;
     }
     case 'recharge': {

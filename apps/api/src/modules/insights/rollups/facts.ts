@@ -49,10 +49,11 @@ const add = (e: Entries, metric: string, day: string, v: bigint) => {
   if (next === 0n) e.delete(k);
   else e.set(k, next);
 };
-const ids = (list: number[]) => sql`array[${sql.join(
-  list.map((i) => sql`${i}`),
-  sql`, `,
-)}]::bigint[]`;
+const ids = (list: number[]) =>
+  sql`array[${sql.join(
+    list.map((i) => sql`${i}`),
+    sql`, `,
+  )}]::bigint[]`;
 const inTurn = async <T>(steps: (() => Promise<T>)[]): Promise<T[]> => {
   const out: T[] = [];
   for (const step of steps) out.push(await step());
@@ -205,29 +206,33 @@ function customerEntries(
 export async function customerFacts(db: Tx, r: Rollup, list: number[]): Promise<Map<number, Entries>> {
   // One after the other (`inTurn`): a transaction's connection runs one query at a time.
   const [customers, subs, invoices, orders] = await inTurn([
-    () => run(
-      db,
-      sql`select c.id, ((c.created_at at time zone ${r.tz})::date)::text as day from customers c
+    () =>
+      run(
+        db,
+        sql`select c.id, ((c.created_at at time zone ${r.tz})::date)::text as day from customers c
        where c.company_id = ${r.companyId} and c.id = any(${ids(list)})`,
-    ),
-    () => run(
-      db,
-      sql`select ${subColumns(r.tz)} from subscriptions s
+      ),
+    () =>
+      run(
+        db,
+        sql`select ${subColumns(r.tz)} from subscriptions s
        where s.company_id = ${r.companyId} and s.customer_id = any(${ids(list)})`,
-    ),
-    () => run(
-      db,
-      sql`select i.customer_id, min(i.issue_date)::text as day from invoices i
+      ),
+    () =>
+      run(
+        db,
+        sql`select i.customer_id, min(i.issue_date)::text as day from invoices i
        where i.company_id = ${r.companyId} and i.customer_id = any(${ids(list)})
          and i.status = 'issued' and i.currency = ${r.currency} and i.issue_date is not null
        group by i.customer_id`,
-    ),
-    () => run(
-      db,
-      sql`select o.customer_id, min((o.created_at at time zone ${r.tz})::date)::text as day from orders o
+      ),
+    () =>
+      run(
+        db,
+        sql`select o.customer_id, min((o.created_at at time zone ${r.tz})::date)::text as day from orders o
        where o.company_id = ${r.companyId} and o.customer_id = any(${ids(list)}) and o.status <> 'draft'
        group by o.customer_id`,
-    ),
+      ),
   ]);
   const created = new Map(customers.map((x) => [Number(x.id), String(x.day)]));
   const firstInvoice = new Map(invoices.map((x) => [Number(x.customer_id), String(x.day)]));

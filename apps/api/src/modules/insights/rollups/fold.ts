@@ -28,10 +28,11 @@ export const noneDirty = (): Dirty => ({ s: new Set(), i: new Set(), t: new Set(
 
 type Rows = { rows: Record<string, unknown>[] };
 const run = async (db: Tx, q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as Rows).rows;
-const idArray = (list: Iterable<number>) => sql`array[${sql.join(
-  [...list].map((i) => sql`${i}`),
-  sql`, `,
-)}]::bigint[]`;
+const idArray = (list: Iterable<number>) =>
+  sql`array[${sql.join(
+    [...list].map((i) => sql`${i}`),
+    sql`, `,
+  )}]::bigint[]`;
 
 export const readerOf = (companyId: number) => `insights:${companyId}`;
 
@@ -209,7 +210,9 @@ async function cursorOf(db: Tx, reader: string): Promise<Cursor> {
 export async function catchUp(db: Tx, r: Rollup, transact: <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>) {
   const reader = readerOf(r.companyId);
   // Most reads find nothing new: looked at without a transaction.
-  if ((await committedAfter(db, await cursorOf(db, reader), { limit: 1, companyId: r.companyId })).length === 0)
+  if (
+    (await committedAfter(db, await cursorOf(db, reader), { limit: 1, companyId: r.companyId })).length === 0
+  )
     return 0;
   let handled = 0;
   for (;;) {

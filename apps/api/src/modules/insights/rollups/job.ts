@@ -36,7 +36,12 @@ export async function runRollups(
         await transact((tx) => startRollup(tx, company.id, tz, company.currency));
         out.started++;
       }
-      if (state?.phase !== 'ready' || !state || state.time_zone !== tz || state.currency !== company.currency) {
+      if (
+        state?.phase !== 'ready' ||
+        !state ||
+        state.time_zone !== tz ||
+        state.currency !== company.currency
+      ) {
         let done = false;
         while (!done && performance.now() < until) {
           done = await transact((tx) => backfillStep(tx, company.id, opts.batch));

@@ -42,8 +42,8 @@ export class RollupValues {
   constructor(rows: Record<string, unknown>[]) {
     for (const r of rows) {
       const name = String(r.metric);
-      let m = this.metrics.get(name);
-      if (!m) this.metrics.set(name, (m = new Metric()));
+      const m = this.metrics.get(name) ?? new Metric();
+      this.metrics.set(name, m);
       m.push(String(r.day), BigInt(String(r.value)));
     }
   }
@@ -74,7 +74,7 @@ export async function readyRollup(ctx: Ctx, tz: string, currency: string): Promi
      where s.company_id = ${ctx.companyId}`,
   )) as unknown as Rows;
   const state = result.rows[0];
-  if (!state || state.phase !== 'ready' || state.time_zone !== tz || state.currency !== currency) return null;
+  if (state?.phase !== 'ready' || state.time_zone !== tz || state.currency !== currency) return null;
   const r: Rollup = { companyId: ctx.companyId, tz, currency };
   if (!state.pending) return r;
   try {
@@ -94,10 +94,11 @@ export async function readyRollup(ctx: Ctx, tz: string, currency: string): Promi
  */
 export async function loadValues(ctx: Ctx, today: string, metrics: string[]): Promise<RollupValues> {
   const monthStart = `${today.slice(0, 7)}-01`;
-  const list = (names: string[]) => sql`array[${sql.join(
-    names.map((m) => sql`${m}`),
-    sql`, `,
-  )}]::text[]`;
+  const list = (names: string[]) =>
+    sql`array[${sql.join(
+      names.map((m) => sql`${m}`),
+      sql`, `,
+    )}]::text[]`;
   const result = (await ctx.db.execute(
     sql`select case when v.metric like 'M:%' then substr(v.metric, 3) else v.metric end as metric,
         v.day::text as day, v.value::text as value
@@ -107,7 +108,13 @@ export async function loadValues(ctx: Ctx, today: string, metrics: string[]): Pr
          or (v.metric = any(${list(metrics)}) and v.day >= ${monthStart}::date))`,
   )) as unknown as Rows;
   result.rows.sort((x, y) =>
-    x.metric === y.metric ? (String(x.day) < String(y.day) ? -1 : 1) : String(x.metric) < String(y.metric) ? -1 : 1,
+    x.metric === y.metric
+      ? String(x.day) < String(y.day)
+        ? -1
+        : 1
+      : String(x.metric) < String(y.metric)
+        ? -1
+        : 1,
   );
   return new RollupValues(result.rows);
 }
