@@ -205,7 +205,7 @@ function customerEntries(
 
 export async function customerFacts(db: Tx, r: Rollup, list: number[]): Promise<Map<number, Entries>> {
   // One after the other (`inTurn`): a transaction's connection runs one query at a time.
-  const [customers, subs, invoices, orders] = await inTurn([
+  const [customers = [], subs = [], invoices = [], orders = []] = await inTurn([
     () =>
       run(
         db,
