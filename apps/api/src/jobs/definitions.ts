@@ -11,6 +11,7 @@ import { productSyncJob } from '../modules/catalog/sync.ts';
 import { dataExportJob } from '../modules/data-export/job.ts';
 import { purgeExpiredDataExports } from '../modules/data-export/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { insightsRollupsJob } from '../modules/insights/rollups/job.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
 import { purgeExpiredInvoiceZips } from '../modules/invoices/zip.ts';
 import { invoicesZipJob } from '../modules/invoices/zip-job.ts';
@@ -173,4 +174,5 @@ export const ALL_JOBS: JobDefinition[] = [
   gatewayEventJob,
   webhooksDeliverJob,
   dataExportJob,
+  insightsRollupsJob,
 ] as JobDefinition[];

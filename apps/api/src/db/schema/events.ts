@@ -38,6 +38,8 @@ export const events = pgTable(
   },
   (t) => [
     index('events_tx_idx').on(t.tx_id, t.id),
+    // One company's events in the readers' order: the Insights rollups' per-company cursor (decision 89).
+    index('events_company_tx_idx').on(t.company_id, t.tx_id, t.id),
     // The Event List: a company's events (and the platform's, company_id null), newest first.
     index('events_company_idx').on(t.company_id, t.id.desc()),
     index('events_company_type_idx').on(t.company_id, t.type, t.id.desc()),

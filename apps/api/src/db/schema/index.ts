@@ -15,6 +15,7 @@ export * from './dunning.ts';
 export * from './events.ts';
 export * from './history-logs.ts';
 export * from './idempotency.ts';
+export * from './insights-rollups.ts';
 export * from './invitations.ts';
 export * from './invoice-zips.ts';
 export * from './notes.ts';

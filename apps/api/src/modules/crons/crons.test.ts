@@ -34,15 +34,16 @@ describe('the Cron Manager', () => {
     // The envelope of every list: the crons as `data`, all on one page.
     const { data: crons, is_paginated, meta } = res.json();
     expect(is_paginated).toBe(true);
-    expect(meta).toMatchObject({ current_page: 1, last_page: 1, total: 4, from: 1, to: 4 });
+    expect(meta).toMatchObject({ current_page: 1, last_page: 1, total: 5, from: 1, to: 5 });
     const available_jobs = (await send(operator, 'GET', '/jobs')).json().data;
     expect(crons.map((c: CronRow) => c.name)).toEqual([
       'business-day',
+      'insights-rollups',
       'sessions-purge-expired',
       'trail-counts-fold',
       'webhooks-deliver',
     ]);
-    const purge = crons[1];
+    const purge = crons[2];
     expect(purge).toMatchObject({ cron: '17 3 * * *', timezone: 'UTC', enabled: true });
     expect(purge.next_runs).toHaveLength(3);
     expect(purge.next_runs.every((t: string) => t.endsWith('T03:17:00.000Z'))).toBe(true);

@@ -93,3 +93,45 @@ export async function readEvents(
     .where(eq(eventCursors.reader, reader));
   return batch.length;
 }
+
+/**
+ * Where a reader starting now stands: after the last event of the company (or of all) that no running
+ * transaction can still be behind (below the horizon). A reader that takes the current state of the
+ * records at this point (a backfill) starts its cursor here.
+ */
+export async function headCursor(db: Tx, companyId?: number): Promise<Cursor> {
+  const [row] = await db
+    .select({ tx_id: events.tx_id, id: events.id })
+    .from(events)
+    .where(
+      and(
+        sql`${events.tx_id} < ${horizon}`,
+        companyId === undefined ? undefined : eq(events.company_id, companyId),
+      ),
+    )
+    .orderBy(sql`${events.tx_id} desc`, sql`${events.id} desc`)
+    .limit(1);
+  return row ? { txId: row.tx_id, eventId: row.id } : START;
+}
+
+/**
+ * Every committed event after `cursor` (of one company), below the horizon or not: what a reader that
+ * handles events idempotently can handle early without moving its cursor (the Insights graphs' catch-up).
+ */
+export async function committedAfter(
+  db: Tx,
+  cursor: Cursor,
+  opts: { limit: number; companyId: number },
+): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.company_id, opts.companyId),
+        sql`(${events.tx_id}, ${events.id}) > (${cursor.txId}::xid8, ${cursor.eventId})`,
+      ),
+    )
+    .orderBy(asc(events.tx_id), asc(events.id))
+    .limit(opts.limit);
+}

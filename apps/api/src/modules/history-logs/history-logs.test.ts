@@ -310,7 +310,8 @@ describe('the audit trail', () => {
     // gateway_events are a provider's webhooks as they arrived (the attempts they move have their own entries);
     // webhook_deliveries and webhook_attempts are the outgoing webhooks' delivery log (a trail of its own);
     // data_exports is an export job's progress (the request writes its own 'exported' entry, decision 66)
-    // and data_export_chunks the file's bytes.
+    // and data_export_chunks the file's bytes; insights_rollup_* are the Insights graphs' derived rollups
+    // (decision 89), folded from the events by a job.
     expect(unaudited).toEqual([
       'asset_imports',
       'billing_runs',
@@ -323,6 +324,9 @@ describe('the audit trail', () => {
       'gateway_events',
       'history_logs',
       'idempotency_keys',
+      'insights_rollup_facts',
+      'insights_rollup_state',
+      'insights_rollup_values',
       'invoice_documents',
       'invoice_zips',
       'notification_reads',

@@ -8,13 +8,41 @@ import { type CohortGrid, graphBuckets, ratio2 } from '@rentloop/domain/graphs';
 import { sql } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
+import { companyCurrency } from '../../money.ts';
 import { getSettings } from '../settings/sections.ts';
+import { loadValues, readyRollup } from './rollups/read.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
 
-export async function cohortGrid(ctx: Ctx): Promise<CohortGrid> {
-  const [{ time_zone: tz }, today] = await Promise.all([getSettings(ctx, 'general'), companyToday(ctx)]);
+/** The grid from the rollups (decision 89): cohort sizes and cells are summed values. */
+async function rolledGrid(ctx: Ctx, today: string, months: ReturnType<typeof graphBuckets>) {
+  const v = await loadValues(ctx, today, ['coh', ...months.map((m) => `cohr:${m.from}`)]);
+  return months.map((m, k) => {
+    const customers = Number(v.inRange('coh', m.from, m.to));
+    const retained = months.map((_, n) =>
+      k + n < months.length
+        ? Number(v.inRange(`cohr:${m.from}`, months[k + n]!.from, months[k + n]!.to))
+        : null,
+    );
+    return {
+      month: m.label,
+      customers,
+      retained,
+      shares: retained.map((r) => (r === null ? null : ratio2(BigInt(r), BigInt(customers), 100n))),
+    };
+  });
+}
+
+export async function cohortGrid(ctx: Ctx, opts: { scan?: boolean } = {}): Promise<CohortGrid> {
+  const [{ time_zone: tz }, today, currency] = await Promise.all([
+    getSettings(ctx, 'general'),
+    companyToday(ctx),
+    companyCurrency(ctx),
+  ]);
   const months = graphBuckets('monthly', today);
+  const offsets = months.map((_, n) => n);
+  if (!opts.scan && (await readyRollup(ctx, tz, currency)))
+    return { as_of: today, offsets, cohorts: await rolledGrid(ctx, today, months) };
   const firsts = (await ctx.db.execute(
     sql`select o.customer_id, to_char(min((o.created_at at time zone ${tz})::date), 'YYYY-MM') as month
       from orders o
@@ -38,7 +66,6 @@ export async function cohortGrid(ctx: Ctx): Promise<CohortGrid> {
     list.push(Number(r.customer_id));
     byMonth.set(String(r.month), list);
   }
-  const offsets = months.map((_, n) => n);
   return {
     as_of: today,
     offsets,

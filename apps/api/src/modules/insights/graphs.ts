@@ -22,14 +22,7 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
 import { getSettings } from '../settings/sections.ts';
-import {
-  failedAttempts,
-  invoiceFigures,
-  newCustomers,
-  subscriptionFigures,
-  unpaidOn,
-} from './graph-figures.ts';
-import { mrrMovementsByBucket, mrrOn } from './mrr-figures.ts';
+import { figuresFor } from './figure-source.ts';
 
 const isGraph = (id: string): id is GraphId => Object.hasOwn(GRAPH_TITLES, id);
 
@@ -37,13 +30,24 @@ const isGraph = (id: string): id is GraphId => Object.hasOwn(GRAPH_TITLES, id);
 const perHead = (amount: bigint, n: number): bigint | null =>
   n === 0 ? null : (2n * amount + (amount < 0n ? -BigInt(n) : BigInt(n))) / (2n * BigInt(n));
 
-export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Promise<Graph> {
+/** `scan`: from the records, never the rollups (what the rollups are tested against, decision 89). */
+export interface FigureOptions {
+  scan?: boolean;
+}
+
+export async function graph(
+  ctx: Ctx,
+  graphId: string,
+  period: GraphPeriod,
+  opts: FigureOptions = {},
+): Promise<Graph> {
   if (!isGraph(graphId)) throw notFound(GRAPH_TEXTS.unknownGraph);
   const [currency, { time_zone: tz }, today] = await Promise.all([
     companyCurrency(ctx),
     getSettings(ctx, 'general'),
     companyToday(ctx),
   ]);
+  const fig = await figuresFor(ctx, tz, currency, today, opts);
   const buckets = graphBuckets(period, today);
   const ranges = buckets.map(({ from, to }) => ({ from, to }));
   const money = (values: (bigint | null)[]) => values.map((v) => toDecimal(v ?? 0n, currency)!);
@@ -62,7 +66,7 @@ export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Pro
   let series: GraphSeries[];
   switch (graphId) {
     case 'failed-payment-attempts': {
-      const rows = await failedAttempts(ctx, ranges, tz);
+      const rows = await fig.failed(ranges);
       series = FAILED_PAYMENT_REASONS.map((reason) => {
         const values = ranges.map(() => 0);
         for (const r of rows) if (r.reason === reason) values[r.i] = r.count;
@@ -74,7 +78,7 @@ export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Pro
     case 'recovered-invoices':
     case 'unpaid-invoices':
     case 'lifetime-value': {
-      const f = await invoiceFigures(ctx, ranges, tz, currency);
+      const f = await fig.invoices(ranges);
       if (graphId === 'invoice-revenue')
         series = [
           amount(
@@ -125,10 +129,7 @@ export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Pro
       break;
     }
     case 'average-revenue-per-customer': {
-      const [f, s] = await Promise.all([
-        invoiceFigures(ctx, ranges, tz, currency),
-        subscriptionFigures(ctx, ranges, tz),
-      ]);
+      const [f, s] = await Promise.all([fig.invoices(ranges), fig.subscriptions(ranges)]);
       series = [
         amount(
           'average_revenue',
@@ -139,11 +140,11 @@ export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Pro
       break;
     }
     case 'new-customers':
-      series = [count('new_customers', 'New customers', await newCustomers(ctx, ranges, tz))];
+      series = [count('new_customers', 'New customers', await fig.newCustomers(ranges))];
       break;
     case 'mrr-movements':
     case 'revenue-retention': {
-      const { scale, buckets: m } = await mrrMovementsByBucket(ctx, ranges, tz);
+      const { scale, buckets: m } = await fig.movements(ranges, period);
       const minor = (pick: (x: (typeof m)[number]) => bigint, sign = 1n) =>
         m.map((x) => sign * unitsToMinor(pick(x), scale));
       const rate = (key: string, label: string, values: (string | null)[]): GraphSeries => ({
@@ -206,7 +207,7 @@ export async function graph(ctx: Ctx, graphId: string, period: GraphPeriod): Pro
       break;
     }
     default: {
-      const s = await subscriptionFigures(ctx, ranges, tz);
+      const s = await fig.subscriptions(ranges);
       const fixed = (
         key: string,
         label: string,
@@ -286,12 +287,13 @@ const change = (value: bigint, previous: bigint) => ratio2(value - previous, pre
 /** "12.34" as hundredths (12.34 -> 1234n), for comparing two rates exactly. */
 const hundredths = (v: string | null) => (v === null ? null : BigInt(v.replace('.', '')));
 
-export async function statCards(ctx: Ctx): Promise<StatCards> {
+export async function statCards(ctx: Ctx, opts: FigureOptions = {}): Promise<StatCards> {
   const [currency, { time_zone: tz }, today] = await Promise.all([
     companyCurrency(ctx),
     getSettings(ctx, 'general'),
     companyToday(ctx),
   ]);
+  const fig = await figuresFor(ctx, tz, currency, today, opts);
   const monthStart = `${today.slice(0, 7)}-01`;
   const prevEnd = addDays(monthStart, -1);
   const prevStart = `${prevEnd.slice(0, 7)}-01`;
@@ -300,12 +302,12 @@ export async function statCards(ctx: Ctx): Promise<StatCards> {
     { from: monthStart, to: today },
   ];
   const [subs, inv, mrrNow, mrrPrev, unpaidNow, unpaidPrev] = await Promise.all([
-    subscriptionFigures(ctx, ranges, tz),
-    invoiceFigures(ctx, ranges, tz, currency),
-    mrrOn(ctx, today, tz),
-    mrrOn(ctx, prevEnd, tz),
-    unpaidOn(ctx, today, tz, currency),
-    unpaidOn(ctx, prevEnd, tz, currency),
+    fig.subscriptions(ranges),
+    fig.invoices(ranges),
+    fig.mrrOn(today),
+    fig.mrrOn(prevEnd),
+    fig.unpaidOn(today),
+    fig.unpaidOn(prevEnd),
   ]);
   const [p, n] = [subs[0]!, subs[1]!];
   const money = (value: bigint, previous: bigint) => ({

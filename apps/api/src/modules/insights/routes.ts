@@ -22,6 +22,12 @@ const companyParams = z.object({ company: idParam });
 const assetParams = z.object({ company: idParam, id: idParam });
 const graphParams = z.object({ company: idParam, graphId: z.string().max(64) });
 
+/** How the graph routes answer fast on big companies (decision 89). */
+const ROLLED =
+  'Read from the Insights rollups once the company’s are backfilled, after folding every event committed since ' +
+  'the job last did (decision 89); until then, or after a change of time zone or currency, scanned from the ' +
+  'records. The figures are the same either way.';
+
 /**
  * The spec names the Insights screen's graphs (spec 01 §7) without their routes; until billing brings
  * them, this is what the data has. The customer figures of `insights/customers` stay where they are.
@@ -81,7 +87,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Computed from the company’s records at the company’s today (docs/insights.md, decision 61); each with its value ' +
           'at the end of the previous month (revenue and churn: the whole previous month) and the change in percent. ' +
-          'Amounts are exact decimal strings in the company’s currency.',
+          'Amounts are exact decimal strings in the company’s currency. ' +
+          ROLLED,
         params: companyParams,
         response: { 200: envelope(statCardsSchema) },
       },
@@ -102,7 +109,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
           'The 12 months ending with the current one (company time zone). A cohort is the customers whose first order ' +
           '(quotes not counted) fell in that month; `retained[n]` counts those with a running subscription at the end ' +
           'of the month n months later (the current month: today), null for a month still to come; `shares` the same ' +
-          'in percent (docs/insights.md "Cohorts").',
+          'in percent (docs/insights.md "Cohorts"). ' +
+          ROLLED,
         params: companyParams,
         response: { 200: envelope(cohortGridSchema) },
       },
@@ -123,7 +131,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
           'ending today (company time zone). Computed from invoices, transactions, subscriptions and customers as ' +
           'docs/insights.md defines; amounts are exact decimal strings in the company’s currency. The failed payment ' +
           'attempts split by reason: gateway rejected, credit card denied, server timeout, other reason. An unknown ' +
-          'graph: 404; another period: 422 naming `period`.',
+          'graph: 404; another period: 422 naming `period`. ' +
+          ROLLED,
         params: graphParams,
         querystring: graphQuerySchema,
         response: { 200: envelope(graphSchema) },
