@@ -66,8 +66,11 @@ test('operators search every company with the operator switcher', async ({ page 
     await page.getByTestId(companiesIds.operatorPrevious).click();
     await expect(page.getByTestId(companiesIds.operatorRange)).not.toHaveText(/^1–/);
     const last = await pagerRange(page, companiesIds.operatorRange);
-    expect(last.to).toBe(last.total);
     expect(last.total).toBeGreaterThanOrEqual(all.total);
+    // The last page is reckoned from the total the switcher knew: a company another test made since then
+    // shows in the new total, past the page's end (seen with three workers: "11–20 of 21").
+    if (last.total === all.total) expect(last.to).toBe(last.total);
+    else expect(last.to).toBeLessThanOrEqual(last.total);
     await page.getByTestId(companiesIds.operatorNext).click();
     await expect(page.getByTestId(companiesIds.operatorRange)).toHaveText(/^1–/);
   } else {
