@@ -180,4 +180,25 @@ describe('the delivery engine', () => {
     await runFor(24 * HOUR);
     expect(receiver.received.length).toBe(before);
   });
+  it('a round queues a bounded number of events, then sends: events written faster than read never starve sending', async () => {
+    const w = await hook('/bounded');
+    receiver.status = 200;
+    const ids = [await customer(11), await customer(12), await customer(13)];
+    // Batches of one, two at most a round: the round sends the two it queued before it reads the third.
+    const ofHook = () =>
+      h.database.primary
+        .select({ status: webhookDeliveries.status })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.webhook_id, w.id));
+    // (The earlier tests' webhooks want these events too: each round counts theirs as well.)
+    const first = await runRound(engineJc(h, clock), { queue: { batch: 1, maxBatches: 2 } });
+    expect(first.queued).toBeGreaterThanOrEqual(2);
+    expect(await ofHook()).toHaveLength(2);
+    const sent = () =>
+      receiver.received.filter((r) => r.path === '/bounded').map((r) => JSON.parse(r.body).data.id);
+    expect(sent()).toEqual(ids.slice(0, 2));
+    await runRound(engineJc(h, clock), { queue: { batch: 1, maxBatches: 2 } });
+    expect(sent()).toEqual(ids);
+    expect((await ofHook()).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
 });
