@@ -76,7 +76,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 /**
  * `snapshot`: an in-memory database starts as a copy of a dumped one (`dumpPglite`) instead of running
  * initdb: the tests start each file from one migrated copy (testing/database.ts).
- * `thread` (default true; PGLITE_THREAD=false): PGlite runs in a worker thread of its own, so its work
+ * `thread` (default PGLITE_THREAD, off): PGlite runs in a worker thread of its own, so its work
  * does not block the event loop (db/pglite-worker.ts, decision 90); false runs it in process.
  */
 export async function openPglite(
@@ -119,8 +119,8 @@ export async function openPglite(
   };
 }
 
-/** PGLITE_THREAD=false (or 0) keeps PGlite on the main thread, as before decision 90 (config.ts). */
-export const pgliteThreadDefault = () => !/^(false|0)$/.test(process.env.PGLITE_THREAD ?? '');
+/** PGLITE_THREAD=true (or 1) puts PGlite on a thread of its own (decision 90, config.ts); off by default. */
+export const pgliteThreadDefault = () => /^(true|1)$/.test(process.env.PGLITE_THREAD ?? '');
 
 /** The whole data directory of an embedded database, uncompressed (a tarball for `openPglite`). */
 export async function dumpPglite(database: Database): Promise<Blob> {
