@@ -76,7 +76,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     WEB_DIST_DIR: join(REPO_ROOT, 'bench', 'no-web-dist'),
     ...env,
   });
-  execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  // BENCH_NO_BUILD=1: the bundle is already built (runs at once would rebuild it under each other).
+  if (process.env.BENCH_NO_BUILD !== '1') {
+    execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  }
   const child: ChildProcess = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: REPO_ROOT,
     env: childEnv,

@@ -1,7 +1,7 @@
 /**
  * The API server and the worker as bundles (`main.js`, `worker.js`) in `out`: our own code (apps/api and
  * packages/domain) in one file each, every npm package left to Node as it is installed, and the SQL
- * migrations copied beside them (client.ts reads `./migrations` next to itself). `out` must be where Node
+ * migrations and the PGlite thread copied beside them (client.ts reads `./migrations` next to itself). `out` must be where Node
  * finds the packages from (apps/api/dist, or a folder under apps/api/node_modules). Used by `npm run build:api`
  * (build-api.mjs) and by tests that run the worker as `npm run worker` does.
  */
@@ -40,4 +40,6 @@ export async function bundleApi(out) {
     plugins: [externalPackages],
   });
   cpSync(`${root}apps/api/src/db/migrations`, `${out}/migrations`, { recursive: true });
+  // The embedded database's thread (db/pglite-worker.ts loads it next to itself): plain JavaScript.
+  cpSync(`${root}apps/api/src/db/pglite-thread.mjs`, `${out}/pglite-thread.mjs`);
 }

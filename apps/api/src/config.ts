@@ -20,6 +20,8 @@ const envSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
+  /** The embedded database on a worker thread of its own (db/pglite-worker.ts, decision 90). */
+  PGLITE_THREAD: bool(false),
   READ_REPLICA_URL: optionalUrl,
   /** The standby's delay past which every list reads the primary (db/read-router.ts). */
   READ_REPLICA_MAX_LAG_MS: z.preprocess(
@@ -103,6 +105,8 @@ export type Config = {
   allowPrivateShopUrls: boolean;
   /** Keep resolved sessions in memory per instance (http/session-cache.ts); SESSION_CACHE=off: no. */
   sessionCache: boolean;
+  /** PGLITE_THREAD=true: PGlite on a worker thread of its own (decision 90; off by default until the suite is green with it). */
+  pgliteThread: boolean;
   /** Proxies whose X-Forwarded-For is believed (hops, or their addresses); false: the socket's address. */
   trustProxy: false | number | string[];
   /** STRIPE_API_BASE / MOLLIE_API_BASE: the payment adapters pointed at fakes (integrations/payments/adapters.ts). */
@@ -123,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteThread: e.PGLITE_THREAD,
     readReplicaUrl: e.READ_REPLICA_URL,
     readReplicaMaxLagMs: e.READ_REPLICA_MAX_LAG_MS,
     poolSize: e.DATABASE_POOL_SIZE,

@@ -37,7 +37,7 @@ async function main() {
     });
   } else {
     unlock = await lockDataDir(config.dataDir);
-    database = await openPglite(config.dataDir);
+    database = await openPglite(config.dataDir, undefined, { thread: config.pgliteThread });
   }
   await migrate(database);
   // The default templates of kinds (or languages) this version ships and the database lacks.

@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type PgliteClient, PgliteWorker } from './pglite-worker.ts';
 import { directReads, type ReadRouter, replicaReads } from './read-router.ts';
 import * as schema from './schema/index.ts';
 
@@ -39,7 +40,7 @@ export const CHANGE_CHANNELS = [AUTH_CHANNEL, SETTINGS_CHANNEL] as const;
 
 /** How db/notify.ts listens: the embedded database itself, or dedicated connections to the primary. */
 export type NotificationSource =
-  | { kind: 'pglite'; client: PGlite }
+  | { kind: 'pglite'; client: PgliteClient }
   | {
       kind: 'postgres';
       /** A new, unconnected client to the primary, for the dedicated listener connection. */
@@ -75,16 +76,27 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 /**
  * `snapshot`: an in-memory database starts as a copy of a dumped one (`dumpPglite`) instead of running
  * initdb: the tests start each file from one migrated copy (testing/database.ts).
+ * `thread` (default PGLITE_THREAD, off): PGlite runs in a worker thread of its own, so its work
+ * does not block the event loop (db/pglite-worker.ts, decision 90); false runs it in process.
  */
-export async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
+export async function openPglite(
+  dataDir: string | undefined,
+  snapshot?: Blob,
+  opts: { thread?: boolean } = {},
+): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
-    loadDataDir: snapshot,
-    // btree_gin: trigram indexes led by company_id (migration 0035), so a search reads one company's matches.
-    extensions: { pg_trgm, btree_gin },
-  });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pgliteDir = dataDir ? join(dataDir, 'pglite') : undefined;
+  const client: PgliteClient =
+    (opts.thread ?? pgliteThreadDefault())
+      ? await PgliteWorker.create({ dataDir: pgliteDir, snapshot })
+      : ((await PGlite.create({
+          dataDir: pgliteDir,
+          loadDataDir: snapshot,
+          // btree_gin: trigram indexes led by company_id (migration 0035), so a search reads one company's matches.
+          extensions: { pg_trgm, btree_gin },
+        })) as unknown as PgliteClient);
+  // drizzle's PGlite session calls only `query` and `transaction` (what PgliteClient has).
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     primary: db,
@@ -106,6 +118,9 @@ export async function openPglite(dataDir: string | undefined, snapshot?: Blob): 
     close: () => client.close(),
   };
 }
+
+/** PGLITE_THREAD=true (or 1) puts PGlite on a thread of its own (decision 90, config.ts); off by default. */
+export const pgliteThreadDefault = () => /^(true|1)$/.test(process.env.PGLITE_THREAD ?? '');
 
 /** The whole data directory of an embedded database, uncompressed (a tarball for `openPglite`). */
 export async function dumpPglite(database: Database): Promise<Blob> {

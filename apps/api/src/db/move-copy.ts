@@ -4,15 +4,16 @@
  * column's input function in): bytea as hex, jsonb, numeric and bigint money, timestamptz with its
  * offset, arrays and intervals arrive exactly as they were, with no JavaScript number or Date between.
  */
-import type { PGlite } from '@electric-sql/pglite';
+
 import type pg from 'pg';
+import type { PgliteClient } from './pglite-worker.ts';
 
 /** Rows as arrays of text (or null), from either end. */
 export interface Side {
   rows(text: string, params?: unknown[]): Promise<(string | null)[][]>;
 }
 
-export function pgliteSide(client: PGlite): Side {
+export function pgliteSide(client: PgliteClient): Side {
   return {
     async rows(text, params) {
       const r = await client.query<(string | null)[]>(text, params, { rowMode: 'array' });
