@@ -11,7 +11,7 @@ import { type Ctx, type Deps, type JobActor, type PlatformCtx, systemClock } fro
 import { setAuditContext } from '../db/audit.ts';
 import { inTransactionScope } from '../db/transaction-scope.ts';
 import { createSecrets } from '../integrations/secrets.ts';
-import { refreshAssetFigures } from '../modules/insights/asset-figures.ts';
+import { queueAssetFigures } from '../modules/insights/asset-figures.ts';
 import type { JobContext } from './queue.ts';
 
 export const jobActor = (job: string, jobId: string, onBehalfOf: number | null): JobActor => ({
@@ -80,8 +80,9 @@ export function inJobTransaction<T>(
       const ctx = { ...jobPlatformCtx(jc, actor), db: tx };
       if (companyId === null) return fn(ctx as Ctx<JobActor>);
       const result = await fn({ ...ctx, companyId });
-      // The assets' kept figures follow what the work changed, before it commits (decision 83).
-      await refreshAssetFigures({ ...ctx, companyId });
+      // The assets' kept figures follow what the work changed: a job for the company, enqueued as it
+      // commits (decision 91; computed here only without a queue).
+      await queueAssetFigures({ ...ctx, companyId });
       return result;
     }),
   );

@@ -11,6 +11,8 @@ import { productSyncJob } from '../modules/catalog/sync.ts';
 import { dataExportJob } from '../modules/data-export/job.ts';
 import { purgeExpiredDataExports } from '../modules/data-export/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
+import { refreshStale } from '../modules/insights/asset-figures.ts';
+import { assetFiguresJob } from '../modules/insights/asset-figures-job.ts';
 import { insightsRollupsJob } from '../modules/insights/rollups/job.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
 import { purgeExpiredInvoiceZips } from '../modules/invoices/zip.ts';
@@ -144,6 +146,8 @@ export const seedDemoCustomersJob = defineJob({
     };
     const startedAt = performance.now();
     const made = await seedDemoOrders(inTransaction, outside, { seed, now, days: historyDays, billingDays });
+    // The fleet's figures exact when the seed is done, whatever `asset-figures` job is still waiting (decision 91).
+    await inJobTransaction(jc, actor, company.id, (ctx) => refreshStale(ctx));
     jc.log.info(
       {
         companyId,
@@ -175,4 +179,5 @@ export const ALL_JOBS: JobDefinition[] = [
   webhooksDeliverJob,
   dataExportJob,
   insightsRollupsJob,
+  assetFiguresJob,
 ] as JobDefinition[];

@@ -48,6 +48,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
    */
   cron?: string;
   retryLimit?: number;
+  /** pg-boss's queue policy (`short`: one waiting job per singleton key); unset, `standard`. */
+  policy?: 'short';
 }
 
 export const defineJob = <S extends z.ZodType>(job: JobDefinition<S>) => job;
@@ -111,7 +113,12 @@ async function oneProcessAtATime(database: Database | undefined, fn: () => Promi
 
 async function registerQueuesNow(boss: PgBoss, jobs: JobDefinition[], database?: Database): Promise<void> {
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryBackoff: true });
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 3,
+      retryBackoff: true,
+      ...(job.policy ? { policy: job.policy } : {}),
+    });
     if (job.cron && !database) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
   if (!database) return;
@@ -210,4 +217,26 @@ export async function enqueueMany<S extends z.ZodType>(
     data.map((d) => ({ name: job.name, data: job.schema.parse(d) as object })),
     { db: txExecutor(tx) as PgBoss.Db },
   );
+}
+
+/**
+ * Runs the jobs of `job` waiting now, one at a time in this process, until none waits (for tests and
+ * benches that must know the queue's work is done before they read: no sleeping, no worker). Answers
+ * how many ran; a failing one is marked failed and its error thrown.
+ */
+export async function runQueued(boss: PgBoss, job: JobDefinition, ctx: JobContext): Promise<number> {
+  let ran = 0;
+  for (;;) {
+    const [item] = await boss.fetch(job.name, { batchSize: 1, includeMetadata: true });
+    if (!item) return ran;
+    const attempt = { jobId: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
+    try {
+      await job.handler(job.schema.parse(item.data ?? {}), { ...ctx, boss, attempt });
+    } catch (error) {
+      await boss.fail(job.name, item.id, jobFailure(error));
+      throw error;
+    }
+    await boss.complete(job.name, item.id);
+    ran += 1;
+  }
 }

@@ -6,10 +6,12 @@
  * - Triggers (migration 0069) mark a unit `figures_stale` in the transaction that changes what its
  *   figures depend on: an invoice issued or its (payment) status changed, a repair closed, a status
  *   change of any unit of its subscriptions, its purchase date or cost; a new unit starts stale.
- * - `refreshAssetFigures` computes the company's stale units again before that transaction commits: the
- *   request and job transactions call it (http/transactions.ts, jobs/context.ts). It reads a flag the
- *   marking raised in the transaction (migration 0076, decision 91), so a write that made nothing stale
- *   touches no table. The business day refreshes whatever is stale (a catch-all for a writer outside them). A unit that never went out and has no closed
+ * - `refreshAssetFigures` computes the company's stale units again before a request's transaction commits
+ *   (http/transactions.ts), so a write is exact for its user. A job's transaction (jobs/context.ts) does
+ *   not compute them: `queueAssetFigures` enqueues one `asset-figures` job for the company in it
+ *   (asset-figures-job.ts; decision 91, done at stop 43), so the billing run's batches do not hold their
+ *   rows while units are computed. Both read a flag the marking raised in the transaction (migration
+ *   0076), so a write that made nothing stale touches no table. The business day refreshes whatever is stale (a catch-all for a writer outside them). A unit that never went out and has no closed
  *   repair is refreshed by one set-based statement (an import of 100,000 units); the others by the
  *   page's own computation, one unit at a time.
  * - Utilisation depends on today: the pieces (days rented in closed stints, the open stint's first day,
@@ -19,8 +21,10 @@
  */
 import { daysBetween } from '@rentloop/domain/billing-periods';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
 import { companyTimeAt } from '../../company-time.ts';
 import type { Ctx, Transact } from '../../context.ts';
+import { txExecutor } from '../../db/client.ts';
 import { productTracking } from '../../db/schema/index.ts';
 import { getSettings } from '../settings/sections.ts';
 import { pnlOf } from './asset-pnl.ts';
@@ -47,7 +51,7 @@ const utilisationOn = (today: string) =>
   sql`asset_utilisation(${t.owned_since}, ${t.rented_days_closed}, ${t.rented_since}, ${t.left_fleet_on}, ${today}::date)`;
 
 /** Units that never had a subscription and have no closed repair: their figures in one statement. */
-async function refreshPlain(ctx: Ctx, timeZone: string, today: string): Promise<number> {
+async function refreshPlain(ctx: Ctx, timeZone: string, today: string, skip: SQL): Promise<number> {
   const rows = await rowsOf(
     ctx,
     sql`
@@ -67,6 +71,7 @@ async function refreshPlain(ctx: Ctx, timeZone: string, today: string): Promise<
          AND NOT EXISTS (SELECT 1 FROM repairs r
                           WHERE r.company_id = p.company_id AND r.product_tracking_id = p.id
                             AND r.status = 'closed')
+       ${skip}
     )
     UPDATE product_tracking p
        SET profit = -coalesce(p.purchase_cost, 0), rented_days_closed = 0, rented_since = NULL,
@@ -81,16 +86,22 @@ async function refreshPlain(ctx: Ctx, timeZone: string, today: string): Promise<
 }
 
 /** The other stale units, by the page's computation, `BATCH` at a time. */
-async function refreshComputed(ctx: Ctx, timeZone: string, today: string): Promise<number> {
+async function refreshComputed(
+  ctx: Ctx,
+  timeZone: string,
+  today: string,
+  skipLocked: boolean,
+): Promise<number> {
   let done = 0;
   // Walks the stale units by id, so a unit the update could not clear is never read twice.
   for (let after = 0; ; ) {
-    const stale = await ctx.db
+    const query = ctx.db
       .select()
       .from(t)
       .where(and(eq(t.company_id, ctx.companyId), eq(t.figures_stale, true), gt(t.id, after)))
       .orderBy(asc(t.id))
       .limit(BATCH);
+    const stale = await (skipLocked ? query.for('update', { skipLocked: true }) : query);
     if (stale.length === 0) return done;
     after = stale[stale.length - 1]!.id;
     const values: SQL[] = [];
@@ -118,15 +129,24 @@ async function refreshComputed(ctx: Ctx, timeZone: string, today: string): Promi
   }
 }
 
-/** The company's stale units computed again, whoever left them stale; answers how many. */
-async function refreshStale(ctx: Ctx): Promise<number> {
+/**
+ * The company's stale units computed again, whoever left them stale; answers how many. `skipLocked` (the
+ * `asset-figures` job, outside the transaction that marked them): a unit another transaction holds is
+ * passed over, so the job never waits on, nor deadlocks with, a billing batch; that transaction, if it
+ * marks the unit, enqueues the job again, else the business day takes it.
+ */
+export async function refreshStale(ctx: Ctx, skipLocked = false): Promise<number> {
   const any = await rowsOf(
     ctx,
     sql`SELECT 1 FROM product_tracking WHERE company_id = ${ctx.companyId} AND figures_stale LIMIT 1`,
   );
   if (any.length === 0) return 0;
   const { timeZone, today } = await companyDay(ctx);
-  return (await refreshPlain(ctx, timeZone, today)) + (await refreshComputed(ctx, timeZone, today));
+  const skip = skipLocked ? sql`FOR UPDATE OF p SKIP LOCKED` : sql``;
+  return (
+    (await refreshPlain(ctx, timeZone, today, skip)) +
+    (await refreshComputed(ctx, timeZone, today, skipLocked))
+  );
 }
 
 /**
@@ -140,6 +160,33 @@ export async function refreshAssetFigures(ctx: Ctx): Promise<number> {
   const refreshed = await refreshStale(ctx);
   await ctx.db.execute(sql`SELECT set_config(${STALE_FLAG}, '', true)`);
   return refreshed;
+}
+
+/** The queue of the company's refresh after a job (asset-figures-job.ts), one waiting job per company. */
+export const ASSET_FIGURES_JOB = 'asset-figures';
+
+/**
+ * The end of a job transaction (decision 91): when it made units stale, one `asset-figures` job for the
+ * company is enqueued in it (so it exists exactly when the marks commit; the singleton key and the queue's
+ * `short` policy keep one waiting job per company, a job already running lets a new one wait) and the flag is
+ * lowered. Without a queue (a job run directly, as in some tests) the units are computed here, as a request
+ * does. Answers whether a job was enqueued.
+ */
+export async function queueAssetFigures(ctx: Ctx): Promise<boolean> {
+  const boss = ctx.deps.boss;
+  if (!boss) {
+    await refreshAssetFigures(ctx);
+    return false;
+  }
+  const [flag] = await rowsOf(ctx, sql`SELECT current_setting(${STALE_FLAG}, true) = 'on' AS stale`);
+  if (flag?.stale !== true) return false;
+  await boss.send(
+    ASSET_FIGURES_JOB,
+    { companyId: ctx.companyId },
+    { singletonKey: `company:${ctx.companyId}`, db: txExecutor(ctx.db) as PgBoss.Db },
+  );
+  await ctx.db.execute(sql`SELECT set_config(${STALE_FLAG}, '', true)`);
+  return true;
 }
 
 /**
