@@ -337,6 +337,8 @@ const fixtures: Record<string, Fixture> = {
   ...assetFixtures(run, day),
 };
 
+// Every list's fixture rows: on the embedded database this ran past the default 60 s hook bound once while
+// a browser suite shared the machine, so it gets three minutes.
 beforeAll(async () => {
   companyId = (await createCompany(h.database)).id;
   otherId = (await createCompany(h.database)).id;
@@ -355,7 +357,7 @@ beforeAll(async () => {
   fixtures.variants!.filters.product_id = await ids(
     sql`select id from products where company_id in (${companyId}, ${otherId}) order by id limit 4`,
   );
-});
+}, 180_000);
 
 /** The plain query: the definition's conditions, ORDER BY sort, id, LIMIT/OFFSET, and count(*). */
 async function plain(
