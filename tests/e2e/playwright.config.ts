@@ -11,6 +11,10 @@ const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 const browser = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1440, height: 900 },
+  // The app honours `prefers-reduced-motion` (apps/web/src/app/theme.ts): no transition or animation
+  // frames to draw. They were a third of the browsers' CPU time on CI's two cores (docs/decisions.md 92);
+  // the `motion` project runs a few specs with the motion every other user sees.
+  reducedMotion: 'reduce' as const,
   launchOptions: {
     // scripts/chromium.mjs finds it for npm test; run alone, Debian's.
     executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
@@ -58,6 +62,13 @@ export default defineConfig({
       name: 'chromium',
       testIgnore: /axe-tour\.spec\.ts/,
       use: browser,
+    },
+    // What most people see: the transitions and animations on. The shell's menus and drawer and the form
+    // kit's dialogs, whose tests wait for a menu or dialog to settle, run here once more.
+    {
+      name: 'motion',
+      testMatch: /(shell|forms)\.spec\.ts/,
+      use: { ...browser, reducedMotion: 'no-preference' },
     },
     {
       name: 'axe tour',

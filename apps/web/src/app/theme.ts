@@ -17,6 +17,32 @@ export const DRAWER_MINI_WIDTH = 64;
 
 const ink = '#10231f';
 
+/**
+ * Whether the person asked their system for less motion (WCAG 2.3.3, `prefers-reduced-motion`), read
+ * once when the app loads. Then MUI's transitions (dialogs, menus, collapses) draw nothing in between and
+ * take no time, buttons have no ripple, and CSS animations (skeletons, progress bars) end at once.
+ * Beside the people it is for, it is how the browser tests run (tests/e2e/playwright.config.ts): the
+ * animation frames were a third of the browsers' work there (docs/decisions.md 92).
+ */
+export const reducedMotion =
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** MUI's transition durations, all none, and transitions that animate no property. */
+const noMotion = {
+  create: () => 'none',
+  duration: {
+    shortest: 0,
+    shorter: 0,
+    short: 0,
+    standard: 0,
+    complex: 0,
+    enteringScreen: 0,
+    leavingScreen: 0,
+  },
+};
+
 export const theme = createTheme({
   palette: {
     mode: 'light',
@@ -31,6 +57,7 @@ export const theme = createTheme({
     divider: alpha(ink, 0.1),
   },
   shape: { borderRadius: 10 },
+  ...(reducedMotion ? { transitions: noMotion } : {}),
   typography: {
     fontFamily:
       'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif',
@@ -47,9 +74,23 @@ export const theme = createTheme({
         'a:focus-visible, button:focus-visible, [tabindex]:focus-visible, .Mui-focusVisible': focusRing,
         // The target of the skip link and a page heading focused after navigating are not controls.
         '[tabindex="-1"]:focus-visible, [tabindex="-1"]:focus': { outline: 'none' },
+        // Every CSS animation and transition ends at once (still running once, so animation events fire).
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
       },
     },
-    MuiButtonBase: { styleOverrides: { root: { '&.Mui-focusVisible': focusRing } } },
+    MuiButtonBase: {
+      defaultProps: { disableRipple: reducedMotion },
+      styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
+    },
+    // A spinner stopped at once must still show an arc: the shrinking one ends on a dot.
+    MuiCircularProgress: { defaultProps: { disableShrink: reducedMotion } },
     MuiTableRow: { styleOverrides: { root: { '&:focus-visible': { ...focusRing, outlineOffset: -2 } } } },
     // A focused field's label and a selected tab are text: the brand green is too faint on white.
     MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { color: PRIMARY_TEXT } } } },
