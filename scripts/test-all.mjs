@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite in order — type check, lint, OpenAPI lint, unit (domain, web), the web app's size
- * budget (scripts/size-budget.mjs), API integration on embedded PGlite and (when DATABASE_URL is set) on
- * PostgreSQL, a read replica pass (a primary and a hot standby of its own: scripts/replica.sh), then browser end-to-end (with DATABASE_URL on a fresh database on that PostgreSQL server, and the
- * customers and catalog browser tests again on the embedded database), and in CI (or with TEST_NODE_24=1) a start
- * of the product on Node 24 (TEST_NODE_24=all or shard: the API suite, or a tenth of it, on Node 24 too).
+ * `npm test`: every suite in order — the build, with the browser tests' servers started in the background
+ * (they seed while the next suites run), type check, lint, OpenAPI lint, unit (domain, web), the web app's size
+ * budget (scripts/size-budget.mjs), with DATABASE_URL the customers and catalog browser tests on the embedded
+ * database, API integration on embedded PGlite and (when DATABASE_URL is set) on PostgreSQL, a read replica pass
+ * (a primary and a hot standby of its own: scripts/replica.sh), then browser end-to-end (with DATABASE_URL on a
+ * fresh database on that PostgreSQL server), and in CI (or with TEST_NODE_24=1) a start of the product on
+ * Node 24 (TEST_NODE_24=all or shard: the API suite, or a tenth of it, on Node 24 too).
  * Prints each suite's count and, as the last line, the total: "N passed, M failed".
  * A suite that crashes before reporting counts as one failure.
  */
@@ -14,6 +16,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './chromium.mjs';
+import { startE2eServer } from './e2e-servers.mjs';
 import { nodeBinDir } from './node-lts.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -105,6 +108,62 @@ function redisAnswers(url) {
 const only = process.argv.slice(2);
 const want = (key) => only.length === 0 || only.includes(key);
 
+// The browser passes' servers start first and seed in the background (scripts/e2e-servers.mjs, decision 92).
+// With DATABASE_URL (CI), the whole browser suite runs on a fresh database on that PostgreSQL server, and
+// the customers and catalog screens once more on the embedded database: the embedded one runs every query
+// in the server's only thread, in WebAssembly, beside the two browsers on CI's two cores (measured on
+// 2026-11-29: the server's start to ready took 175 CPU s on PGlite, 57 on PostgreSQL; decision 64).
+// Every API test still runs on both databases, and CI starts the product on the embedded one (Node 24).
+// TEST_E2E_PGLITE=1 runs the whole browser suite on the embedded database as without DATABASE_URL.
+//
+// The demo bills its last 40 days here, not the product's 92: enough for the screens the tests read (every
+// demo subscription billed at least once, hundreds of invoices), and the months of billing are most of the
+// server's start (measured: 290 CPU s to ready with 92 days, 79 s with none; the whole 92-day history is
+// checked by the API suite's seed/demo-orders.test.ts). The embedded pass's screens show no invoices: no
+// billing there.
+const chromium = want('e2e') ? findChromium() : null;
+const onPostgres = Boolean(process.env.DATABASE_URL) && !process.env.TEST_E2E_PGLITE;
+const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+const e2eServers = [];
+if (want('e2e') && chromium) {
+  console.log("\n=== build, and the browser tests' servers started in the background ===");
+  if (run('npm', ['run', 'build']) === 0) {
+    const start = (name, port, env, specs, first = false) =>
+      e2eServers.push({ name, specs, first, server: startE2eServer({ root, port, env, logDir: tmp }) });
+    start(onPostgres ? 'e2e: on PostgreSQL' : 'e2e: Chromium', e2ePort, {
+      DEMO_BILLING_DAYS: '40',
+      E2E_DATABASE_URL: onPostgres ? process.env.DATABASE_URL : '',
+    });
+    if (onPostgres)
+      // Run first, after the unit tests: an embedded server waiting idle would still run its jobs'
+      // queries in WebAssembly (about 4 % of a core) through the rest of the run.
+      start(
+        'e2e: on PGlite',
+        e2ePort + 1,
+        { DEMO_BILLING_DAYS: '0', E2E_DATABASE_URL: '' },
+        ['specs/customers.spec.ts', 'specs/products.spec.ts'],
+        true,
+      );
+  } else results.push({ name: 'e2e: build', passed: 0, failed: 1, skipped: 0, minutes: lap() });
+  console.log(`build: ${lap()} min`);
+}
+
+/** A browser pass on its server (started above), once the server is ready; then the server stops. */
+async function browserPass({ name, specs, server }) {
+  if (!(await server.ready())) {
+    console.log(
+      `\n=== ${name} ===\nThe test server on port ${server.port} did not become ready:\n${server.output()}`,
+    );
+    results.push({ name, passed: 0, failed: 1, skipped: 0, minutes: lap() });
+  } else
+    playwright(name, specs ?? [], {
+      E2E_CHROMIUM: chromium,
+      E2E_BASE_URL: server.url,
+      E2E_PORT: String(server.port),
+    });
+  await server.stop();
+}
+
 if (want('types')) check('type check', 'npm', ['run', '--silent', 'typecheck']);
 if (want('lint')) check('lint', 'npx', ['biome', 'check', '.']);
 // The API description as a contract for generated clients: Redocly's recommended rules (redocly.yaml).
@@ -116,6 +175,7 @@ if (want('unit')) {
 // The first-load JavaScript of the sign-in page and the list screens, gzip, read from a fresh build of
 // the web app (into a temporary folder) against each screen's budget (docs/performance.md).
 if (want('budget')) check('size budget', 'node', ['scripts/size-budget.mjs']);
+for (const pass of e2eServers.filter((p) => p.first)) await browserPass(pass);
 // The Redis push test (notifications/bus.test.ts) and, in the PostgreSQL pass, the multi-instance suite
 // (scale/multi-instance.test.ts: two API instances and two workers as processes) run against REDIS_TEST_URL:
 // set here when a Redis answers on 127.0.0.1:6379 (CI has one), so they run wherever one is, and are skipped,
@@ -162,37 +222,11 @@ if (want('replica')) {
       ['scripts/replica.sh', '--'],
     );
 }
-// The browsers' Chromium: found, or installed where the machine allows it (scripts/chromium.mjs); none:
-// one failure with the command to run, not every browser test failing.
-const chromium = want('e2e') ? findChromium() : null;
+// No Chromium (scripts/chromium.mjs finds or installs it): one failure with the command to run, not every
+// browser test failing.
 if (want('e2e') && !chromium)
   results.push({ name: 'e2e: no Chromium', passed: 0, failed: 1, skipped: 0, minutes: lap() });
-if (want('e2e') && chromium) {
-  process.env.E2E_CHROMIUM = chromium;
-  // The demo bills its last 40 days here, not the product's 92: enough for the screens the tests read
-  // (every demo subscription billed at least once, hundreds of invoices), and the months of billing are
-  // most of the server's start (measured: 290 CPU s to ready with 92 days, 79 s with none; the whole
-  // 92-day history is checked by the API suite's seed/demo-orders.test.ts).
-  //
-  // With DATABASE_URL (CI), the whole browser suite runs on a fresh database on that PostgreSQL server, and
-  // the customers and products screens once more on the embedded database: the embedded one runs every query
-  // in the server's only thread, in WebAssembly, beside the two browsers on CI's two cores (measured on
-  // 2026-11-29: the server's start to ready took 175 CPU s on PGlite, 57 on PostgreSQL; docs/decisions.md 64).
-  // Every API test still runs on both databases above, and CI starts the product on the embedded one (Node 24).
-  // TEST_E2E_PGLITE=1 runs the whole browser suite on the embedded database as without DATABASE_URL.
-  const onPostgres = Boolean(process.env.DATABASE_URL) && !process.env.TEST_E2E_PGLITE;
-  playwright(onPostgres ? 'e2e: on PostgreSQL' : 'e2e: Chromium', [], {
-    DEMO_BILLING_DAYS: '40',
-    ...(onPostgres ? { E2E_DATABASE_URL: process.env.DATABASE_URL } : {}),
-  });
-  // The app was built for the run above: the server starts on that build (E2E_PREBUILT).
-  if (onPostgres)
-    playwright('e2e: on PGlite', ['specs/customers.spec.ts', 'specs/products.spec.ts'], {
-      E2E_PREBUILT: '1',
-      // Those screens show no invoices: the demo's months of billing would only delay the server's readiness.
-      DEMO_BILLING_DAYS: '0',
-    });
-}
+for (const pass of e2eServers.filter((p) => !p.first)) await browserPass(pass);
 
 // Node 24, the active LTS, beside the machine's Node (CI, or TEST_NODE_24=1): the built product started,
 // signed in to and read (scripts/node-lts.mjs). TEST_NODE_24=all also runs the whole API suite on it,
@@ -229,6 +263,7 @@ if (want('node24') && (process.env.CI || process.env.TEST_NODE_24)) {
   }
 }
 
+for (const { server } of e2eServers) await server.stop();
 rmSync(tmp, { recursive: true, force: true });
 console.log('\n=== summary ===');
 for (const r of results) {

@@ -9,51 +9,9 @@
  *   (which runs the same jobs, at a moment the test chooses); the cron itself is tested in the API suite.
  */
 import { rmSync } from 'node:fs';
-import { ADMIN_EMAIL, PASSWORD, PORT } from './credentials.ts';
+import { pauseBusinessDay } from './business-day.ts';
+import { PORT } from './credentials.ts';
 import { scannedDir } from './mailbox.ts';
-
-const BUSINESS_DAY = 'business-day';
-
-async function call<T>(base: string, path: string, init: RequestInit = {}, token?: string): Promise<T> {
-  const response = await fetch(new URL(path, base), {
-    ...init,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...init.headers,
-    },
-  });
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: T }).data;
-}
-
-async function pauseBusinessDay(base: string) {
-  const { access_token: token } = await call<{ access_token: string }>(base, '/api/auth/login', {
-    method: 'POST',
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: PASSWORD }),
-  });
-  const [company] = await call<{ id: number }[]>(base, '/api/companies?per_page=1', {}, token);
-  if (!company) throw new Error('no company to reach the Cron Manager through');
-  const crons = await call<{ id: number; name: string; enabled: boolean }[]>(
-    base,
-    `/api/${company.id}/system/crons?per_page=100`,
-    {},
-    token,
-  );
-  const cron = crons.find((c) => c.name === BUSINESS_DAY);
-  if (!cron) throw new Error(`no "${BUSINESS_DAY}" cron`);
-  if (!cron.enabled) return;
-  await call(
-    base,
-    `/api/${company.id}/system/crons/${cron.id}`,
-    {
-      method: 'PUT',
-      body: JSON.stringify({ enabled: false }),
-    },
-    token,
-  );
-}
 
 export default async function globalSetup() {
   rmSync(scannedDir(PORT), { recursive: true, force: true });

@@ -26,6 +26,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startFakeStripe } from '../../apps/api/src/integrations/payments/testing/fake-stripe.ts';
 import { REFUSED_DOMAIN, REFUSED_REPLY } from '../../apps/api/src/testing/mail.ts';
+import { pauseBusinessDay } from './business-day.ts';
 import { ADMIN_EMAIL, PASSWORD, PORT } from './credentials.ts';
 import { mailDir, type ReceivedMail, sessionDir } from './mailbox.ts';
 
@@ -123,6 +124,25 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/ma
     STRIPE_API_BASE: stripe.url,
   },
 });
+
+// Once the server is ready, the hourly business day goes off (business-day.ts): npm test starts this server
+// minutes before its browser pass (scripts/e2e-servers.mjs), and the cron must not act on the demo meanwhile.
+const base = `http://127.0.0.1:${PORT}`;
+void (async () => {
+  while (child.exitCode === null) {
+    const ready = await fetch(`${base}/api/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) {
+      await pauseBusinessDay(base).catch((error: unknown) => {
+        console.error(`Could not turn the business day off: ${String(error)}`);
+      });
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+})();
 
 const stop = (signal: NodeJS.Signals) => {
   if (child.exitCode === null) child.kill(signal);

@@ -36,12 +36,7 @@ export async function runRollups(
         await transact((tx) => startRollup(tx, company.id, tz, company.currency));
         out.started++;
       }
-      if (
-        state?.phase !== 'ready' ||
-        !state ||
-        state.time_zone !== tz ||
-        state.currency !== company.currency
-      ) {
+      if (state?.phase !== 'ready' || state.time_zone !== tz || state.currency !== company.currency) {
         let done = false;
         while (!done && performance.now() < until) {
           done = await transact((tx) => backfillStep(tx, company.id, opts.batch));
@@ -50,7 +45,9 @@ export async function runRollups(
         if (!done) continue;
       }
       out.folded += await catchUp(db, { companyId: company.id, tz, currency: company.currency }, transact);
-    } catch {
+    } catch (error) {
+      // Left as it was (its graphs scan); said in the log, or a company whose rollup never folds goes unseen.
+      jc.log.error({ err: error, companyId: company.id }, 'insights rollup failed for a company');
       out.failed++;
     }
   }
