@@ -263,7 +263,6 @@ if (want('node24') && (process.env.CI || process.env.TEST_NODE_24)) {
   }
 }
 
-for (const { server } of e2eServers) await server.stop();
 rmSync(tmp, { recursive: true, force: true });
 console.log('\n=== summary ===');
 for (const r of results) {

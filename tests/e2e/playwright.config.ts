@@ -80,9 +80,9 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // `npm run build`: the web app and the API bundle, exactly what `npm start` serves; E2E_PREBUILT=1
-        // starts on the build a run just made (npm test's second browser pass).
-        command: `${process.env.E2E_PREBUILT ? '' : 'npm run build && '}node_modules/.bin/tsx tests/e2e/start-server.ts`,
+        // `npm run build`: the web app and the API bundle, exactly what `npm start` serves. (`npm test` starts its
+        // servers itself, scripts/e2e-servers.mjs, and points the tests at them with E2E_BASE_URL.)
+        command: 'npm run build && node_modules/.bin/tsx tests/e2e/start-server.ts',
         cwd: root,
         // Ready: the demo companies' customers, order and billing history are made (GET /api/health/ready;
         // about a minute a company on the embedded database on a quiet machine; over ten minutes was seen
