@@ -3,7 +3,8 @@ import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, refColumn } from './columns.ts';
 
 /**
- * The audit trail. Rows are written by the `audit_row()` trigger (migration 0004) in the same
+ * The audit trail. Rows are written by the audit triggers (`audit_rows()` once per statement, from its
+ * transition tables, for tables with an `id`; `audit_row()` per row for the others; migrations 0013, 0077) in the same
  * transaction as every insert, update and delete of an audited table, and by the sign-in code for
  * sign-in events. Who, request id and IP come from transaction-local settings (`rentloop.*`) that
  * the API sets for every write request (see http/transactions.ts). Secrets are never recorded.

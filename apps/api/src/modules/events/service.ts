@@ -6,6 +6,7 @@ import type { EVENT_SORTS, Event, EventFilters } from '@rentloop/domain/events';
 import { and, eq, getTableColumns, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { actingUserId, type Ctx, type HeldEvent, type PlatformCtx } from '../../context.ts';
 import { defineList, ph } from '../../db/define-list.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import { events, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
@@ -54,10 +55,12 @@ export async function recordEvents(ctx: Ctx | PlatformCtx, list: NewEvent[]): Pr
     held.push(...list.map((event) => rowOf(ctx, event, at)));
     return [];
   }
-  const rows = await ctx.db
-    .insert(events)
-    .values(list.map((event) => rowOf(ctx, event, at)))
-    .returning({ id: events.id });
+  const rows = await insertRows(
+    ctx.db,
+    events,
+    list.map((event) => rowOf(ctx, event, at)),
+    ['id'],
+  );
   return rows.map((r) => r.id);
 }
 
@@ -70,7 +73,7 @@ export async function recordEvents(ctx: Ctx | PlatformCtx, list: NewEvent[]): Pr
 export async function holdingEvents<T>(ctx: Ctx, work: (ctx: Ctx) => Promise<T>): Promise<T> {
   const held: HeldEvent[] = [];
   const result = await work({ ...ctx, heldEvents: held });
-  if (held.length > 0) await ctx.db.insert(events).values(held);
+  if (held.length > 0) await insertRows(ctx.db, events, held);
   return result;
 }
 

@@ -102,6 +102,61 @@ describe('the audit trail', () => {
     expect((await logs(admin)).json().meta.total).toBe(before + 1);
   });
 
+  it('records every row of a statement that writes many, and nothing for a row it left as it was', async () => {
+    // The trail is written per statement (migration 0077): one entry per row still, each with its own change.
+    const ids: number[] = [];
+    for (const name of ['Many One', 'Many Two', 'Many Three']) {
+      const created = await call(h.app, admin, {
+        method: 'POST',
+        url: `/api/${companyId}/rentloopdb/customers`,
+        payload: customerBody({ name }),
+      });
+      ids.push(created.json().data.id);
+    }
+    const before = (await logs(admin)).json().meta.total;
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await h.database.primary.execute(sql`
+      UPDATE customers SET name = CASE WHEN name = 'Many Three' THEN name ELSE name || ' (renamed)' END,
+                           updated_at = now()
+       WHERE company_id = ${companyId} AND id IN (${list})`);
+    const after = (await logs(admin)).json();
+    // Two entries, not three: the third row's update changed nothing the trail records (updated_at only).
+    expect(after.meta.total).toBe(before + 2);
+    const updated = (await logs(admin, filters({ entity: 'customers', action: 'updated' }))).json().data as {
+      entity_id: string;
+      before: unknown;
+      after: unknown;
+      user_id: number | null;
+    }[];
+    const byId = new Map(updated.map((e) => [e.entity_id, e]));
+    expect(byId.get(String(ids[0]))).toMatchObject({
+      before: { name: 'Many One' },
+      after: { name: 'Many One (renamed)' },
+      user_id: null,
+    });
+    expect(byId.get(String(ids[1]))).toMatchObject({ after: { name: 'Many Two (renamed)' } });
+    expect(byId.has(String(ids[2]))).toBe(false);
+    await h.database.primary.execute(
+      sql`DELETE FROM customers WHERE company_id = ${companyId} AND id IN (${list})`,
+    );
+    const deleted = (await logs(admin, filters({ entity: 'customers', action: 'deleted' }))).json().data as {
+      entity_id: string;
+      before: { name: string } | null;
+      after: unknown;
+    }[];
+    expect(
+      deleted
+        .filter((e) => ids.map(String).includes(e.entity_id))
+        .map((e) => e.before?.name)
+        .sort(),
+    ).toEqual(['Many One (renamed)', 'Many Three', 'Many Two (renamed)']);
+    expect(deleted.every((e) => e.after === null)).toBe(true);
+    expect((await logs(admin)).json().meta.total).toBe(before + 5);
+  });
+
   it('never records a password hash: a change shows as [redacted]', async () => {
     await h.database.primary.transaction(async (tx) => {
       await setAuditContext(tx, { userId: operator.id, requestId: 'req-pw', ip: '127.0.0.1' });
@@ -292,7 +347,10 @@ describe('the audit trail', () => {
       SELECT c.relname AS table_name
         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE c.relkind = 'r' AND n.nspname = current_schema()
-         AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'audit')`);
+         AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = 'audit')
+         -- Or the three statement-level triggers of migration 0077, all of them.
+         AND (SELECT count(*) FROM pg_trigger t WHERE t.tgrelid = c.oid
+                 AND t.tgname IN ('audit_insert', 'audit_update', 'audit_delete')) < 3`);
     const unaudited = (result as unknown as { rows: { table_name: string }[] }).rows
       .map((r) => r.table_name)
       .sort();

@@ -13,6 +13,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import { customers, invoiceDocuments, invoices } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { invoiceSeriesOf, takeInvoiceNumbers } from '../../numbering.ts';
@@ -90,10 +91,12 @@ export async function issuePrepared(
   const series = invoiceSeriesOf(first.settings, first.issueDate);
   const start = await takeInvoiceNumbers(ctx, series, docs.length);
   const values = docs.map((d, i) => invoiceValues(ctx, d.draft, d.prepared, sellerName, series, start + i));
-  const rows = await ctx.db
-    .insert(invoices)
-    .values(values.map((v) => ({ ...v, created_at: v.updated_at })))
-    .returning({ id: invoices.id, seq: invoices.seq });
+  const rows = await insertRows(
+    ctx.db,
+    invoices,
+    values.map((v) => ({ ...v, created_at: v.updated_at })),
+    ['id', 'seq'],
+  );
   // Matched by number, not by the order RETURNING happens to answer in.
   const idOf = new Map(rows.map((r) => [r.seq, r.id]));
   const issued = values.map((v) => {
@@ -101,7 +104,9 @@ export async function issuePrepared(
     if (id === undefined) throw new Error('An invoice of the batch was not written.');
     return { id, number: v.number };
   });
-  await ctx.db.insert(invoiceDocuments).values(
+  await insertRows(
+    ctx.db,
+    invoiceDocuments,
     docs.map((d, i) => ({
       company_id: ctx.companyId,
       invoice_id: issued[i]!.id,

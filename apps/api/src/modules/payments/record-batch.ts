@@ -25,7 +25,7 @@ import { INVOICE_PAYMENT_TRANSITIONS } from '@rentloop/domain/invoices';
 import { OPEN_TRANSACTION_STATES, TRANSACTION_TRANSITIONS } from '@rentloop/domain/payments';
 import { RECURRING_PAYMENT_TRANSITIONS } from '@rentloop/domain/recurring-payments';
 import { refusal, type TransitionTable, transitionOf } from '@rentloop/domain/transitions';
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, param, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
 import { dunnings, invoices, recurringPayments, transactions } from '../../db/schema/index.ts';
@@ -90,34 +90,45 @@ interface Target {
 
 /**
  * The moves of one table in one UPDATE: each row from the status read under the lock to its new one,
- * `updated_at` the clock's time, and the columns of `extra` from each move's values (SQL with casts,
- * in the order of `extra.columns`); answers the rows as written.
+ * `updated_at` the clock's time, and the columns of `extra` from each move's values (in the order of
+ * `extra.columns`, each of its SQL type); answers the rows as written. The rows come in as one array
+ * parameter per column spread by `unnest()`, a statement of constant size (decision 93; as
+ * db/insert-rows.ts).
  */
 async function moveRows(
   ctx: Ctx,
   target: Target,
   moves: readonly Move[],
-  extra: { columns: string[]; values: (m: Move) => SQL[] } = { columns: [], values: () => [] },
+  extra: { columns: readonly (readonly [name: string, type: string])[]; values: (m: Move) => unknown[] } = {
+    columns: [],
+    values: () => [],
+  },
 ): Promise<Record<string, unknown>[]> {
   if (moves.length === 0) return [];
-  const rows = sql.join(
-    moves.map((m) =>
-      sql
-        .join([sql`(${m.id}::bigint`, sql`${m.from}::text`, sql`${m.to}::text`, ...extra.values(m)], sql`, `)
-        .append(sql`)`),
-    ),
+  const columns: (readonly [string, string])[] = [
+    ['id', 'bigint'],
+    ['from_status', 'text'],
+    ['to_status', 'text'],
+    ...extra.columns,
+  ];
+  const arrays = columns.map(() => [] as unknown[]);
+  for (const m of moves)
+    for (const [i, value] of [m.id, m.from, m.to, ...extra.values(m)].entries())
+      arrays[i]!.push(value ?? null);
+  const spread = sql.join(
+    columns.map(([, type], i) => sql`${param(arrays[i])}::${sql.raw(type)}[]`),
     sql`, `,
   );
-  const names = ['id', 'from_status', 'to_status', ...extra.columns].join(', ');
+  const names = columns.map(([name]) => name).join(', ');
   const set: Record<string, unknown> = {
     [target.statusKey]: sql`v.to_status`,
     updated_at: ctx.clock.now().toISOString(),
   };
-  for (const column of extra.columns) set[column] = sql.raw(`v.${column}`);
+  for (const [column] of extra.columns) set[column] = sql.raw(`v.${column}`);
   const written = await ctx.db
     .update(target.table)
     .set(set)
-    .from(sql`(VALUES ${rows}) AS v(${sql.raw(names)})`)
+    .from(sql`unnest(${spread}) AS v(${sql.raw(names)})`)
     .where(
       and(
         eq(target.companyId, ctx.companyId),
@@ -153,31 +164,30 @@ const PAYMENTS: Target = {
   statusKey: 'status',
 };
 
-/** The attempt's columns `recordOutcome` writes with its state, from the answer. */
+/** The attempt's columns `recordOutcome` writes with its state, from the answer, with their SQL types. */
 const ANSWER_COLUMNS = [
-  'provider_status',
-  'provider_reference',
-  'decline_code',
-  'decline_advice_code',
-  'decline_class',
-  'decline_reason',
-  'decline_message',
-  'raw',
-];
+  ['provider_status', 'text'],
+  ['provider_reference', 'text'],
+  ['decline_code', 'text'],
+  ['decline_advice_code', 'text'],
+  ['decline_class', 'text'],
+  ['decline_reason', 'text'],
+  ['decline_message', 'text'],
+  ['raw', 'jsonb'],
+] as const;
 
-function answerValues(outcome: GatewayOutcome): SQL[] {
+function answerValues(outcome: GatewayOutcome): unknown[] {
   const decline = outcome.state === 'failed' ? outcome.decline : null;
-  const text = (v: string | null | undefined) => sql`${v ?? null}::text`;
   return [
-    text(outcome.state === 'unknown' ? null : outcome.providerStatus),
-    text(outcome.state === 'unknown' ? null : outcome.providerReference),
-    text(decline?.code),
-    text(decline?.adviceCode),
-    text(decline?.class),
-    text(decline?.reason),
-    text(decline?.message ?? (outcome.state === 'unknown' ? outcome.error : null)),
+    outcome.state === 'unknown' ? null : outcome.providerStatus,
+    outcome.state === 'unknown' ? null : outcome.providerReference,
+    decline?.code,
+    decline?.adviceCode,
+    decline?.class,
+    decline?.reason,
+    decline?.message ?? (outcome.state === 'unknown' ? outcome.error : null),
     // As drizzle writes a jsonb column: the value's JSON text.
-    sql`${outcome.raw == null ? null : JSON.stringify(outcome.raw)}::jsonb`,
+    outcome.raw == null ? null : JSON.stringify(outcome.raw),
   ];
 }
 

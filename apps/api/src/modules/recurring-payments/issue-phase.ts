@@ -22,9 +22,10 @@ import { INVOICE_PAYMENT_TRANSITIONS } from '@rentloop/domain/invoices';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { RECURRING_PAYMENT_TRANSITIONS } from '@rentloop/domain/recurring-payments';
 import { refusal, transitionOf } from '@rentloop/domain/transitions';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { companyToday } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import {
   customers,
   invoices,
@@ -285,6 +286,11 @@ export async function planClaimed(ctx: Ctx, ids: readonly number[]): Promise<Iss
   return result;
 }
 
+/** Every column of an attempt, as the record phase reads it back. */
+const attemptColumns = Object.keys(
+  getTableColumns(transactions),
+) as (keyof typeof transactions.$inferSelect)[];
+
 /**
  * The writes of phase 1 for the accepted payments, in the caller's transaction: the counter first (one
  * range), then only the writes that carry its numbers; answers the attempts to send.
@@ -294,46 +300,37 @@ export async function writePlanned(ctx: Ctx, accepted: readonly Accepted[]): Pro
   const same = eq(recurringPayments.company_id, ctx.companyId);
   const charge = transitionOf(RECURRING_PAYMENT_TRANSITIONS, 'charge');
 
-  const issued = await issuePrepared(
-    ctx,
-    accepted.map((a) => a.doc),
-  );
   const now = ctx.clock.now().toISOString();
   const invoiceCharge = transitionOf(INVOICE_PAYMENT_TRANSITIONS, 'charge');
+  // Each invoice is written already charged (`not settled` -> `pending payment`, the move its event below
+  // records): it and its attempt are made in this one transaction, so nobody could see it between the two,
+  // and an UPDATE of the whole batch right after its INSERT cost as much again in PostgreSQL (decision 93).
+  const issued = await issuePrepared(
+    ctx,
+    accepted.map((a) => ({ ...a.doc, draft: { ...a.doc.draft, paymentStatus: invoiceCharge.to } })),
+  );
   const invoiceIds = issued.map((x) => x.id);
-  const moved = await ctx.db
-    .update(invoices)
-    .set({ payment_status: invoiceCharge.to, updated_at: now })
-    .where(
-      and(
-        eq(invoices.company_id, ctx.companyId),
-        inArray(invoices.id, invoiceIds),
-        eq(invoices.payment_status, 'not settled'),
-      ),
-    )
-    .returning({ id: invoices.id });
-  if (moved.length !== invoiceIds.length) throw new Error('An invoice of the batch did not move to pending.');
-  const attemptRows = await ctx.db
-    .insert(transactions)
-    .values(
-      accepted.map((a, i) => ({
-        company_id: ctx.companyId,
-        kind: 'charge' as const,
-        invoice_id: invoiceIds[i]!,
-        order_id: a.doc.draft.orderId,
-        customer_id: a.doc.draft.customerId,
-        // The invoice is new: its first attempt.
-        attempt_no: 1,
-        provider_key: `rl:${ctx.companyId}:inv${invoiceIds[i]!}:1`,
-        gateway: a.doc.draft.gateway,
-        state: 'processing' as const,
-        amount: a.doc.prepared.tax.totals.gross,
-        currency: a.doc.prepared.currency,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .returning();
+  const attemptRows = await insertRows(
+    ctx.db,
+    transactions,
+    accepted.map((a, i) => ({
+      company_id: ctx.companyId,
+      kind: 'charge' as const,
+      invoice_id: invoiceIds[i]!,
+      order_id: a.doc.draft.orderId,
+      customer_id: a.doc.draft.customerId,
+      // The invoice is new: its first attempt.
+      attempt_no: 1,
+      provider_key: `rl:${ctx.companyId}:inv${invoiceIds[i]!}:1`,
+      gateway: a.doc.draft.gateway,
+      state: 'processing' as const,
+      amount: a.doc.prepared.tax.totals.gross,
+      currency: a.doc.prepared.currency,
+      created_at: now,
+      updated_at: now,
+    })),
+    attemptColumns,
+  );
   const attemptOf = new Map(attemptRows.map((r) => [r.invoice_id, r]));
   const charging = await ctx.db
     .update(recurringPayments)
