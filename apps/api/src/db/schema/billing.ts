@@ -69,7 +69,8 @@ export const recurringPayments = pgTable(
   (t) => [
     uniqueIndex('recurring_payments_company_id_key').on(t.company_id, t.id),
     uniqueIndex('recurring_payments_subscription_period_key').on(t.subscription_id, t.period_start),
-    ...(['id', 'due_date', 'period_start', 'amount', 'status', 'created_at'] as const).map((k) =>
+    // The sorts' indexes; by id the unique (company_id, id) key serves (decision 93).
+    ...(['due_date', 'period_start', 'amount', 'status', 'created_at'] as const).map((k) =>
       index(`recurring_payments_company_${k}_idx`).on(t.company_id, t[k], t.id),
     ),
     index('recurring_payments_company_subscription_idx').on(t.company_id, t.subscription_id, t.id),
@@ -190,7 +191,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_replacement_original_key')
       .on(t.company_id, t.original_invoice_id)
       .where(sql`type = 'replacement'`),
-    ...(['id', 'number', 'issue_date', 'due_date', 'gross', 'payment_status', 'created_at'] as const).map(
+    // The sorts' indexes; by id the unique (company_id, id) key serves (decision 93).
+    ...(['number', 'issue_date', 'due_date', 'gross', 'payment_status', 'created_at'] as const).map(
       (k) => index(`invoices_company_${k}_idx`).on(t.company_id, t[k], t.id),
     ),
     index('invoices_company_customer_idx').on(t.company_id, t.customer_id, t.id),
@@ -294,7 +296,8 @@ export const transactions = pgTable(
     uniqueIndex('transactions_one_open_per_invoice')
       .on(t.company_id, t.invoice_id, t.kind)
       .where(sql`state IN ('created', 'processing', 'unknown')`),
-    ...(['id', 'created_at', 'updated_at', 'amount', 'state', 'gateway'] as const).map((k) =>
+    // The sorts' indexes; by id the unique (company_id, id) key serves (decision 93).
+    ...(['created_at', 'updated_at', 'amount', 'state', 'gateway'] as const).map((k) =>
       index(`transactions_company_${k}_idx`).on(t.company_id, t[k], t.id),
     ),
     index('transactions_company_invoice_idx').on(t.company_id, t.invoice_id, t.id),
