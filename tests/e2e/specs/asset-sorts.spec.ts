@@ -52,6 +52,10 @@ test('the assets list sorts by profit and by utilisation, as the assets’ own p
       undefined,
       user,
     );
+  const keptFigure = async (id: number, sort: 'profit' | 'utilisation') =>
+    (await callApi<Asset>(page, 'GET', `/api/${company}/rentloopdb/product-tracking/${id}`, undefined, user))[
+      sort
+    ];
 
   for (const [sort, header] of [
     ['profit', 'Profit'],
@@ -77,7 +81,15 @@ test('the assets list sorts by profit and by utilisation, as the assets’ own p
           undefined,
           user,
         );
-        expect(a[sort], a.serial_number).toBe(pnl[sort]);
+        // A unit another test has just changed (the browser tests run side by side on one demo company) is
+        // stale until the `asset-figures` job's next poll, about a second (decision 91): the list answers null
+        // for its figure meanwhile (a CI run: EBK-FOLD-RED-0020, null against its page's 0.00).
+        let kept = a[sort];
+        if (kept === null && pnl[sort] !== null) {
+          await expect.poll(() => keptFigure(a.id, sort), { timeout: 20_000 }).not.toBeNull();
+          kept = await keptFigure(a.id, sort);
+        }
+        expect(kept, a.serial_number).toBe(pnl[sort]);
         figures.push(pnl[sort]);
       }
       const numbers = figures.filter((f) => f !== null).map(Number);
