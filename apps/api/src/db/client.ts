@@ -241,7 +241,9 @@ export async function migrate(database: Database): Promise<void> {
 
 /**
  * Turns `text` with `$1, $2, ...` placeholders into a drizzle SQL value, so libraries that speak
- * text + values can run inside a drizzle transaction (pg-boss `send` with `{ db }`).
+ * text + values can run inside a drizzle transaction (pg-boss `send` with `{ db }`). Each use of a
+ * placeholder becomes a parameter of its own, typed by its own context: a value used twice must suit both
+ * (pg-boss's `startAfter` as a Date, never a number of seconds: one of its uses is cast to a timestamp).
  */
 export function textToSql(text: string, values: unknown[] = []): SQL {
   const chunks: SQL[] = [];

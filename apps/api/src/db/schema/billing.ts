@@ -192,8 +192,8 @@ export const invoices = pgTable(
       .on(t.company_id, t.original_invoice_id)
       .where(sql`type = 'replacement'`),
     // The sorts' indexes; by id the unique (company_id, id) key serves (decision 93).
-    ...(['number', 'issue_date', 'due_date', 'gross', 'payment_status', 'created_at'] as const).map(
-      (k) => index(`invoices_company_${k}_idx`).on(t.company_id, t[k], t.id),
+    ...(['number', 'issue_date', 'due_date', 'gross', 'payment_status', 'created_at'] as const).map((k) =>
+      index(`invoices_company_${k}_idx`).on(t.company_id, t[k], t.id),
     ),
     index('invoices_company_customer_idx').on(t.company_id, t.customer_id, t.id),
     index('invoices_company_order_idx').on(t.company_id, t.order_id, t.id),

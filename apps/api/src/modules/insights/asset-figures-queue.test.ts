@@ -119,4 +119,59 @@ describe('the asset figures after a job (decision 91)', () => {
     expect(await stale(companyId)).toEqual([]);
     expect(await waiting(companyId)).toBe(0);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'on PostgreSQL only (PGlite runs one transaction at a time): computes a unit another transaction only references, and comes back for one it holds',
+    async () => {
+      const companyId = await companyWithFleet('Held Figures Rentals');
+      const units = (
+        await rows(`SELECT id FROM product_tracking WHERE company_id = $1 ORDER BY id`, [companyId])
+      ).map((r) => Number(r.id));
+      const jc: JobContext = { database, boss, log: quiet };
+      await jobMarks(jc, companyId, units[0]!);
+      await jobMarks(jc, companyId, units[1]!);
+      expect(await waiting(companyId)).toBe(1);
+
+      // Another transaction references the first unit (KEY SHARE, as a row inserted with it as a foreign key
+      // does) and holds the second for an update of its own.
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let locked!: () => void;
+      const holding = new Promise<void>((r) => {
+        locked = r;
+      });
+      const other = database.primary.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM product_tracking WHERE id = ${units[0]!} FOR KEY SHARE`);
+        await tx.execute(sql`SELECT id FROM product_tracking WHERE id = ${units[1]!} FOR UPDATE`);
+        locked();
+        await held;
+      });
+      await holding;
+      try {
+        expect(await runQueued(boss, assetFiguresJob, jc)).toBe(1);
+        expect(await stale(companyId)).toEqual([units[1]]);
+        // The job enqueued itself again, to start later.
+        const [again] = await rows(
+          `SELECT start_after > now() AS later FROM pgboss.job WHERE name = 'asset-figures' AND state = 'created'
+              AND data->>'companyId' = $1`,
+          [String(companyId)],
+        );
+        expect(again?.later).toBe(true);
+      } finally {
+        release();
+        await other;
+      }
+      // Its time come (moved to now rather than waited for), the job computes the unit and goes away.
+      await rows(
+        `UPDATE pgboss.job SET start_after = now() WHERE name = 'asset-figures' AND state = 'created'
+            AND data->>'companyId' = $1`,
+        [String(companyId)],
+      );
+      expect(await runQueued(boss, assetFiguresJob, jc)).toBe(1);
+      expect(await stale(companyId)).toEqual([]);
+      expect(await waiting(companyId)).toBe(0);
+    },
+  );
 });

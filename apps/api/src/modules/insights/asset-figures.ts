@@ -11,7 +11,9 @@
  *   not compute them: `queueAssetFigures` enqueues one `asset-figures` job for the company in it
  *   (asset-figures-job.ts; decision 91, done at stop 43), so the billing run's batches do not hold their
  *   rows while units are computed. Both read a flag the marking raised in the transaction (migration
- *   0076), so a write that made nothing stale touches no table. The business day refreshes whatever is stale (a catch-all for a writer outside them). A unit that never went out and has no closed
+ *   0076), so a write that made nothing stale touches no table. A unit the job passed over (another
+ *   transaction held it) brings the job back two seconds later, until none is left. The business day
+ *   refreshes whatever is stale (a catch-all for a writer outside them). A unit that never went out and has no closed
  *   repair is refreshed by one set-based statement (an import of 100,000 units); the others by the
  *   page's own computation, one unit at a time.
  * - Utilisation depends on today: the pieces (days rented in closed stints, the open stint's first day,
@@ -101,7 +103,7 @@ async function refreshComputed(
       .where(and(eq(t.company_id, ctx.companyId), eq(t.figures_stale, true), gt(t.id, after)))
       .orderBy(asc(t.id))
       .limit(BATCH);
-    const stale = await (skipLocked ? query.for('update', { skipLocked: true }) : query);
+    const stale = await (skipLocked ? query.for('no key update', { skipLocked: true }) : query);
     if (stale.length === 0) return done;
     after = stale[stale.length - 1]!.id;
     const values: SQL[] = [];
@@ -132,21 +134,28 @@ async function refreshComputed(
 /**
  * The company's stale units computed again, whoever left them stale; answers how many. `skipLocked` (the
  * `asset-figures` job, outside the transaction that marked them): a unit another transaction holds is
- * passed over, so the job never waits on, nor deadlocks with, a billing batch; that transaction, if it
- * marks the unit, enqueues the job again, else the business day takes it.
+ * passed over, so the job never waits on, nor deadlocks with, a billing batch; the job then comes back for
+ * it (`staleLeft`, asset-figures-job.ts).
  */
 export async function refreshStale(ctx: Ctx, skipLocked = false): Promise<number> {
-  const any = await rowsOf(
-    ctx,
-    sql`SELECT 1 FROM product_tracking WHERE company_id = ${ctx.companyId} AND figures_stale LIMIT 1`,
-  );
-  if (any.length === 0) return 0;
+  if (!(await staleLeft(ctx))) return 0;
   const { timeZone, today } = await companyDay(ctx);
-  const skip = skipLocked ? sql`FOR UPDATE OF p SKIP LOCKED` : sql``;
+  // NO KEY UPDATE, the lock the figures' update takes: a unit a transaction only references (a history row
+  // or an invoice line inserted with it as a foreign key holds KEY SHARE) is computed, not passed over.
+  const skip = skipLocked ? sql`FOR NO KEY UPDATE OF p SKIP LOCKED` : sql``;
   return (
     (await refreshPlain(ctx, timeZone, today, skip)) +
     (await refreshComputed(ctx, timeZone, today, skipLocked))
   );
+}
+
+/** Whether any of the company's units is still stale (one the job passed over, or one marked since). */
+export async function staleLeft(ctx: Ctx): Promise<boolean> {
+  const any = await rowsOf(
+    ctx,
+    sql`SELECT 1 FROM product_tracking WHERE company_id = ${ctx.companyId} AND figures_stale LIMIT 1`,
+  );
+  return any.length > 0;
 }
 
 /**
@@ -180,13 +189,30 @@ export async function queueAssetFigures(ctx: Ctx): Promise<boolean> {
   }
   const [flag] = await rowsOf(ctx, sql`SELECT current_setting(${STALE_FLAG}, true) = 'on' AS stale`);
   if (flag?.stale !== true) return false;
+  await sendAssetFigures(ctx, boss);
+  await ctx.db.execute(sql`SELECT set_config(${STALE_FLAG}, '', true)`);
+  return true;
+}
+
+/** Seconds before the job comes back for units it passed over (held by another transaction). */
+export const ASSET_FIGURES_RETRY_SECONDS = 2;
+
+/**
+ * The company's `asset-figures` job, enqueued in the transaction `ctx` (it exists when that commits); one
+ * waiting per company (its singleton key). `startAfter`: the job coming back for units it passed over.
+ */
+export async function sendAssetFigures(ctx: Ctx, boss: PgBoss, startAfter?: number): Promise<void> {
   await boss.send(
     ASSET_FIGURES_JOB,
     { companyId: ctx.companyId },
-    { singletonKey: `company:${ctx.companyId}`, db: txExecutor(ctx.db) as PgBoss.Db },
+    {
+      singletonKey: `company:${ctx.companyId}`,
+      db: txExecutor(ctx.db) as PgBoss.Db,
+      // A time, not a number of seconds: through a transaction (`txExecutor`) each use of pg-boss's start
+      // parameter is a parameter of its own, and the one cast to a timestamp must parse as one.
+      ...(startAfter === undefined ? {} : { startAfter: new Date(Date.now() + startAfter * 1000) }),
+    },
   );
-  await ctx.db.execute(sql`SELECT set_config(${STALE_FLAG}, '', true)`);
-  return true;
 }
 
 /**
