@@ -70,8 +70,13 @@ export interface Database {
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
 
-// node-postgres: bigint (int8) and numeric come back as strings by default; counts and ids are safe integers here.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// node-postgres: bigint (int8) comes back as a string by default. Parsed as PGlite parses it: a number while
+// it is a safe integer (counts and ids), a bigint past 2^53, so a money column (Drizzle's bigint mode) stays
+// exact on both drivers instead of being rounded through a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : BigInt(v);
+});
 
 /**
  * `snapshot`: an in-memory database starts as a copy of a dumped one (`dumpPglite`) instead of running

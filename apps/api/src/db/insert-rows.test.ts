@@ -86,6 +86,18 @@ describe('insertRows', () => {
       sql`SELECT rental_price_monthly::text AS m FROM products WHERE id = ${rows[0]!.id}`,
     )) as unknown as { rows: { m: string }[] };
     expect(stored.rows[0]!.m).toBe('9007199254740993');
+    // Read back by Drizzle's own select, on either driver: node-postgres parses int8 as PGlite does (a number
+    // while safe, a bigint past 2^53), so the money column's bigint is exact, not rounded through a number.
+    const [read] = await h.database.primary
+      .select({ price: products.rental_price_monthly, id: products.id })
+      .from(products)
+      .where(eq(products.id, rows[0]!.id));
+    expect(read!.price).toBe(huge);
+    expect(typeof read!.id).toBe('number');
+    const raw = (await h.database.primary.execute(
+      sql`SELECT rental_price_monthly AS m, count(*) OVER () AS n FROM products WHERE id = ${rows[0]!.id}`,
+    )) as unknown as { rows: { m: unknown; n: unknown }[] };
+    expect(raw.rows[0]).toEqual({ m: huge, n: 1 });
   });
 
   it('answers nothing for no rows and refuses rows that give different columns', async () => {
