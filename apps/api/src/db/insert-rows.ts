@@ -10,7 +10,7 @@
  * columns mapped back, in the rows' order. Columns whose type is itself an array are refused: `unnest` would
  * flatten them; use Drizzle's insert for such a table.
  */
-import { type Column, getTableColumns, getTableName, param, sql } from 'drizzle-orm';
+import { type Column, getTableColumns, getTableName, param, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client.ts';
 
@@ -50,10 +50,7 @@ export async function insertRows<T extends PgTable, K extends keyof T['$inferSel
     keys.map((key) => sql.identifier(columns[key]!.name)),
     sql`, `,
   );
-  const spread = sql.join(
-    arrays.map((values, i) => sql`${param(values)}::${sql.raw(types[i]!)}[]`),
-    sql`, `,
-  );
+  const spread = unnestArguments(types, arrays);
   const aliases = sql.join(
     keys.map((_, i) => sql.identifier(`c${i}`)),
     sql`, `,
@@ -64,8 +61,7 @@ export async function insertRows<T extends PgTable, K extends keyof T['$inferSel
       : sql` RETURNING ${sql.join(
           returning.map((key) => {
             const name = sql.identifier(columns[key]!.name);
-            // int8 as text: node-postgres reads int8 as a JS number here (db/client.ts), which a money
-            // amount past 2^53 would not survive; the column's own mapping makes it a number or a bigint.
+            // int8 as text, one form on both drivers; the column's own mapping makes it a number or a bigint.
             const text = columns[key]!.getSQLType() === 'bigint' ? sql`::text` : sql``;
             return sql`${name}${text} AS ${sql.identifier(key)}`;
           }),
@@ -83,6 +79,18 @@ export async function insertRows<T extends PgTable, K extends keyof T['$inferSel
     }
     return out as Returning<T, K>;
   });
+}
+
+/**
+ * The arguments of `unnest(...)` for rows held as one array per column: each array one parameter cast to an
+ * array of its column's SQL type (`types[i]`), so a statement has one parameter per column however many rows
+ * (here, and the payments' status moves, payments/record-batch.ts).
+ */
+export function unnestArguments(types: readonly string[], arrays: readonly unknown[][]): SQL {
+  return sql.join(
+    arrays.map((values, i) => sql`${param(values)}::${sql.raw(types[i]!)}[]`),
+    sql`, `,
+  );
 }
 
 /** A value as Drizzle would send it, made safe for an array literal (bigints and dates as text). */

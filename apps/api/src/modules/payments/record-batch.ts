@@ -25,9 +25,10 @@ import { INVOICE_PAYMENT_TRANSITIONS } from '@rentloop/domain/invoices';
 import { OPEN_TRANSACTION_STATES, TRANSACTION_TRANSITIONS } from '@rentloop/domain/payments';
 import { RECURRING_PAYMENT_TRANSITIONS } from '@rentloop/domain/recurring-payments';
 import { refusal, type TransitionTable, transitionOf } from '@rentloop/domain/transitions';
-import { and, asc, eq, getTableColumns, inArray, param, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
+import { unnestArguments } from '../../db/insert-rows.ts';
 import { dunnings, invoices, recurringPayments, transactions } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { GatewayOutcome } from '../../integrations/payments/types.ts';
@@ -115,9 +116,9 @@ async function moveRows(
   for (const m of moves)
     for (const [i, value] of [m.id, m.from, m.to, ...extra.values(m)].entries())
       arrays[i]!.push(value ?? null);
-  const spread = sql.join(
-    columns.map(([, type], i) => sql`${param(arrays[i])}::${sql.raw(type)}[]`),
-    sql`, `,
+  const spread = unnestArguments(
+    columns.map(([, type]) => type),
+    arrays,
   );
   const names = columns.map(([name]) => name).join(', ');
   const set: Record<string, unknown> = {
