@@ -193,4 +193,18 @@ describe('the Insights rollups', () => {
     expect(run.started).toBeGreaterThanOrEqual(1);
     await expectRollupsEqualScans();
   }, 300_000);
+
+  it('visits only the companies with an event since its last run', async () => {
+    const jc = { database: h.database, clock, log: { info() {}, error() {} } } as JobContext;
+    await runRollups(jc);
+    // Nothing happened since: no company is visited (one statement found that out).
+    expect(await runRollups(jc)).toMatchObject({ visited: 0, started: 0, folded: 0, failed: 0 });
+    // A new customer in one company: that company alone, its event folded.
+    await apply({ kind: 'customer', card: null });
+    const run = await runRollups(jc);
+    expect(run).toMatchObject({ visited: 1, started: 0, failed: 0 });
+    expect(run.folded).toBeGreaterThanOrEqual(1);
+    await expectRollupsEqualScans();
+    expect(await runRollups(jc)).toMatchObject({ visited: 0 });
+  }, 300_000);
 });

@@ -37,7 +37,7 @@ type Gateway = keyof typeof GATEWAY_CREDENTIAL_FIELDS;
 type Stored = Record<string, unknown>;
 
 /** A stored section as its values: each field as stored when it is still valid, else its default. */
-function valuesOf<K extends SettingsSectionKey>(key: K, stored: Stored | undefined): SectionValues<K> {
+export function valuesOf<K extends SettingsSectionKey>(key: K, stored: Stored | undefined): SectionValues<K> {
   const section = SETTINGS_SECTIONS[key];
   const out: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(section.fields)) {

@@ -34,7 +34,9 @@ const idArray = (list: Iterable<number>) =>
     sql`, `,
   )}]::bigint[]`;
 
-export const readerOf = (companyId: number) => `insights:${companyId}`;
+/** The events reader of a company's rollup: `insights:<company id>` (the job looks them all up in SQL). */
+export const READER_PREFIX = 'insights:';
+export const readerOf = (companyId: number) => `${READER_PREFIX}${companyId}`;
 
 const OBJECT_KINDS: Record<string, Kind> = {
   subscription: 's',
