@@ -16,6 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type PgliteClient, PgliteWorker } from './pglite-worker.ts';
+import { queriesInTurn } from './queries-in-turn.ts';
 import { directReads, type ReadRouter, replicaReads } from './read-router.ts';
 import * as schema from './schema/index.ts';
 
@@ -189,7 +190,10 @@ export async function openPostgres(
     // already discarded that connection and opens a new one for the next query; a query that was
     // running gets the error itself. So: report it, and go on.
     p?.on('error', connectionLost);
-    p?.on('connect', (client) => client.on('error', connectionLost));
+    p?.on('connect', (client) => {
+      client.on('error', connectionLost);
+      queriesInTurn(client);
+    });
   }
   const primary = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   const replica = replicaPool ? (drizzleNodePg({ client: replicaPool, schema }) as unknown as Db) : primary;
