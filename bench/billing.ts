@@ -21,6 +21,8 @@
  * BENCH_BILLING_DB=rentloop_bench_billing (the database created and dropped; give each concurrent run its own)
  * BENCH_BILLING_FLEET=1 (each subscription's unit out, parts offline and paid)
  * BENCH_KEEP=1  BENCH_BILLING_PROFILE=1 (statements timed at the driver; a CPU profile of the PDFs).
+ * BENCH_PG_STATEMENTS=1 (parts offline and paid: the run's statements by PostgreSQL's own time, from
+ * pg_stat_statements, which the server must load: bench/pg-server.sh does).
  * Run with `node --expose-gc` (the npm script does) for the memory readings.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -70,6 +72,22 @@ const batchSize = options.batchSize ?? 50;
 const concurrency = options.concurrency ?? 8;
 
 const profile = env.BENCH_BILLING_PROFILE === '1' ? profileStatements() : null;
+const STATEMENTS = env.BENCH_PG_STATEMENTS === '1';
+
+/** The run's statements by PostgreSQL's time (pg_stat_statements, reset at the run's start), per payment. */
+async function serverStatements(database: Database, payments: number) {
+  const { rows } = await database.executor.executeSql(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls,
+            round(total_exec_time::numeric, 1) AS total_ms,
+            round((total_exec_time / $1)::numeric * 1000, 1) AS us_per_payment,
+            round((shared_blks_read + shared_blks_dirtied + shared_blks_written)::numeric / $1, 2) AS blocks_per_payment,
+            round(wal_fpi::numeric / $1, 2) AS fpi_per_payment
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY total_exec_time DESC LIMIT 25`,
+    [payments],
+  );
+  return rows;
+}
 const log = (msg: string) => process.stderr.write(`[bench:billing] ${msg}\n`);
 const quietLog = { info: () => {}, error: (o: object, m?: string) => log(`${m ?? ''} ${JSON.stringify(o)}`) };
 
@@ -131,12 +149,17 @@ async function throughput(jc: JobContext, database: Database, gateway: 'offline'
   try {
     const busy = await quiet();
     profile?.reset();
+    if (STATEMENTS) {
+      await database.executor.executeSql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+      await database.executor.executeSql('SELECT pg_stat_statements_reset()');
+    }
     const cpu = measureCpu(process.pid, cpus().length, DB);
     const started = now();
     const { result, timings } = await timedBillingRun(jc, company.id, options);
     const wall = (now() - started) / 1000;
     const used = cpu.stop();
     if (profile) console.log(JSON.stringify(profile.top(80), null, 1));
+    if (STATEMENTS) console.log(JSON.stringify(await serverStatements(database, N), null, 1));
     // The units the run marked, computed by the `asset-figures` job after the run (decision 91), timed apart.
     const refreshStarted = now();
     const refreshJobs = await runQueued(jc.boss as PgBoss, assetFiguresJob, jc);

@@ -53,6 +53,14 @@ export interface CpuUse {
   capacity_s: number;
 }
 
+/**
+ * A process of the bench's own PostgreSQL server (bench/pg-server.sh names it in every process title by its
+ * `cluster_name`): the checkpointer, WAL writer and autovacuum workers serve only the bench there, so they
+ * count as PostgreSQL's CPU too. On a shared server only the bench database's backends do.
+ */
+const ofBenchCluster = (cmd: string) =>
+  Boolean(process.env.BENCH_PG_CLUSTER) && cmd.startsWith(`postgres: ${process.env.BENCH_PG_CLUSTER}: `);
+
 /** Starts counting; `database` picks the PostgreSQL backends that serve the bench's database. */
 export function measureCpu(serverPid: number, cpus: number, database: string): { stop(): CpuUse } {
   const start = snapshot();
@@ -68,7 +76,8 @@ export function measureCpu(serverPid: number, cpus: number, database: string): {
         if (!before && d <= 0) continue;
         if (pid === serverPid) server += d;
         else if (pid === process.pid) self += d;
-        else if (p.comm === 'postgres' && p.cmd.includes(` ${database} `)) postgres += d;
+        else if (p.comm === 'postgres' && (p.cmd.includes(` ${database} `) || ofBenchCluster(p.cmd)))
+          postgres += d;
       }
       const busy = end.busy - start.busy;
       const s = (ticks: number) => ticks / TICKS_PER_S;
