@@ -1,7 +1,8 @@
 /**
- * The route table: every screen with its meta (title, icon, auth level, index page, New tag,
- * development flag). The router, the side drawer and the breadcrumbs are all built from it, so a
- * screen appears in the drawer as soon as its route is added here (see docs/web.md).
+ * The route table: every screen with what the router needs (path, lazy page, name, title, auth level).
+ * The router, the side drawer and the breadcrumbs are all built from it; the drawer's icons and order,
+ * the New tags and the breadcrumb texts are in `src/route-nav.ts`, which loads with the admin layout, so
+ * this table, in the entry every screen loads, stays small (see docs/web.md, "Bundles").
  */
 
 import type { AppRoute } from './app/route-meta.ts';

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { matchRoutes, Link as RouterLink, useLocation } from 'react-router';
 import { useCrumbLabels } from '../components/crumb-labels.ts';
+import { routeNav } from '../route-nav.ts';
 import { appRoutes } from '../routes.tsx';
 import { flattenRoutes } from './route-meta.ts';
 import { shellIds } from './testids.ts';
@@ -29,7 +30,9 @@ export function breadcrumbsFor(pathname: string, labels?: ReadonlyMap<string, st
     if (!match || match.pathname !== prefix) return [];
     const { meta } = match.route;
     // A page's own label (the record's name) wins over the route's ("Customer 520").
-    return [{ path: prefix, title: labels?.get(prefix) ?? meta.crumb?.(match.params) ?? meta.title }];
+    return [
+      { path: prefix, title: labels?.get(prefix) ?? routeNav(meta.name).crumb?.(match.params) ?? meta.title },
+    ];
   });
   if (crumbs.length === 0 || crumbs[0]?.title === HOME.title) return crumbs;
   return [HOME, ...crumbs];

@@ -21,6 +21,7 @@ import { Fragment, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
 import { useFeatureFlags } from '../features/settings/feature-flags.ts';
+import { appRouteNav } from '../route-nav.ts';
 import { appRoutes } from '../routes.tsx';
 import { APP_VERSION, IS_DEVELOPMENT } from './config.ts';
 import { useCurrentCompany } from './current-company.tsx';
@@ -235,7 +236,10 @@ export function SideDrawer({ mini, onToggleMini, mobileOpen, onCloseMobile }: Si
   const sections = useMemo(
     () =>
       withFeatureFlags(
-        buildDrawer(appRoutes, { flags: withGlobalRole(flags, role), isDevelopment: IS_DEVELOPMENT }),
+        buildDrawer(appRoutes, appRouteNav, {
+          flags: withGlobalRole(flags, role),
+          isDevelopment: IS_DEVELOPMENT,
+        }),
         { newTags, debtCollection },
       ),
     [flags, role, newTags, debtCollection],

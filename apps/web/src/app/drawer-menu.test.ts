@@ -1,21 +1,37 @@
 import { type CompanyFlags, companyFlags } from '@rentloop/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { appRouteNav } from '../route-nav.ts';
 import { appRoutes } from '../routes.tsx';
 import { buildDrawer, withFeatureFlags } from './drawer-menu.ts';
-import type { AppRoute, AuthLevel, RouteMeta } from './route-meta.ts';
+import {
+  type AppRoute,
+  type AuthLevel,
+  flattenRoutes,
+  type RouteNav,
+  type RouteNavTable,
+} from './route-meta.ts';
 
-const route = (path: string, name: string, auth: AuthLevel, extra: Partial<RouteMeta> = {}): AppRoute => ({
-  path,
-  meta: { name, title: extra.title ?? name, auth, pageType: 'index', ...extra },
-});
+/** A route of the test table with its drawer meta (an index page unless `extra` says otherwise). */
+type TestRoute = AppRoute & { nav: RouteNav };
+const route = (
+  path: string,
+  name: string,
+  auth: AuthLevel,
+  { title, ...nav }: RouteNav & { title?: string } = {},
+): TestRoute => ({ path, meta: { name, title: title ?? name, auth }, nav: { pageType: 'index', ...nav } });
+const navOf = (routes: TestRoute[]): RouteNavTable =>
+  Object.fromEntries(routes.map((r) => [r.meta.name, r.nav]));
 
 const owner = companyFlags('owner', null);
 const user = companyFlags('user', null);
 const operator = companyFlags(null, 'super-admin');
-const titles = (routes: AppRoute[], flags: CompanyFlags, isDevelopment = false) =>
-  buildDrawer(routes, { flags, isDevelopment }).map((s) => [s.header, s.items.map((i) => i.title)]);
+const titles = (routes: TestRoute[], flags: CompanyFlags, isDevelopment = false) =>
+  buildDrawer(routes, navOf(routes), { flags, isDevelopment }).map((s) => [
+    s.header,
+    s.items.map((i) => i.title),
+  ]);
 
-const table: AppRoute[] = [
+const table: TestRoute[] = [
   route('/cms/customers', 'cms-customers', 'guest', { title: 'Customers' }),
   route('/cms/insights', 'cms-insights', 'guest', { title: 'Insights' }),
   route('/cms/transactions', 'cms-transactions', 'guest', { title: 'Transactions' }),
@@ -62,13 +78,13 @@ describe('buildDrawer', () => {
   });
 
   it('shows no header for a section without routes, and nothing without company access', () => {
-    const onlyMain = table.filter((r) => r.meta.auth === 'guest' && !r.meta.development);
+    const onlyMain = table.filter((r) => r.meta.auth === 'guest' && !r.nav.development);
     expect(titles(onlyMain, operator).map(([h]) => h)).toEqual([null]);
     expect(titles(table, companyFlags(null, null))).toEqual([]);
   });
 
   it('carries the New tag', () => {
-    const items = buildDrawer(table, { flags: user, isDevelopment: false })[0]?.items ?? [];
+    const items = buildDrawer(table, navOf(table), { flags: user, isDevelopment: false })[0]?.items ?? [];
     expect(items.find((i) => i.name === 'cms-debt-collection')?.displayNewTag).toBe(true);
     expect(items.find((i) => i.name === 'cms-insights')?.displayNewTag).toBe(false);
   });
@@ -76,7 +92,7 @@ describe('buildDrawer', () => {
   it('gives the real route table its sections in the spec order', () => {
     const sections = (flags: CompanyFlags) =>
       new Map(
-        buildDrawer(appRoutes, { flags, isDevelopment: false }).map((s) => [
+        buildDrawer(appRoutes, appRouteNav, { flags, isDevelopment: false }).map((s) => [
           s.header,
           s.items.map((i) => i.title),
         ]),
@@ -107,8 +123,15 @@ describe('buildDrawer', () => {
   });
 });
 
+describe('the drawer meta (src/route-nav.ts)', () => {
+  it('names only routes of the table (a renamed route must not lose its icon silently)', () => {
+    const names = new Set(flattenRoutes(appRoutes).map((r) => r.meta.name));
+    expect(Object.keys(appRouteNav).filter((name) => !names.has(name))).toEqual([]);
+  });
+});
+
 describe('withFeatureFlags', () => {
-  const drawer = () => buildDrawer(table, { flags: owner, isDevelopment: false });
+  const drawer = () => buildDrawer(table, navOf(table), { flags: owner, isDevelopment: false });
   const main = (sections: ReturnType<typeof drawer>) => sections[0]?.items ?? [];
 
   it('keeps the drawer as built while both flags are on', () => {

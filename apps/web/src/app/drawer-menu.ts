@@ -1,5 +1,6 @@
 /**
- * The side drawer's sections, built from the route table (spec 01 §2 "Side drawer"):
+ * The side drawer's sections, built from the route table and its drawer meta (`src/route-nav.ts`)
+ * (spec 01 §2 "Side drawer"):
  * 1. main: the fixed items, then the other index pages of level guest, ordered by their index value;
  * 2. "Admins": Users, then the other admin-level index pages sorted by title;
  * 3. "Operator": the operator tools, then the other super-level index pages sorted by title;
@@ -8,7 +9,7 @@
  * section has an item to show.
  */
 import type { CompanyFlags } from '@rentloop/domain/roles';
-import type { AppRoute, RouteMeta } from './route-meta.ts';
+import type { AppRoute, RouteMeta, RouteNav, RouteNavTable } from './route-meta.ts';
 import { flattenRoutes } from './route-meta.ts';
 
 export type SectionId = 'main' | 'admins' | 'operator' | 'test';
@@ -55,7 +56,7 @@ export interface DrawerItem {
   name: string;
   title: string;
   path: string;
-  icon: RouteMeta['icon'];
+  icon: RouteNav['icon'];
   displayNewTag: boolean;
 }
 
@@ -92,8 +93,9 @@ const LEVEL_SECTION: Partial<Record<RouteMeta['auth'], SectionId>> = {
 
 const byTitle = (a: DrawerItem, b: DrawerItem) => a.title.localeCompare(b.title);
 
-export function buildDrawer(routes: AppRoute[], context: DrawerContext): DrawerSection[] {
+export function buildDrawer(routes: AppRoute[], nav: RouteNavTable, context: DrawerContext): DrawerSection[] {
   const all = flattenRoutes(routes);
+  const navOf = (route: AppRoute): RouteNav => nav[route.meta.name] ?? {};
   const byName = new Map(all.map((r) => [r.meta.name, r]));
   const fixedNames = new Set(Object.values(FIXED).flatMap((entries) => entries.map((e) => e.route)));
 
@@ -101,10 +103,10 @@ export function buildDrawer(routes: AppRoute[], context: DrawerContext): DrawerS
     name: route.meta.name,
     title: title ?? route.meta.title,
     path: route.path,
-    icon: route.meta.icon,
-    displayNewTag: route.meta.displayNewTag ?? false,
+    icon: navOf(route).icon,
+    displayNewTag: navOf(route).displayNewTag ?? false,
   });
-  const shown = (route: AppRoute) => !route.meta.development || context.isDevelopment;
+  const shown = (route: AppRoute) => !navOf(route).development || context.isDevelopment;
 
   const sections: DrawerSection[] = [];
   for (const id of Object.keys(FIXED) as SectionId[]) {
@@ -115,14 +117,14 @@ export function buildDrawer(routes: AppRoute[], context: DrawerContext): DrawerS
     });
     const extra = all.filter(
       (r) =>
-        r.meta.pageType === 'index' &&
+        navOf(r).pageType === 'index' &&
         !fixedNames.has(r.meta.name) &&
         LEVEL_SECTION[r.meta.auth] === id &&
         shown(r),
     );
     const extraItems =
       id === 'main'
-        ? extra.sort((a, b) => (a.meta.index ?? 0) - (b.meta.index ?? 0)).map((r) => toItem(r))
+        ? extra.sort((a, b) => (navOf(a).index ?? 0) - (navOf(b).index ?? 0)).map((r) => toItem(r))
         : extra.map((r) => toItem(r)).sort(byTitle);
     const items = [...fixed, ...extraItems];
     if (items.length > 0) sections.push({ id, header: HEADERS[id], items });

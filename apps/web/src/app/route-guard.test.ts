@@ -5,6 +5,7 @@
 import { meSchema } from '@rentloop/domain/auth';
 import { type CompanyFlags, companyFlags, type GlobalRole } from '@rentloop/domain/roles';
 import { describe, expect, it } from 'vitest';
+import { appRouteNav } from '../route-nav.ts';
 import { appRoutes } from '../routes.tsx';
 import { buildDrawer } from './drawer-menu.ts';
 import {
@@ -131,7 +132,7 @@ describe('the route guard on an empty platform (no company yet)', () => {
 
 describe('the side drawer on an empty platform', () => {
   it.each(['super-admin', 'support-user'] as const)('shows the Operator section to a %s', (role) => {
-    const sections = buildDrawer(appRoutes, {
+    const sections = buildDrawer(appRoutes, appRouteNav, {
       flags: withGlobalRole(NO_FLAGS, meResponse(role).role),
       isDevelopment: false,
     });
@@ -143,7 +144,7 @@ describe('the side drawer on an empty platform', () => {
   });
 
   it('shows no Operator section to a user without a global role', () => {
-    const sections = buildDrawer(appRoutes, {
+    const sections = buildDrawer(appRoutes, appRouteNav, {
       flags: withGlobalRole(NO_FLAGS, meResponse(null).role),
       isDevelopment: false,
     });

@@ -1,6 +1,10 @@
 /**
  * The route table's types (spec 01 §3 "Route meta": title, icon, pageType, auth, index, displayNewTag).
- * Each feature declares its routes in `features/<area>/routes.tsx`; `src/routes.tsx` joins them.
+ * The meta is in two parts. What the router needs for every screen (path, name, title, auth level) is in
+ * `features/<area>/routes.tsx`, joined by `src/routes.tsx`, in the entry chunk. What only the admin
+ * layout shows (the drawer's icons and order, the New tags, the breadcrumbs' texts) is in
+ * `features/<area>/nav.ts`, joined by `src/route-nav.ts`, which loads with the admin layout: the sign-in
+ * page does not download it (docs/web.md, "Bundles").
  */
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { Me } from '@rentloop/domain/auth';
@@ -18,9 +22,20 @@ export type AuthLevel = 'public' | 'account' | 'guest' | 'admin' | 'super';
 export interface RouteMeta {
   /** The route name: the path with dashes (`cms-customers-id`, `auth-login`). */
   name: string;
+  /** The page's title: the browser tab's, and the breadcrumb's unless `RouteNav.crumb` says otherwise. */
   title: string;
-  icon?: ComponentType<SvgIconProps>;
   auth: AuthLevel;
+  /**
+   * `false` for an operator screen that works across companies (the company and user lists, creating a
+   * company), so it opens while the platform has no company yet. Every other screen of level guest,
+   * admin or super works on the current company and says so when there is none.
+   */
+  needsCompany?: boolean;
+}
+
+/** How the admin layout shows a route: in the side drawer, in the breadcrumbs. */
+export interface RouteNav {
+  icon?: ComponentType<SvgIconProps>;
   /** An index page may appear in the side drawer. */
   pageType?: 'index';
   /** Order among the extra index pages of the drawer's main section. */
@@ -28,15 +43,12 @@ export interface RouteMeta {
   displayNewTag?: boolean;
   /** Shown only in the development build. */
   development?: boolean;
-  /**
-   * `false` for an operator screen that works across companies (the company and user lists, creating a
-   * company), so it opens while the platform has no company yet. Every other screen of level guest,
-   * admin or super works on the current company and says so when there is none.
-   */
-  needsCompany?: boolean;
   /** The breadcrumb text when it depends on the URL (`Customer 42`); the title otherwise. */
   crumb?: (params: Params) => string;
 }
+
+/** Each feature's `nav.ts`: its routes' `RouteNav`, by route name (a route without one has none). */
+export type RouteNavTable = Record<string, RouteNav>;
 
 export interface AppRoute {
   /** Absolute path (`/cms/customers/:id`); children repeat their parent's path as a prefix. */

@@ -1,4 +1,3 @@
-import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -10,7 +9,7 @@ const AssetDetailPage = lazyPage(() => import('./AssetDetailPage.tsx').then((m) 
 export const assetsRoutes: AppRoute[] = [
   {
     path: '/cms/assets',
-    meta: { name: 'cms-assets', title: 'Assets', icon: QrCode2Outlined, auth: 'guest', pageType: 'index' },
+    meta: { name: 'cms-assets', title: 'Assets', auth: 'guest' },
     Component: AssetsPage,
     children: [
       {
@@ -22,12 +21,7 @@ export const assetsRoutes: AppRoute[] = [
   },
   {
     path: '/cms/assets/:id',
-    meta: {
-      name: 'cms-assets-id',
-      title: 'Asset',
-      auth: 'guest',
-      crumb: (params) => `Asset ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-assets-id', title: 'Asset', auth: 'guest' },
     Component: AssetDetailPage,
   },
 ];

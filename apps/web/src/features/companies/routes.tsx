@@ -1,4 +1,3 @@
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -12,14 +11,7 @@ const CompanyDetailPage = lazyPage(() => import('./CompanyDetailPage.tsx').then(
 export const companiesRoutes: AppRoute[] = [
   {
     path: '/super/companies',
-    meta: {
-      name: 'super-companies',
-      needsCompany: false,
-      title: 'Companies',
-      icon: ApartmentOutlined,
-      auth: 'super',
-      pageType: 'index',
-    },
+    meta: { name: 'super-companies', needsCompany: false, title: 'Companies', auth: 'super' },
     Component: CompaniesPage,
     children: [
       {
@@ -31,13 +23,7 @@ export const companiesRoutes: AppRoute[] = [
   },
   {
     path: '/super/companies/:id',
-    meta: {
-      name: 'super-companies-id',
-      needsCompany: false,
-      title: 'Company',
-      auth: 'super',
-      crumb: (params) => `Company ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'super-companies-id', needsCompany: false, title: 'Company', auth: 'super' },
     Component: CompanyDetailPage,
   },
   // Spec 01 §2: company creation is also reachable under this name (from the company switcher).

@@ -1,4 +1,3 @@
-import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -10,13 +9,7 @@ const CronEditDialog = lazyPage(() => import('./CronDialogs.tsx').then((m) => m.
 export const cronsRoutes: AppRoute[] = [
   {
     path: '/super/cron',
-    meta: {
-      name: 'super-cron',
-      title: 'Cron Manager',
-      icon: ScheduleOutlined,
-      auth: 'super',
-      pageType: 'index',
-    },
+    meta: { name: 'super-cron', title: 'Cron Manager', auth: 'super' },
     Component: CronPage,
     children: [
       {

@@ -1,4 +1,3 @@
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -16,13 +15,7 @@ const CustomerEditDialog = lazyPage(() =>
 export const customersRoutes: AppRoute[] = [
   {
     path: '/cms/customers',
-    meta: {
-      name: 'cms-customers',
-      title: 'Customers',
-      icon: PeopleAltOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-customers', title: 'Customers', auth: 'guest' },
     Component: CustomersPage,
     children: [
       {
@@ -34,12 +27,7 @@ export const customersRoutes: AppRoute[] = [
   },
   {
     path: '/cms/customers/:id',
-    meta: {
-      name: 'cms-customers-id',
-      title: 'Customer',
-      auth: 'guest',
-      crumb: (params) => `Customer ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-customers-id', title: 'Customer', auth: 'guest' },
     Component: CustomerDetailPage,
     children: [
       {

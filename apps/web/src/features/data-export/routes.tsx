@@ -1,4 +1,3 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -12,14 +11,7 @@ const DataExportPage = lazyPage(() => import('./DataExportPage.tsx').then((m) =>
 export const dataExportRoutes: AppRoute[] = [
   {
     path: '/cms/data-export',
-    meta: {
-      name: 'cms-data-export',
-      title: 'Data Export',
-      icon: FileDownloadOutlined,
-      auth: 'guest',
-      pageType: 'index',
-      index: 3,
-    },
+    meta: { name: 'cms-data-export', title: 'Data Export', auth: 'guest' },
     Component: DataExportPage,
   },
   {

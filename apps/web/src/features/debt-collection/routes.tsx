@@ -1,4 +1,3 @@
-import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -15,25 +14,12 @@ const ClaimDetailPage = lazyPage(() => import('./ClaimDetailPage.tsx').then((m) 
 export const debtCollectionRoutes: AppRoute[] = [
   {
     path: '/cms/debt-collection',
-    meta: {
-      name: 'cms-debt-collection',
-      title: 'Debt Collection',
-      icon: GavelOutlined,
-      auth: 'guest',
-      pageType: 'index',
-      index: 1,
-      displayNewTag: true,
-    },
+    meta: { name: 'cms-debt-collection', title: 'Debt Collection', auth: 'guest' },
     Component: DebtCollectionPage,
   },
   {
     path: '/cms/debt-collection/claims/:id',
-    meta: {
-      name: 'cms-debt-collection-claims-id',
-      title: 'Claim',
-      auth: 'guest',
-      crumb: (params) => `Claim #${params.id ?? ''}`,
-    },
+    meta: { name: 'cms-debt-collection-claims-id', title: 'Claim', auth: 'guest' },
     Component: ClaimDetailPage,
   },
 ];

@@ -1,4 +1,3 @@
-import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -7,13 +6,7 @@ const EmailHistoryPage = lazyPage(() => import('./EmailHistoryPage.tsx').then((m
 export const emailHistoryRoutes: AppRoute[] = [
   {
     path: '/admin/email-history',
-    meta: {
-      name: 'admin-email-history',
-      title: 'Email History',
-      icon: MarkEmailReadOutlined,
-      auth: 'admin',
-      pageType: 'index',
-    },
+    meta: { name: 'admin-email-history', title: 'Email History', auth: 'admin' },
     Component: EmailHistoryPage,
   },
 ];

@@ -1,4 +1,3 @@
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -9,23 +8,12 @@ const EventDetailPage = lazyPage(() => import('./EventDetailPage.tsx').then((m) 
 export const eventsRoutes: AppRoute[] = [
   {
     path: '/super/events',
-    meta: {
-      name: 'super-events',
-      title: 'Event List',
-      icon: EventNoteOutlined,
-      auth: 'super',
-      pageType: 'index',
-    },
+    meta: { name: 'super-events', title: 'Event List', auth: 'super' },
     Component: EventsPage,
   },
   {
     path: '/super/events/:id',
-    meta: {
-      name: 'super-events-id',
-      title: 'Event',
-      auth: 'super',
-      crumb: (params) => `Event ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'super-events-id', title: 'Event', auth: 'super' },
     Component: EventDetailPage,
   },
 ];

@@ -1,4 +1,3 @@
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -10,23 +9,12 @@ const HistoryLogDetailPage = lazyPage(() =>
 export const historyLogsRoutes: AppRoute[] = [
   {
     path: '/super/history-logs',
-    meta: {
-      name: 'super-history-logs',
-      title: 'History logs',
-      icon: HistoryOutlined,
-      auth: 'super',
-      pageType: 'index',
-    },
+    meta: { name: 'super-history-logs', title: 'History logs', auth: 'super' },
     Component: HistoryLogsPage,
   },
   {
     path: '/super/history-logs/:id',
-    meta: {
-      name: 'super-history-logs-id',
-      title: 'History log',
-      auth: 'super',
-      crumb: (params) => `Entry ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'super-history-logs-id', title: 'History log', auth: 'super' },
     Component: HistoryLogDetailPage,
   },
 ];

@@ -1,4 +1,3 @@
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -7,18 +6,12 @@ const InsightsPage = lazyPage(() => import('./InsightsPage.tsx').then((m) => m.I
 export const insightsRoutes: AppRoute[] = [
   {
     path: '/cms/insights',
-    meta: {
-      name: 'cms-insights',
-      title: 'Insights',
-      icon: InsightsOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-insights', title: 'Insights', auth: 'guest' },
     Component: InsightsPage,
   },
   {
     path: '/cms/dashboard',
-    meta: { name: 'cms-dashboard', title: 'Dashboard', icon: InsightsOutlined, auth: 'guest' },
+    meta: { name: 'cms-dashboard', title: 'Dashboard', auth: 'guest' },
     Component: InsightsPage,
   },
 ];

@@ -1,4 +1,3 @@
-import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -11,56 +10,30 @@ const InvoicesZipPage = lazyPage(() => import('./InvoicesZipPage.tsx').then((m) 
 export const invoicesRoutes: AppRoute[] = [
   {
     path: '/cms/invoices',
-    meta: {
-      name: 'cms-invoices',
-      title: 'Invoices',
-      icon: RequestQuoteOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-invoices', title: 'Invoices', auth: 'guest' },
     Component: InvoicesPage,
   },
   {
     // The link of the "invoices download" mail (POST invoices/zip): the ZIP fetched with the session.
     path: '/cms/invoice-downloads/:id',
-    meta: {
-      name: 'cms-invoice-downloads-id',
-      title: 'Invoices download',
-      auth: 'guest',
-      crumb: (params) => `Invoices download ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-invoice-downloads-id', title: 'Invoices download', auth: 'guest' },
     Component: InvoicesZipPage,
   },
   {
     path: '/cms/invoices/:id',
-    meta: {
-      name: 'cms-invoices-id',
-      title: 'Invoice',
-      auth: 'guest',
-      crumb: (params) => `Invoice ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-invoices-id', title: 'Invoice', auth: 'guest' },
     Component: InvoiceDetailPage,
   },
   {
     // Spec 01 §2: the cancellation of an invoice (preview, confirm, with or without a replacement).
     path: '/cms/invoices/:id/cancel',
-    meta: {
-      name: 'cms-invoices-id-cancel',
-      title: 'Cancel invoice',
-      auth: 'guest',
-      crumb: (params) => `Cancel invoice ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-invoices-id-cancel', title: 'Cancel invoice', auth: 'guest' },
     Component: InvoiceCancelPage,
   },
   {
     // Spec 01 §2: editing a replacement invoice (a draft) and issuing it.
     path: '/cms/invoices/:id/edit',
-    meta: {
-      name: 'cms-invoices-id-edit',
-      title: 'Edit replacement invoice',
-      auth: 'guest',
-      crumb: (params) => `Edit invoice ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-invoices-id-edit', title: 'Edit replacement invoice', auth: 'guest' },
     Component: InvoiceEditPage,
   },
 ];

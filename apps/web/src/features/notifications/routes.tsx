@@ -1,4 +1,3 @@
-import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -13,14 +12,7 @@ const SuperNotificationCreatePage = lazyPage(() =>
 export const notificationsRoutes: AppRoute[] = [
   {
     path: '/super/notifications',
-    meta: {
-      name: 'super-notifications',
-      title: 'Notifications',
-      icon: NotificationsOutlined,
-      auth: 'super',
-      pageType: 'index',
-      needsCompany: false,
-    },
+    meta: { name: 'super-notifications', title: 'Notifications', auth: 'super', needsCompany: false },
     Component: SuperNotificationsPage,
   },
   {

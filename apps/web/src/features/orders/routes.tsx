@@ -1,4 +1,3 @@
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -13,13 +12,7 @@ const DraftOrderDetailPage = lazyPage(() =>
 export const ordersRoutes: AppRoute[] = [
   {
     path: '/cms/orders',
-    meta: {
-      name: 'cms-orders',
-      title: 'Orders',
-      icon: ReceiptLongOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-orders', title: 'Orders', auth: 'guest' },
     Component: OrdersPage,
   },
   {
@@ -29,12 +22,7 @@ export const ordersRoutes: AppRoute[] = [
   },
   {
     path: '/cms/orders/drafts/:id',
-    meta: {
-      name: 'cms-orders-drafts-id',
-      title: 'Quote',
-      auth: 'guest',
-      crumb: (params) => `Quote ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-orders-drafts-id', title: 'Quote', auth: 'guest' },
     Component: DraftOrderDetailPage,
   },
   {
@@ -44,22 +32,12 @@ export const ordersRoutes: AppRoute[] = [
   },
   {
     path: '/cms/orders/consumables/:id',
-    meta: {
-      name: 'cms-orders-consumables-id',
-      title: 'Consumable order',
-      auth: 'guest',
-      crumb: (params) => `Order ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-orders-consumables-id', title: 'Consumable order', auth: 'guest' },
     Component: OrderDetailPage,
   },
   {
     path: '/cms/orders/:id',
-    meta: {
-      name: 'cms-orders-id',
-      title: 'Order',
-      auth: 'guest',
-      crumb: (params) => `Order ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-orders-id', title: 'Order', auth: 'guest' },
     Component: OrderDetailPage,
   },
 ];

@@ -4,7 +4,6 @@
  * for all staff; creating and changing is for owners and admins (the API's rule), and so are the
  * routes that only change things.
  */
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -44,13 +43,7 @@ const ShopConnectionPage = lazyPage(() =>
 export const productsRoutes: AppRoute[] = [
   {
     path: '/cms/products',
-    meta: {
-      name: 'cms-products',
-      title: 'Products',
-      icon: Inventory2Outlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-products', title: 'Products', auth: 'guest' },
     Component: ProductsPage,
     children: [
       {
@@ -79,12 +72,7 @@ export const productsRoutes: AppRoute[] = [
   },
   {
     path: '/cms/products/bundles/:bundleId',
-    meta: {
-      name: 'cms-products-bundles-id',
-      title: 'Bundle',
-      auth: 'guest',
-      crumb: (params) => `Bundle ${params.bundleId ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-products-bundles-id', title: 'Bundle', auth: 'guest' },
     Component: BundleDetailPage,
     children: [
       {
@@ -106,12 +94,7 @@ export const productsRoutes: AppRoute[] = [
       },
       {
         path: '/cms/products/collections/:collectionId',
-        meta: {
-          name: 'cms-products-collections-id',
-          title: 'Collection',
-          auth: 'admin',
-          crumb: (params) => `Collection ${params.collectionId ?? ''}`.trim(),
-        },
+        meta: { name: 'cms-products-collections-id', title: 'Collection', auth: 'admin' },
         Component: CollectionEditDialog,
       },
     ],
@@ -128,12 +111,7 @@ export const productsRoutes: AppRoute[] = [
       },
       {
         path: '/cms/products/tax/:ruleId',
-        meta: {
-          name: 'cms-products-tax-id',
-          title: 'Tax rule',
-          auth: 'admin',
-          crumb: (params) => `Tax rule ${params.ruleId ?? ''}`.trim(),
-        },
+        meta: { name: 'cms-products-tax-id', title: 'Tax rule', auth: 'admin' },
         Component: TaxRuleEditDialog,
       },
     ],
@@ -150,12 +128,7 @@ export const productsRoutes: AppRoute[] = [
       },
       {
         path: '/cms/products/availability/:sku',
-        meta: {
-          name: 'cms-products-availability-sku',
-          title: 'Availability settings',
-          auth: 'admin',
-          crumb: (params) => params.sku ?? 'SKU',
-        },
+        meta: { name: 'cms-products-availability-sku', title: 'Availability settings', auth: 'admin' },
         Component: AvailabilityEditDialog,
       },
     ],
@@ -167,12 +140,7 @@ export const productsRoutes: AppRoute[] = [
   },
   {
     path: '/cms/products/:id',
-    meta: {
-      name: 'cms-products-id',
-      title: 'Product',
-      auth: 'guest',
-      crumb: (params) => `Product ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-products-id', title: 'Product', auth: 'guest' },
     Component: ProductDetailPage,
     children: [
       {

@@ -1,4 +1,3 @@
-import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -9,13 +8,7 @@ const RecurringPaymentsPage = lazyPage(() =>
 export const recurringPaymentsRoutes: AppRoute[] = [
   {
     path: '/cms/recurring-payments',
-    meta: {
-      name: 'cms-recurring-payments',
-      title: 'Recurring Payments',
-      icon: EventRepeatOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-recurring-payments', title: 'Recurring Payments', auth: 'guest' },
     Component: RecurringPaymentsPage,
   },
 ];

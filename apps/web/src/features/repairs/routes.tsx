@@ -1,4 +1,3 @@
-import BuildOutlined from '@mui/icons-material/BuildOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -9,17 +8,12 @@ const RepairDetailPage = lazyPage(() => import('./RepairDetailPage.tsx').then((m
 export const repairsRoutes: AppRoute[] = [
   {
     path: '/cms/repairs',
-    meta: { name: 'cms-repairs', title: 'Repairs', icon: BuildOutlined, auth: 'guest', pageType: 'index' },
+    meta: { name: 'cms-repairs', title: 'Repairs', auth: 'guest' },
     Component: RepairsPage,
   },
   {
     path: '/cms/repairs/:id',
-    meta: {
-      name: 'cms-repairs-id',
-      title: 'Repair',
-      auth: 'guest',
-      crumb: (params) => `Repair ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-repairs-id', title: 'Repair', auth: 'guest' },
     Component: RepairDetailPage,
   },
 ];

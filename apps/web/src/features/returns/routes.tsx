@@ -1,4 +1,3 @@
-import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -9,23 +8,12 @@ const ReturnDetailPage = lazyPage(() => import('./ReturnDetailPage.tsx').then((m
 export const returnsRoutes: AppRoute[] = [
   {
     path: '/cms/returns',
-    meta: {
-      name: 'cms-returns',
-      title: 'Returns',
-      icon: AssignmentReturnOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-returns', title: 'Returns', auth: 'guest' },
     Component: ReturnsPage,
   },
   {
     path: '/cms/returns/:id',
-    meta: {
-      name: 'cms-returns-id',
-      title: 'Return',
-      auth: 'guest',
-      crumb: (params) => `Return ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-returns-id', title: 'Return', auth: 'guest' },
     Component: ReturnDetailPage,
   },
 ];

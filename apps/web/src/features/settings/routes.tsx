@@ -2,8 +2,6 @@
  * The company settings (spec 01 §2 `/admin/settings`; admin level: owners, admins, operators) and the
  * platform's (`/super/settings`, "Settings Super": operators).
  */
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -19,13 +17,7 @@ const SuperSettingsPage = lazyPage(() => import('./SuperSettingsPage.tsx').then(
 export const settingsRoutes: AppRoute[] = [
   {
     path: '/admin/settings',
-    meta: {
-      name: 'admin-settings',
-      title: 'Settings',
-      icon: SettingsOutlined,
-      auth: 'admin',
-      pageType: 'index',
-    },
+    meta: { name: 'admin-settings', title: 'Settings', auth: 'admin' },
     Component: SettingsPage,
     // The shipping dialogs, over the Settings page's shipping section (spec 02: no routes of their own).
     children: [
@@ -66,13 +58,7 @@ export const settingsRoutes: AppRoute[] = [
   },
   {
     path: '/super/settings',
-    meta: {
-      name: 'super-settings',
-      title: 'Settings Super',
-      icon: TuneOutlined,
-      auth: 'super',
-      pageType: 'index',
-    },
+    meta: { name: 'super-settings', title: 'Settings Super', auth: 'super' },
     Component: SuperSettingsPage,
   },
 ];

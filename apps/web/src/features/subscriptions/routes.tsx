@@ -1,4 +1,3 @@
-import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -10,23 +9,12 @@ const SubscriptionDetailPage = lazyPage(() =>
 export const subscriptionsRoutes: AppRoute[] = [
   {
     path: '/cms/subscriptions',
-    meta: {
-      name: 'cms-subscriptions',
-      title: 'Subscriptions',
-      icon: AutorenewOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-subscriptions', title: 'Subscriptions', auth: 'guest' },
     Component: SubscriptionsPage,
   },
   {
     path: '/cms/subscriptions/:id',
-    meta: {
-      name: 'cms-subscriptions-id',
-      title: 'Subscription',
-      auth: 'guest',
-      crumb: (params) => `Subscription ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-subscriptions-id', title: 'Subscription', auth: 'guest' },
     Component: SubscriptionDetailPage,
   },
 ];

@@ -1,4 +1,3 @@
-import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -13,14 +12,7 @@ const SuperUserDetailPage = lazyPage(() =>
 export const superUsersRoutes: AppRoute[] = [
   {
     path: '/super/users',
-    meta: {
-      name: 'super-users',
-      needsCompany: false,
-      title: 'Users',
-      icon: ManageAccountsOutlined,
-      auth: 'super',
-      pageType: 'index',
-    },
+    meta: { name: 'super-users', needsCompany: false, title: 'Users', auth: 'super' },
     Component: SuperUsersPage,
     children: [
       {
@@ -32,13 +24,7 @@ export const superUsersRoutes: AppRoute[] = [
   },
   {
     path: '/super/users/:id',
-    meta: {
-      name: 'super-users-id',
-      needsCompany: false,
-      title: 'User',
-      auth: 'super',
-      crumb: (params) => `User ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'super-users-id', needsCompany: false, title: 'User', auth: 'super' },
     Component: SuperUserDetailPage,
   },
 ];

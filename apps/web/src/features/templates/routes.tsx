@@ -1,4 +1,3 @@
-import MailOutlined from '@mui/icons-material/MailOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -15,25 +14,16 @@ const DefaultTemplateEditorPage = lazyPage(() =>
   import('./TemplateEditorPage.tsx').then((m) => m.DefaultTemplateEditorPage),
 );
 
-const crumb = (params: Record<string, string | undefined>) =>
-  `${params.id ?? ''} (${(params.lang ?? '').toUpperCase()})`;
-
 /** Email templates (spec 01 §2): the company's, and the operators' defaults. */
 export const templatesRoutes: AppRoute[] = [
   {
     path: '/cms/email-templates',
-    meta: {
-      name: 'cms-email-templates',
-      title: 'Email Templates',
-      icon: MailOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-email-templates', title: 'Email Templates', auth: 'guest' },
     Component: CompanyTemplatesPage,
   },
   {
     path: '/cms/email-templates/:id/:lang/edit',
-    meta: { name: 'cms-email-templates-id-lang-edit', title: 'Edit template', auth: 'guest', crumb },
+    meta: { name: 'cms-email-templates-id-lang-edit', title: 'Edit template', auth: 'guest' },
     Component: CompanyTemplateEditorPage,
   },
   {
@@ -42,9 +32,7 @@ export const templatesRoutes: AppRoute[] = [
       name: 'super-default-email-templates',
       needsCompany: false,
       title: 'Default Email Templates',
-      icon: MailOutlined,
       auth: 'super',
-      pageType: 'index',
     },
     Component: DefaultTemplatesPage,
   },
@@ -55,7 +43,6 @@ export const templatesRoutes: AppRoute[] = [
       needsCompany: false,
       title: 'Edit default template',
       auth: 'super',
-      crumb,
     },
     Component: DefaultTemplateEditorPage,
   },

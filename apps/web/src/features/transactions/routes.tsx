@@ -1,4 +1,3 @@
-import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -11,23 +10,12 @@ const TransactionDetailPage = lazyPage(() =>
 export const transactionsRoutes: AppRoute[] = [
   {
     path: '/cms/transactions',
-    meta: {
-      name: 'cms-transactions',
-      title: 'Payments',
-      icon: PaymentsOutlined,
-      auth: 'guest',
-      pageType: 'index',
-    },
+    meta: { name: 'cms-transactions', title: 'Payments', auth: 'guest' },
     Component: TransactionsPage,
   },
   {
     path: '/cms/transactions/:id',
-    meta: {
-      name: 'cms-transactions-id',
-      title: 'Payment',
-      auth: 'guest',
-      crumb: (params) => `Payment ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'cms-transactions-id', title: 'Payment', auth: 'guest' },
     Component: TransactionDetailPage,
   },
 ];

@@ -1,4 +1,3 @@
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -8,7 +7,7 @@ const UserCreateDialog = lazyPage(() => import('./UserCreateDialog.tsx').then((m
 export const usersRoutes: AppRoute[] = [
   {
     path: '/admin/users',
-    meta: { name: 'admin-users', title: 'Users', icon: GroupOutlined, auth: 'admin', pageType: 'index' },
+    meta: { name: 'admin-users', title: 'Users', auth: 'admin' },
     Component: UsersPage,
     children: [
       {

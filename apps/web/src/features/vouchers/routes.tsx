@@ -1,4 +1,3 @@
-import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -12,14 +11,7 @@ const VoucherProductsDialog = lazyPage(() =>
 export const vouchersRoutes: AppRoute[] = [
   {
     path: '/cms/vouchers',
-    meta: {
-      name: 'cms-vouchers',
-      title: 'Vouchers',
-      icon: LocalOfferOutlined,
-      auth: 'guest',
-      pageType: 'index',
-      index: 2,
-    },
+    meta: { name: 'cms-vouchers', title: 'Vouchers', auth: 'guest' },
     Component: VouchersPage,
     children: [
       {

@@ -1,4 +1,3 @@
-import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import { lazyPage } from '../../app/lazy.ts';
 import type { AppRoute } from '../../app/route-meta.ts';
 
@@ -15,13 +14,7 @@ const DeliveryDialog = lazyPage(() => import('./DeliveryDialog.tsx').then((m) =>
 export const webhooksRoutes: AppRoute[] = [
   {
     path: '/admin/webhooks',
-    meta: {
-      name: 'admin-webhooks',
-      title: 'Webhooks',
-      icon: WebhookOutlined,
-      auth: 'admin',
-      pageType: 'index',
-    },
+    meta: { name: 'admin-webhooks', title: 'Webhooks', auth: 'admin' },
     Component: WebhooksPage,
     children: [
       {
@@ -33,12 +26,7 @@ export const webhooksRoutes: AppRoute[] = [
   },
   {
     path: '/admin/webhooks/:id',
-    meta: {
-      name: 'admin-webhooks-id',
-      title: 'Webhook',
-      auth: 'admin',
-      crumb: (params) => `Webhook ${params.id ?? ''}`.trim(),
-    },
+    meta: { name: 'admin-webhooks-id', title: 'Webhook', auth: 'admin' },
     Component: WebhookDetailPage,
     children: [
       {

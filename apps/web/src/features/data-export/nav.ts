@@ -1,0 +1,10 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import type { RouteNavTable } from '../../app/route-meta.ts';
+
+/**
+ * The drawer entries and breadcrumbs of this area's routes (`routes.tsx`), by route name: they load with
+ * the admin layout, not with the entry every screen loads (docs/web.md, "Bundles").
+ */
+export const dataExportNav: RouteNavTable = {
+  'cms-data-export': { icon: FileDownloadOutlined, pageType: 'index', index: 3 },
+};

@@ -1,0 +1,11 @@
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import type { RouteNavTable } from '../../app/route-meta.ts';
+
+/**
+ * The drawer entries and breadcrumbs of this area's routes (`routes.tsx`), by route name: they load with
+ * the admin layout, not with the entry every screen loads (docs/web.md, "Bundles").
+ */
+export const insightsNav: RouteNavTable = {
+  'cms-insights': { icon: InsightsOutlined, pageType: 'index' },
+  'cms-dashboard': { icon: InsightsOutlined },
+};

@@ -1,0 +1,10 @@
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import type { RouteNavTable } from '../../app/route-meta.ts';
+
+/**
+ * The drawer entries and breadcrumbs of this area's routes (`routes.tsx`), by route name: they load with
+ * the admin layout, not with the entry every screen loads (docs/web.md, "Bundles").
+ */
+export const usersNav: RouteNavTable = {
+  'admin-users': { icon: GroupOutlined, pageType: 'index' },
+};

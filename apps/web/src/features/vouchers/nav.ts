@@ -1,0 +1,10 @@
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import type { RouteNavTable } from '../../app/route-meta.ts';
+
+/**
+ * The drawer entries and breadcrumbs of this area's routes (`routes.tsx`), by route name: they load with
+ * the admin layout, not with the entry every screen loads (docs/web.md, "Bundles").
+ */
+export const vouchersNav: RouteNavTable = {
+  'cms-vouchers': { icon: LocalOfferOutlined, pageType: 'index', index: 2 },
+};
