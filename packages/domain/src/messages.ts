@@ -2,11 +2,12 @@
  * User-facing texts from the spec's catalogue (spec 01 §8, spec 02 §8). Server and web
  * use these constants so a text is written once and a test can find it.
  */
+import { SHELL_MESSAGES } from './shell-messages.ts';
+
 export const MESSAGES = {
+  // The web app's shell shows these before any screen has loaded (shell-messages.ts).
+  ...SHELL_MESSAGES,
   required: 'Required field.',
-  unknownError: 'An unknown error occurred.',
-  requestNotSuccessful: 'Request not successful.',
-  urlUndefined: 'Url parameter was undefined.',
   customerUpdated: 'Updated customer details.',
   customerUpdateFailed: 'Failed to update customer details.',
   customerCreated: 'Customer created.',
@@ -83,13 +84,6 @@ export const MESSAGES = {
   invalidCredentials: 'These credentials do not match our records.',
   loggedIn: 'Logged in.',
   loggedOut: 'Logged out.',
-  pageNotFound: 'Page Not Found',
-  internalServerError: 'Internal Server Error',
-  anErrorOccurred: 'An error occurred',
-  routeNotFound: 'This page could not be found.',
-  /** The error page's status lines (spec 01 §8 "Page texts"), above its title (§2). */
-  status404: '404 Not Found',
-  status500: '500 Internal Server Error',
   /** The error dialog's default message (spec 01 §2, the notifications' dialogs). */
   noDataAvailable: 'No data available',
 

@@ -5,7 +5,7 @@
  * when that fails the session ends.
  */
 import type { ListMeta } from '@rentloop/domain/api';
-import { MESSAGES } from '@rentloop/domain/messages';
+import { SHELL_MESSAGES } from '@rentloop/domain/shell-messages';
 import { tokenStore } from './tokens.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -101,7 +101,7 @@ export async function request<T>(
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
   const url = buildUrl(path, options.query);
-  if (url.includes('undefined')) return failure(MESSAGES.urlUndefined);
+  if (url.includes('undefined')) return failure(SHELL_MESSAGES.urlUndefined);
   return send<T>(method, url, options, false);
 }
 
@@ -125,7 +125,7 @@ async function send<T>(
     res = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return failure(MESSAGES.unknownError);
+    return failure(SHELL_MESSAGES.unknownError);
   }
 
   if (res.status === 401 && token && !NO_REFRESH.some((p) => url.startsWith(p))) {
@@ -139,7 +139,7 @@ async function send<T>(
   return {
     success,
     status: res.status,
-    message: success ? serverMessage : serverMessage || MESSAGES.requestNotSuccessful,
+    message: success ? serverMessage : serverMessage || SHELL_MESSAGES.requestNotSuccessful,
     data: (json?.data ?? null) as T | null,
     meta: json?.meta ?? null,
     errors: json?.errors ?? null,
@@ -170,7 +170,9 @@ export async function fetchWithSession(
 /** The message of a failed answer that is a JSON envelope (or the generic one). */
 export async function failureMessage(res: Response): Promise<string> {
   const json = await readBody(res);
-  return typeof json?.message === 'string' && json.message ? json.message : MESSAGES.requestNotSuccessful;
+  return typeof json?.message === 'string' && json.message
+    ? json.message
+    : SHELL_MESSAGES.requestNotSuccessful;
 }
 
 export const api = {

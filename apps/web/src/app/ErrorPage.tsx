@@ -9,21 +9,21 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@rentloop/domain/messages';
+import { SHELL_MESSAGES } from '@rentloop/domain/shell-messages';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { shellIds } from './testids.ts';
 import { PRIMARY_TEXT } from './theme.ts';
 
 export function errorTitle(status: number | undefined): string {
-  if (status === 404) return MESSAGES.pageNotFound;
-  if (status === 500) return MESSAGES.internalServerError;
-  return MESSAGES.anErrorOccurred;
+  if (status === 404) return SHELL_MESSAGES.pageNotFound;
+  if (status === 500) return SHELL_MESSAGES.internalServerError;
+  return SHELL_MESSAGES.anErrorOccurred;
 }
 
 export function statusLine(status: number | undefined): string | null {
   if (status === undefined) return null;
-  if (status === 404) return MESSAGES.status404;
-  if (status === 500) return MESSAGES.status500;
+  if (status === 404) return SHELL_MESSAGES.status404;
+  if (status === 500) return SHELL_MESSAGES.status500;
   return String(status);
 }
 
@@ -79,7 +79,7 @@ export function ErrorPage({ status, message }: { status?: number; message?: stri
 
 /** An unmatched route. */
 export function NotFoundPage() {
-  return <ErrorPage status={404} message={MESSAGES.routeNotFound} />;
+  return <ErrorPage status={404} message={SHELL_MESSAGES.routeNotFound} />;
 }
 
 /** The error boundary of the routes: a thrown response keeps its status; anything else has none. */
@@ -89,7 +89,7 @@ export function RouteErrorPage() {
     return (
       <ErrorPage
         status={error.status}
-        message={error.status === 404 ? MESSAGES.routeNotFound : error.statusText}
+        message={error.status === 404 ? SHELL_MESSAGES.routeNotFound : error.statusText}
       />
     );
   }

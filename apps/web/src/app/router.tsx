@@ -1,5 +1,5 @@
 /** The router, built from the route table (`src/routes.tsx`). */
-import { MESSAGES } from '@rentloop/domain/messages';
+import { SHELL_MESSAGES } from '@rentloop/domain/shell-messages';
 import { Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
@@ -28,7 +28,7 @@ import { type AppRoute, guardLevel, type RouteMeta } from './route-meta.ts';
 const AdminLayout = lazyPage(() => import('./layouts/AdminLayout.tsx').then((m) => m.AdminLayout));
 
 // The tab reads as the page's status line (spec 01 §8: "404 Not Found").
-const NOT_FOUND: RouteMeta = { name: 'not-found', title: MESSAGES.status404, auth: 'public' };
+const NOT_FOUND: RouteMeta = { name: 'not-found', title: SHELL_MESSAGES.status404, auth: 'public' };
 
 function toRouteObject(route: AppRoute, depth = 0): RouteObject {
   const { Component, redirectTo } = route;

@@ -2,7 +2,7 @@
  * `/cms/invoices`: the invoices (`GET paginated-invoices`): number, date, customer (its own link),
  * type, total, payment status, due date; search; filters by payment status, type, issue date and day of
  * recovery in the URL; selection and CSV export like the other lists; "Download PDFs" of the selected invoices (a ZIP,
- * mailed as a link: `zip-action.tsx`).
+ * mailed as a link: `zip-action.tsx`, loaded when opened).
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,8 +28,8 @@ import {
   ZIP_LIMIT,
   zipLabel,
 } from './invoice-format.ts';
+import { useZipInvoicesDialog } from './invoice-list-actions.ts';
 import { invoicesIds } from './testids.ts';
-import { useZipInvoicesDialog } from './zip-action.tsx';
 
 /** Unpaid: issued, owed (not settled, not cancelled) and with a positive total, as Insights counts it. */
 const UNPAID_OPTIONS = [
