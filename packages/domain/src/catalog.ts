@@ -10,45 +10,18 @@ import { countryByAlpha2 } from './countries.ts';
 import { BILLING_INTERVALS, PRODUCT_TYPES } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
+import { percentInputSchema } from './percent.ts';
+import { PRODUCT_CLASSES, PRODUCT_SOURCES, PRODUCT_STATUSES } from './product-kinds.ts';
 import { regionByCode, regionsForCountry } from './regions.ts';
 import { isHttpUrl } from './validation.ts';
 
-/** Decimals a tax percentage keeps: Quebec's QST is 9.975 %, GST + QST 14.975 % (numeric(7,4) in the database). */
-export const PERCENT_DECIMALS = 4;
+// The percentages are in percent.ts, apart from the country tables this module imports (~57 kB gzip in
+// the browser), so the forms that read a percentage do not load them; re-exported for the catalog's users.
+export { formatPercentage, PERCENT_DECIMALS, percentInputSchema } from './percent.ts';
 
-/** A percentage with up to four decimals, 0 to 100 ("19", "7.25", "9.975"). */
-export const percentInputSchema = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,3}(\.\d{1,4})?$/, MESSAGES.percentInvalid)
-      .refine((v) => Number.parseFloat(v) <= 100, MESSAGES.maxHundredPercent),
-  );
-
-/**
- * A percentage as the API shows it: at least two decimals, up to four, no trailing zeros beyond
- * the second ("19" -> "19.00", "9.9750" -> "9.975", "14.975" -> "14.975"). Exact: no floating point.
- */
-export function formatPercentage(value: string | number): string {
-  const [int = '0', frac = ''] = String(value).trim().split('.');
-  const digits = `${frac}0000`.slice(0, PERCENT_DECIMALS).replace(/0+$/, '');
-  return `${Number.parseInt(int, 10) || 0}.${digits.padEnd(2, '0')}`;
-}
-
-export const PRODUCT_SOURCES = [
-  'manual',
-  'magento',
-  'saleor',
-  'shopify',
-  'shopware5',
-  'shopware6',
-  'woocommerce',
-] as const;
-export const PRODUCT_STATUSES = ['active', 'draft', 'archived', 'deleted_in_shop'] as const;
-/** Tax classes a product can belong to; a tax rule applies to one class. */
-export const PRODUCT_CLASSES = ['standard', 'reduced', 'zero'] as const;
+// The products' sources, statuses and tax classes are in product-kinds.ts, zod-free and apart from the
+// country tables, so the products list's filters do not load them; re-exported for the catalog's users.
+export { PRODUCT_CLASSES, PRODUCT_SOURCES, PRODUCT_STATUSES } from './product-kinds.ts';
 
 const amount = amountSchema.nullable();
 

@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { safeText } from './api.ts';
-import { percentInputSchema } from './catalog.ts';
 import { invoiceSchema } from './invoices.ts';
 import { MESSAGES } from './messages.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
 import { transactionDetailSchema } from './payments.ts';
+import { percentInputSchema } from './percent.ts';
 
 const id = z.number().int().positive();
 const message = safeText().trim().max(2000).nullable().optional();

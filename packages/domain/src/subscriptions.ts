@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import { booleanFilter, businessDate, isoDate, MAX_BULK_IDS, safeText } from './api.ts';
-import { percentInputSchema } from './catalog.ts';
 import { dunningSchema } from './dunning.ts';
 import {
   FREQUENCIES,
@@ -18,6 +17,7 @@ import {
 } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { amountInputSchema, amountSchema } from './money.ts';
+import { percentInputSchema } from './percent.ts';
 import { SUBSCRIPTION_END_REASONS } from './subscription-end.ts';
 import { actionsSchema, type TransitionTable } from './transitions.ts';
 

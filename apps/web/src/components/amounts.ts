@@ -3,8 +3,9 @@
  * field with a domain rule. Amounts are `components/money.ts` (shown with `formatAmount`, read with
  * `readAmount` / `amountField`).
  */
-import { percentInputSchema } from '@rentloop/domain/catalog';
+
 import { MESSAGES } from '@rentloop/domain/messages';
+import { percentInputSchema } from '@rentloop/domain/percent';
 import { firstError } from '@rentloop/domain/validation';
 import { z } from 'zod';
 

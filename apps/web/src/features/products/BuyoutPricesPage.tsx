@@ -31,7 +31,7 @@ import { type BuyoutEdit, buyoutPayload } from './bulk-edits.ts';
 import { useBulkBuyout } from './hooks.ts';
 import { errorsByItem } from './item-errors.ts';
 import { ProductThumbnail } from './ProductThumbnail.tsx';
-import { SOURCE_LABELS } from './product-form.ts';
+import { SOURCE_LABELS } from './product-labels.ts';
 import { buyoutIds, productsIds } from './testids.ts';
 
 export function BuyoutPricesPage() {

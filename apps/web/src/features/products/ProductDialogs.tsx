@@ -23,11 +23,11 @@ import {
   type ProductFormValues,
   productCreateFormSchema,
   productEditFormSchema,
-  SOURCE_LABELS,
   toCreatePayload,
   toFormValues,
   toUpdatePayload,
 } from './product-form.ts';
+import { SOURCE_LABELS } from './product-labels.ts';
 import { useShopSettings } from './shop-hooks.ts';
 import { productsIds } from './testids.ts';
 

@@ -27,8 +27,8 @@ import {
   INTERVALS,
   type ProductFormValues,
   RENT_LABELS,
-  STATUS_LABELS,
 } from './product-form.ts';
+import { STATUS_LABELS } from './product-labels.ts';
 import { productsIds } from './testids.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the create and edit forms share values but not their output

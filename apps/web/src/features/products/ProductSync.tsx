@@ -20,7 +20,7 @@ import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { useIsCatalogAdmin } from './CatalogHeader.tsx';
 import { syncIsActive, useLatestSync, useStartSync } from './hooks.ts';
-import { SOURCE_LABELS } from './product-form.ts';
+import { SOURCE_LABELS } from './product-labels.ts';
 import { useShopSettings } from './shop-hooks.ts';
 import { productsIds } from './testids.ts';
 

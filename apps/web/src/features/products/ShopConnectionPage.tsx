@@ -31,7 +31,7 @@ import { formatDateTime } from '../../utils/dates.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader } from './CatalogHeader.tsx';
 import { useLatestSync } from './hooks.ts';
-import { SOURCE_LABELS } from './product-form.ts';
+import { SOURCE_LABELS } from './product-labels.ts';
 import { KEEP_CREDENTIALS, type ShopFormValues, shopFormSchema, toShopValues } from './shop-form.ts';
 import { useSaveShopSettings, useShopSettings } from './shop-hooks.ts';
 import { SHOP_REACH_COLORS, SHOP_REACH_LABELS, type ShopReach, shopReach } from './shop-status.ts';

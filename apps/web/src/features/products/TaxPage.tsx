@@ -47,7 +47,7 @@ import { useAppForm } from '../../components/use-app-form.ts';
 import { useSubmit } from '../../components/use-submit.ts';
 import { notify } from '../../utils/notify.ts';
 import { CatalogHeader, useIsCatalogAdmin } from './CatalogHeader.tsx';
-import { SOURCE_LABELS } from './product-form.ts';
+import { SOURCE_LABELS } from './product-labels.ts';
 import { useShopSettings } from './shop-hooks.ts';
 import { regionLabel } from './tax-form.ts';
 import {

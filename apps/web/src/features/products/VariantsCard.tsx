@@ -44,7 +44,8 @@ import {
 } from './bulk-edits.ts';
 import { useRemoveVariant, useUpdateVariants } from './hooks.ts';
 import { errorsByItem } from './item-errors.ts';
-import { pricingLine, SOURCE_LABELS, VARIANT_PRICE_HELP } from './product-form.ts';
+import { pricingLine, VARIANT_PRICE_HELP } from './product-form.ts';
+import { SOURCE_LABELS } from './product-labels.ts';
 import { productsIds } from './testids.ts';
 
 const count = new Intl.NumberFormat('en');

@@ -18,21 +18,6 @@ import { amountField, amountText } from '../../components/money-input.ts';
 
 /** Statuses a person can set (a synced product can also be `deleted_in_shop`). */
 export const EDITABLE_STATUSES = ['active', 'draft', 'archived'] as const;
-export const STATUS_LABELS: Record<Product['status'], string> = {
-  active: 'Active',
-  draft: 'Draft',
-  archived: 'Archived',
-  deleted_in_shop: 'Deleted in shop',
-};
-export const SOURCE_LABELS: Record<Product['source'], string> = {
-  manual: 'Manual',
-  magento: 'Magento',
-  saleor: 'Saleor',
-  shopify: 'Shopify',
-  shopware5: 'Shopware 5',
-  shopware6: 'Shopware 6',
-  woocommerce: 'WooCommerce',
-};
 /** The billing intervals in the order a merchant reads them. */
 export const INTERVALS = ['monthly', 'quarterly', 'annually'] as const;
 /** The rent of each billing interval, as a label. */
