@@ -79,11 +79,11 @@ async function serverStatements(database: Database, payments: number) {
   const { rows } = await database.executor.executeSql(
     `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query, calls,
             round(total_exec_time::numeric, 1) AS total_ms,
-            round((total_exec_time / $1)::numeric * 1000, 1) AS us_per_payment,
-            round((shared_blks_read + shared_blks_dirtied + shared_blks_written)::numeric / $1, 2) AS blocks_per_payment,
-            round(wal_fpi::numeric / $1, 2) AS fpi_per_payment
+            round(total_exec_time::numeric / $1::numeric * 1000, 1) AS us_per_payment,
+            round((shared_blks_read + shared_blks_dirtied + shared_blks_written)::numeric / $1::numeric, 2) AS blocks_per_payment,
+            round(wal_fpi::numeric / $1::numeric, 2) AS fpi_per_payment
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-      ORDER BY total_exec_time DESC LIMIT 25`,
+      ORDER BY total_exec_time DESC LIMIT 40`,
     [payments],
   );
   return rows;
