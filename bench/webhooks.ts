@@ -11,7 +11,10 @@
  * sending (each webhook's queue in order: claim, sign, POST, record the attempt).
  *
  * The engine's own overhead per delivery is the run's wall time less the time spent inside the HTTP
- * calls (the attempts' own `duration_ms`, as the engine logs them), divided by the deliveries.
+ * calls (the attempts' own `duration_ms`, as the engine logs them), divided by the deliveries. The engine
+ * drains up to SENDERS webhooks at once (decision 95), so that is a throughput figure; the lane figure
+ * says what one delivery costs in its own webhook's lane: (lanes × send wall − HTTP time) / deliveries,
+ * plus the queueing per delivery (lanes = the webhooks drained at once).
  *
  * Environment (optional): BENCH_PG_URL=postgres://postgres@127.0.0.1:5432  BENCH_WEBHOOK_EVENTS=10000
  * BENCH_WEBHOOKS_DB=rentloop_bench_webhooks  BENCH_KEEP=1 (keep the database)
@@ -22,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import { companies, webhookAttempts, webhookDeliveries, webhooks } from '../apps/api/src/db/schema/index.ts';
 import type { JobContext } from '../apps/api/src/jobs/queue.ts';
-import { queueEvents, sendDue } from '../apps/api/src/modules/webhooks/engine.ts';
+import { queueEvents, SENDERS, sendDue } from '../apps/api/src/modules/webhooks/engine.ts';
 import { adminQuery, freshDatabase, secrets } from './billing-setup.ts';
 
 const env = process.env;
@@ -125,6 +128,8 @@ try {
     throw new Error(`delivered ${delivered?.n}, received ${got}, of ${deliveries}`);
   const httpMs = Number(http?.ms ?? 0);
   const total = t2 - t0;
+  const lanes = Math.min(SENDERS, ENDPOINTS);
+  const ms = (v: number) => Math.round(v * 100) / 100;
   console.log(
     JSON.stringify(
       {
@@ -140,6 +145,8 @@ try {
         overhead_ms_per_delivery: Math.round(((total - httpMs) / deliveries) * 100) / 100,
         queue_ms_per_delivery: Math.round(((t1 - t0) / deliveries) * 100) / 100,
         send_overhead_ms_per_delivery: Math.round(((t2 - t1 - httpMs) / deliveries) * 100) / 100,
+        lanes,
+        lane_overhead_ms_per_delivery: ms((t1 - t0 + lanes * (t2 - t1) - httpMs) / deliveries),
         http_ms_per_delivery: Math.round((httpMs / deliveries) * 100) / 100,
         load_before: loadBefore,
         load_after: load(),

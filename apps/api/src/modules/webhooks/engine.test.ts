@@ -3,7 +3,7 @@
  * give-up (webhook off, the company told), and a 72-hour outage after which every event arrives once,
  * in order.
  */
-import { and, eq, gt, min } from 'drizzle-orm';
+import { and, eq, gt, inArray, min } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../context.ts';
 import {
@@ -21,7 +21,7 @@ import {
   type TestUser,
   useHarness,
 } from '../../testing/harness.ts';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs, runRound } from './engine.ts';
+import { MAX_ATTEMPTS, queueEvents, RETRY_DELAYS_MS, retryDelayMs, runRound, sendDue } from './engine.ts';
 import { engineJc, type Receiver, startReceiver } from './testing.ts';
 
 const HOUR = 3_600_000;
@@ -200,5 +200,64 @@ describe('the delivery engine', () => {
     await runRound(engineJc(h, clock), { queue: { batch: 1, maxBatches: 2 } });
     expect(sent()).toEqual(ids);
     expect((await ofHook()).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('two senders at once send each delivery once, in order; a failure stops its run and frees the rest', async () => {
+    const w = await hook('/runs');
+    receiver.status = 200;
+    const ids: number[] = [];
+    for (let n = 20; n < 26; n++) ids.push(await customer(n));
+    await queueEvents(engineJc(h, clock));
+    // The fourth request to this webhook fails: the run stops there, the two behind it are not sent.
+    let calls = 0;
+    receiver.answer = (r) => (r.path === '/runs' && ++calls === 4 ? 500 : undefined);
+    const sentIds = () =>
+      receiver.received.filter((r) => r.path === '/runs').map((r) => JSON.parse(r.body).data.id as number);
+    try {
+      await Promise.all([sendDue(engineJc(h, clock)), sendDue(engineJc(h, clock))]);
+      expect(sentIds()).toEqual(ids.slice(0, 4));
+      const rows = () =>
+        h.database.primary
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.webhook_id, w.id))
+          .orderBy(webhookDeliveries.id);
+      const after = await rows();
+      expect(after.map((r) => [r.status, r.attempts])).toEqual([
+        ['succeeded', 1],
+        ['succeeded', 1],
+        ['succeeded', 1],
+        ['pending', 1],
+        ['pending', 0],
+        ['pending', 0],
+      ]);
+      expect(after.map((r) => r.last_status_code)).toEqual([200, 200, 200, 500, null, null]);
+      // Nothing is left claimed: the unsent two wait behind the failed one's retry, for any sender.
+      expect(after.every((r) => r.claimed_until === null)).toBe(true);
+      expect(new Date(after[3]!.next_attempt_at!).getTime()).toBeGreaterThan(clock.now().getTime());
+      const attempts = await h.database.primary
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.delivery_id,
+            after.map((r) => r.id),
+          ),
+        );
+      expect(attempts.map((a) => [a.succeeded, a.status_code]).sort()).toEqual(
+        [
+          [false, 500],
+          [true, 200],
+          [true, 200],
+          [true, 200],
+        ].sort(),
+      );
+      // After the retry's wait, the rest in order, each once.
+      await runFor(HOUR);
+      expect(sentIds()).toEqual([...ids.slice(0, 4), ...ids.slice(3)]);
+      expect((await rows()).map((r) => r.status)).toEqual(Array(6).fill('succeeded'));
+    } finally {
+      receiver.answer = undefined;
+    }
   });
 });

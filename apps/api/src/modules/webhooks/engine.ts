@@ -3,17 +3,19 @@
  * 1. Queue: read the events table with the `webhooks` cursor (events/reader.ts) and, in the same
  *    transaction that moves the cursor, add one delivery per event and enabled webhook that wants its
  *    type (unique per webhook and event: a batch read again after a crash adds nothing twice).
- * 2. Send: for each enabled webhook, its oldest pending delivery when due; the next one only after it
- *    succeeded, so a receiver sees events in order. The HTTP call happens outside any transaction; the
- *    attempt is written in a short one after. A failure is retried after a growing delay with jitter;
+ * 2. Send: for each enabled webhook (several at once), its oldest pending deliveries when due, claimed
+ *    as a run; the next one only after the one before succeeded, so a receiver sees events in order.
+ *    The HTTP calls happen outside any transaction; a run's attempts are written in one short one after. A failure is retried after a growing delay with jitter;
  *    after MAX_ATTEMPTS (at least 3 days) the webhook is switched off and the company is told (a
  *    notification, and a mail to its owners and admins: disabled-mail.ts).
  */
 import { MESSAGES } from '@rentloop/domain/messages';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { Ctx, Deps, JobActor, Transact } from '../../context.ts';
 import { setAuditContext } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
+import { insertRows } from '../../db/insert-rows.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.ts';
 import { inTransactionScope } from '../../db/transaction-scope.ts';
 import { jobActor, jobCtx, jobDeps } from '../../jobs/context.ts';
@@ -23,7 +25,7 @@ import { publishQuietly } from '../notifications/bus.ts';
 import { notifyCompany } from '../notifications/service.ts';
 import { mailWebhookDisabled } from './disabled-mail.ts';
 import { eventPayload, type WebhookPayload } from './payload.ts';
-import { type AttemptOutcome, type SendOptions, sendOnce } from './sender.ts';
+import { type AttemptOutcome, type SendOptions, sendOnce, TIMEOUT_MS } from './sender.ts';
 import { signingSecrets, type WebhookRow } from './service.ts';
 import { newMessageId, signedHeaders } from './signing.ts';
 
@@ -41,7 +43,7 @@ export const retryDelayMs = (failedAttempts: number, random: () => number = Math
   const base = RETRY_DELAYS_MS[Math.min(failedAttempts, RETRY_DELAYS_MS.length) - 1]!;
   return Math.round(base * (1 + 0.1 * random()));
 };
-/** How long a sender holds its claim on a delivery (longer than an attempt's 10 s time-out). */
+/** How long a sender holds its claim beyond its attempts' time-outs (claimRun). */
 const CLAIM_MS = MINUTE;
 const BATCH = 200;
 
@@ -134,40 +136,56 @@ export async function queueEvents(
   }
 }
 
-/** A webhook's oldest pending event delivery (the head of its queue), if any. */
-async function headOf(db: Tx, webhookId: number) {
-  const [row] = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.webhook_id, webhookId),
-        eq(webhookDeliveries.status, 'pending'),
-        isNotNull(webhookDeliveries.event_id),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.id))
-    .limit(1);
-  return row;
-}
-
-/** Claims a delivery for this sender (no other sender takes it while the claim lasts); false if taken. */
-async function claim(jc: JobContext, id: number, at: Date): Promise<boolean> {
-  const rows = await jc.database.primary
-    .update(webhookDeliveries)
-    .set({ claimed_until: new Date(at.getTime() + CLAIM_MS).toISOString() })
-    .where(
-      and(
-        eq(webhookDeliveries.id, id),
-        eq(webhookDeliveries.status, 'pending'),
-        or(isNull(webhookDeliveries.claimed_until), lt(webhookDeliveries.claimed_until, at.toISOString())),
-      ),
-    )
-    .returning({ id: webhookDeliveries.id });
-  return rows.length > 0;
-}
-
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Deliveries a sender claims at once from the head of one webhook's queue (decision 95). */
+const RUN = 25;
+/** Webhooks drained at once; each one's queue stays in order. */
+export const SENDERS = 8;
+
+/**
+ * Claims the due head of a webhook's queue: its oldest pending event deliveries, up to the first that is
+ * not yet due or is claimed by another sender, at most RUN. The webhook's row is locked for the claim, so
+ * the senders of one queue claim one after another and a run always starts at the head (two senders never
+ * send one queue out of order). The claim lasts long enough for every attempt of the run to time out.
+ */
+async function claimRun(jc: JobContext, webhookId: number, at: Date) {
+  return inTx(jc, async (tx) => {
+    const [hook] = await tx.select().from(webhooks).where(eq(webhooks.id, webhookId)).for('no key update');
+    if (!hook?.enabled) return { hook: undefined, run: [] };
+    const head = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.webhook_id, webhookId),
+          eq(webhookDeliveries.status, 'pending'),
+          isNotNull(webhookDeliveries.event_id),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.id))
+      .limit(RUN);
+    const free = (d: DeliveryRow) =>
+      d.next_attempt_at !== null &&
+      new Date(d.next_attempt_at).getTime() <= at.getTime() &&
+      (d.claimed_until === null || new Date(d.claimed_until).getTime() < at.getTime());
+    const end = head.findIndex((d) => !free(d));
+    const run = end === -1 ? head : head.slice(0, end);
+    if (run.length > 0) {
+      const until = new Date(at.getTime() + CLAIM_MS + run.length * TIMEOUT_MS);
+      await tx
+        .update(webhookDeliveries)
+        .set({ claimed_until: until.toISOString() })
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            run.map((d) => d.id),
+          ),
+        );
+    }
+    return { hook, run };
+  });
+}
 
 /** Signs and sends one attempt of a delivery (outside any transaction). */
 export function attempt(
@@ -249,7 +267,82 @@ export async function recordAttempt(
   return { gaveUp: true, notificationId };
 }
 
-/** Step 2: sends what is due, webhook by webhook, each in its order. Answers how many attempts were made. */
+/**
+ * The attempts of a run, in one transaction: the successes' attempts with one insert and their deliveries
+ * with one update per status code, the failure (the run's last attempt, if any) through recordAttempt,
+ * and the claims of the deliveries the failure left unsent given back. One commit per run instead of two
+ * per delivery. A crash before it commits leaves the run claimed until its claim lapses, then sent again
+ * (at least once, as every webhook sender: receivers dedupe on `webhook-id`).
+ */
+async function recordRun(
+  jc: JobContext,
+  ctx: Ctx,
+  sent: readonly { delivery: DeliveryRow; outcome: AttemptOutcome }[],
+  unsent: readonly DeliveryRow[],
+  at: Date,
+  opts: EngineOptions,
+) {
+  return inTx(jc, async (tx) => {
+    const ok = sent.filter((s) => s.outcome.succeeded);
+    await insertRows(
+      tx,
+      webhookAttempts,
+      ok.map(({ delivery, outcome }) => ({
+        company_id: delivery.company_id,
+        delivery_id: delivery.id,
+        attempted_at: at.toISOString(),
+        duration_ms: outcome.durationMs,
+        status_code: outcome.statusCode,
+        succeeded: true,
+        error: outcome.error,
+        response_body: outcome.responseBody,
+      })),
+    );
+    const byCode = new Map<number | null, number[]>();
+    for (const s of ok)
+      byCode.set(s.outcome.statusCode, [...(byCode.get(s.outcome.statusCode) ?? []), s.delivery.id]);
+    for (const [code, ids] of byCode) {
+      await tx
+        .update(webhookDeliveries)
+        .set({
+          status: 'succeeded',
+          attempts: sql`${webhookDeliveries.attempts} + 1`,
+          last_status_code: code,
+          claimed_until: null,
+          next_attempt_at: null,
+          delivered_at: at.toISOString(),
+        })
+        .where(inArray(webhookDeliveries.id, ids));
+    }
+    const failed = sent.find((s) => !s.outcome.succeeded);
+    const result = failed
+      ? await recordAttempt({ ...ctx, db: tx }, failed.delivery, failed.outcome, at, {
+          retry: true,
+          random: opts.random,
+        })
+      : { gaveUp: false, notificationId: null };
+    if (unsent.length > 0) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ claimed_until: null })
+        .where(
+          and(
+            inArray(
+              webhookDeliveries.id,
+              unsent.map((d) => d.id),
+            ),
+            eq(webhookDeliveries.status, 'pending'),
+          ),
+        );
+    }
+    return result;
+  });
+}
+
+/**
+ * Step 2: sends what is due, SENDERS webhooks at once, each one's queue in order. Answers how many
+ * attempts were made.
+ */
 export async function sendDue(jc: JobContext, opts: EngineOptions = {}): Promise<number> {
   const at = now(jc);
   const heads = await jc.database.primary
@@ -267,27 +360,32 @@ export async function sendDue(jc: JobContext, opts: EngineOptions = {}): Promise
       ),
     )
     .orderBy(webhookDeliveries.webhook_id, webhookDeliveries.id);
-  let made = 0;
-  for (const { webhook_id, company_id } of heads) made += await drain(jc, company_id, webhook_id, at, opts);
-  return made;
+  const limit = pLimit(SENDERS);
+  const made = await Promise.all(
+    heads.map(({ webhook_id, company_id }) => limit(() => drain(jc, company_id, webhook_id, at, opts))),
+  );
+  return made.reduce((a, b) => a + b, 0);
 }
 
-/** One webhook's queue, in order, until it is empty, not yet due, or an attempt fails. */
+/**
+ * One webhook's queue, in order, a run at a time, until it is empty, not yet due, switched off (seen at
+ * the next run) or an attempt fails.
+ */
 async function drain(jc: JobContext, companyId: number, webhookId: number, at: Date, opts: EngineOptions) {
   const deps = jobDeps(jc);
   const ctx = jobCtx(jc, ACTOR(), companyId);
   let made = 0;
   for (;;) {
-    const [hook] = await jc.database.primary.select().from(webhooks).where(eq(webhooks.id, webhookId));
-    if (!hook?.enabled) return made;
-    const head = await headOf(jc.database.primary, webhookId);
-    if (!head?.next_attempt_at || new Date(head.next_attempt_at).getTime() > at.getTime()) return made;
-    if (!(await claim(jc, head.id, at))) return made;
-    const outcome = await attempt(deps, hook, head, at, opts);
-    made += 1;
-    const result = await inTx(jc, (tx) =>
-      recordAttempt({ ...ctx, db: tx }, head, outcome, at, { retry: true, random: opts.random }),
-    );
+    const { hook, run } = await claimRun(jc, webhookId, at);
+    if (!hook || run.length === 0) return made;
+    const sent: { delivery: DeliveryRow; outcome: AttemptOutcome }[] = [];
+    for (const delivery of run) {
+      const outcome = await attempt(deps, hook, delivery, at, opts);
+      sent.push({ delivery, outcome });
+      if (!outcome.succeeded) break;
+    }
+    made += sent.length;
+    const result = await recordRun(jc, ctx, sent, run.slice(sent.length), at, opts);
     if (result.notificationId !== null) {
       publishQuietly(
         jc.notifications,
@@ -295,7 +393,7 @@ async function drain(jc: JobContext, companyId: number, webhookId: number, at: D
         jc.log,
       );
     }
-    if (!outcome.succeeded) return made;
+    if (!sent.at(-1)!.outcome.succeeded) return made;
   }
 }
 

@@ -15,6 +15,8 @@ export interface Receiver {
   received: Received[];
   /** The status the receiver answers with (503 plays an outage). */
   status: number;
+  /** A status for one request instead of `status` (undefined: `status`). */
+  answer?: (request: Received) => number | undefined;
   close(): Promise<void>;
 }
 
@@ -24,13 +26,15 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      r.received.push({
+      const request = {
         path: req.url ?? '',
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
-      });
-      res.writeHead(r.status, { 'content-type': 'text/plain' });
-      res.end(r.status < 300 ? 'ok' : 'down for maintenance');
+      };
+      r.received.push(request);
+      const status = r.answer?.(request) ?? r.status;
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(status < 300 ? 'ok' : 'down for maintenance');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
