@@ -3,10 +3,11 @@
  * on PostgreSQL with the server's memory growing by < 150 MB" (docs/performance.md "Data export").
  *
  * A fresh database of its own (BENCH_EXPORT_DB), one company with 10,000 customers and N orders (the
- * orders as seed-orders.ts writes them: generate_series, audit trigger off while loading), an export
+ * orders as seed-orders.ts writes them: generate_series, audit triggers off while loading), an export
  * of the orders list (every column, CSV, no filter) recorded as `POST data-export` records it, then
  * the `data-export` job's handler run in this process exactly as the worker runs it: the list's
- * keyset batches of 1,000 written into the file, stored in 1 MB pieces. Timed from the handler's call
+ * keyset batches (job.ts `EXPORT_BATCH`, the next read ahead) written into the file, stored in 1 MB
+ * pieces, the progress about every second. Timed from the handler's call
  * to its return; the memory is this process's resident set (and V8 heap) sampled every 50 ms during
  * the run, against its size just before (after a GC): the peak counts, garbage included; the heap left
  * after a GC at the end says whether anything was kept.
@@ -22,6 +23,7 @@ import { fixedClock } from '../apps/api/src/context.ts';
 import { companies, dataExportChunks, dataExports } from '../apps/api/src/db/schema/index.ts';
 import { dataExportJob } from '../apps/api/src/modules/data-export/job.ts';
 import { kindColumns } from '../apps/api/src/modules/data-export/kinds.ts';
+import { setAudit } from './audit-off.ts';
 import { adminQuery, freshDatabase } from './billing-setup.ts';
 
 const env = process.env;
@@ -44,7 +46,7 @@ try {
     .returning();
   const cid = company!.id;
   const s0 = performance.now();
-  for (const t of ['customers', 'orders']) await exec.executeSql(`ALTER TABLE ${t} DISABLE TRIGGER audit`);
+  await setAudit(exec, ['customers', 'orders'], false);
   await exec.executeSql(
     `INSERT INTO customers (company_id, name, email, language, billing_address, created_at, updated_at)
      SELECT $1::int8, 'Customer ' || n, 'customer' || n || '@example.com', 'en',
@@ -74,7 +76,7 @@ try {
       [cid, from, to, N, CUSTOMERS],
     );
   }
-  for (const t of ['customers', 'orders']) await exec.executeSql(`ALTER TABLE ${t} ENABLE TRIGGER audit`);
+  await setAudit(exec, ['customers', 'orders'], true);
   await exec.executeSql('ANALYZE orders');
   await exec.executeSql('ANALYZE customers');
   const seeded = performance.now();

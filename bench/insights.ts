@@ -24,6 +24,7 @@ import { graph, statCards } from '../apps/api/src/modules/insights/graphs.ts';
 import { backfillStep, startRollup } from '../apps/api/src/modules/insights/rollups/fold.ts';
 import { getSettings } from '../apps/api/src/modules/settings/sections.ts';
 import { testCtx } from '../apps/api/src/testing/ctx.ts';
+import { setAudit } from './audit-off.ts';
 import { adminQuery, freshDatabase } from './billing-setup.ts';
 
 const env = process.env;
@@ -49,7 +50,7 @@ try {
   const loadSeed = load();
   const s0 = performance.now();
   const tables = ['customers', 'orders', 'subscriptions', 'invoices', 'transactions'];
-  for (const t of tables) await q(`ALTER TABLE ${t} DISABLE TRIGGER audit`);
+  await setAudit(exec, tables, false);
   await q(
     `INSERT INTO customers (company_id, name, email, language, billing_address, created_at, updated_at)
      SELECT $1::int8, 'Customer ' || n, 'customer' || n || '@example.com', 'en',
@@ -137,7 +138,7 @@ try {
        FROM invoices i WHERE i.company_id = $1 AND i.type = 'initial' AND i.payment_status <> 'pending' ORDER BY i.id`,
     [cid],
   );
-  for (const t of tables) await q(`ALTER TABLE ${t} ENABLE TRIGGER audit`);
+  await setAudit(exec, tables, true);
   for (const t of tables) await q(`ANALYZE ${t}`);
   const seeded = performance.now();
   const count = async (t: string) =>

@@ -10,7 +10,7 @@
  * - users: 10,000 accounts on the platform ("Member <n>", `member<n>@bench.test`), 2,000 of them members
  *   of the big company (its users list), and one operator to read the operators' lists.
  *
- * Audit triggers are off while loading (seed.ts `withoutAudit`): a history entry per seeded row would
+ * Audit triggers are off while loading (audit-off.ts `withoutAudit`): a history entry per seeded row would
  * only add to the trail the history-log list measures, uncounted.
  */
 import type { SqlExecutor } from '../apps/api/src/db/client.ts';

@@ -9,7 +9,7 @@
  * fulfilled, 25% open; 5% consumable. Amounts are whole minor units (net, 13% tax, total = net + tax).
  * Every subscription is a unit of a placed order of its company, for a variant of its catalog.
  * Created over the last two years in id order, as the lists sort created_at like id.
- * Audit triggers are off while loading (seed.ts `withoutAudit`); the count triggers stay on and are
+ * Audit triggers are off while loading (audit-off.ts `withoutAudit`); the count triggers stay on and are
  * checked against the rows afterwards.
  */
 import type { SqlExecutor } from '../apps/api/src/db/client.ts';

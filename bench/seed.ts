@@ -12,6 +12,7 @@
 import type { SqlExecutor } from '../apps/api/src/db/client.ts';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords.ts';
 import { DEMO_SURNAMES, demoCustomers, prng } from '../apps/api/src/seed/demo-customers.ts';
+import { withoutAudit } from './audit-off.ts';
 import { seedAssets } from './seed-assets.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { BENCH_OPERATOR, seedMore } from './seed-more.ts';
@@ -158,25 +159,6 @@ export interface Seeded {
   userPassword: string;
   /** The operator (same password), when the operators' lists were seeded. */
   operatorEmail?: string;
-}
-
-/** Runs `load` with the audit trigger (migration 0004) of `tables` off: the lists never read history. */
-async function withoutAudit(exec: SqlExecutor, tables: string[], load: () => Promise<void>) {
-  const audited: string[] = [];
-  for (const table of tables) {
-    const rows = await rowsOf(
-      exec,
-      `SELECT 1 FROM pg_trigger WHERE tgrelid = $1::regclass AND tgname = 'audit'`,
-      [table],
-    );
-    if (rows.length > 0) audited.push(table);
-  }
-  for (const t of audited) await exec.executeSql(`ALTER TABLE ${t} DISABLE TRIGGER audit`);
-  try {
-    await load();
-  } finally {
-    for (const t of audited) await exec.executeSql(`ALTER TABLE ${t} ENABLE TRIGGER audit`);
-  }
 }
 
 async function seedCustomers(exec: SqlExecutor, big: number, small: number[]) {

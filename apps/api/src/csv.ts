@@ -11,8 +11,22 @@
 import type { z } from 'zod';
 
 const NUMBER = /^[+-]?\d+(\.\d+)?$/;
-const FORMULA = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
+
+/** Whether a text starts as a spreadsheet formula would (= + - @, a tab or a carriage return). */
+function formulaStart(t: string): boolean {
+  switch (t.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // carriage return
+      return true;
+    default:
+      return false;
+  }
+}
 
 type Def = { type?: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType> };
 const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def;
@@ -42,12 +56,23 @@ export function csvColumns(schema: z.ZodType, prefix = ''): string[] {
 }
 
 export function valueAt(row: unknown, path: string): unknown {
-  let current = row;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
+  return columnGetter(path)(row);
+}
+
+/** A column's value getter, the dotted path split once (for a file's many rows). */
+export function columnGetter(path: string): (row: unknown) => unknown {
+  const keys = path.split('.');
+  if (keys.length === 1)
+    return (row) =>
+      row !== null && typeof row === 'object' ? (row as Record<string, unknown>)[path] : undefined;
+  return (row) => {
+    let current = row;
+    for (const key of keys) {
+      if (current === null || typeof current !== 'object') return undefined;
+      current = (current as Record<string, unknown>)[key];
+    }
+    return current;
+  };
 }
 
 /** One field as text: empty for null, scalars as written, lists of scalars joined, anything else JSON. */
@@ -65,7 +90,7 @@ function text(value: unknown): string {
 /** A field's text with a would-be formula neutralized (an apostrophe before it): for CSV and XLSX cells alike. */
 export function cellText(value: unknown): string {
   const t = text(value);
-  return FORMULA.test(t) && !NUMBER.test(t) ? `'${t}` : t;
+  return formulaStart(t) && !NUMBER.test(t) ? `'${t}` : t;
 }
 
 export function csvField(value: unknown): string {
@@ -77,3 +102,14 @@ export const csvLine = (fields: unknown[]) => `${fields.map(csvField).join(',')}
 
 export const csvRow = (row: unknown, columns: string[]) =>
   csvLine(columns.map((column) => valueAt(row, column)));
+
+/** `csvRow` for many rows of the same columns: the line of a row (the getters made once). */
+export function csvRowFormat(columns: string[]): (row: unknown) => string {
+  const getters = columns.map(columnGetter);
+  return (row) => {
+    let line = '';
+    for (let i = 0; i < getters.length; i++)
+      line += i === 0 ? csvField(getters[i]!(row)) : `,${csvField(getters[i]!(row))}`;
+    return `${line}\r\n`;
+  };
+}

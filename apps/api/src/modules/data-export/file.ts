@@ -12,7 +12,7 @@
  */
 import type { DataExportFormat } from '@rentloop/domain/data-export';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { cellText, csvLine, valueAt } from '../../csv.ts';
+import { cellText, columnGetter, csvLine, csvRowFormat } from '../../csv.ts';
 
 /** A stored piece of the file: about a megabyte. */
 export const CHUNK_BYTES = 1 << 20;
@@ -23,37 +23,61 @@ export const CONTENT_TYPES: Record<DataExportFormat, string> = {
 };
 
 export interface FileWriter {
-  /** Adds rows; resolves once every full piece made so far is stored. */
+  /** Adds rows; resolves once every full piece but the last one made is stored (that one is being stored). */
   rows(rows: unknown[]): Promise<void>;
   /** Ends the file, stores the last piece; the file's size in bytes. */
   end(): Promise<number>;
+  /** Resolves once no piece is being stored (failed or not): before a failed file's pieces are deleted. */
+  settled(): Promise<void>;
 }
 
-/** Collects output bytes and hands them to `store` a full piece at a time (the last one short). */
+/**
+ * Collects output bytes and hands them to `store` a full piece (`CHUNK_BYTES`) at a time, the last one
+ * short. A piece is stored while the next rows are written: one store in flight at most (the next full
+ * piece waits for it), so the pieces are stored in order and only the bytes of about two are held.
+ */
 class Pieces {
   private parts: Uint8Array[] = [];
   private held = 0;
+  private storing: Promise<void> = Promise.resolve();
   size = 0;
-  constructor(private readonly store: (bytes: Buffer) => Promise<void>) {}
+  constructor(
+    private readonly store: (bytes: Buffer) => Promise<void>,
+    private readonly pieceBytes = CHUNK_BYTES,
+  ) {}
   push(bytes: Uint8Array) {
     this.parts.push(bytes);
     this.held += bytes.length;
     this.size += bytes.length;
   }
+  /** Stores the full pieces held (every byte held when `all`); resolves once the one before the last is stored, or all when `all`. */
   async flush(all: boolean) {
-    if (this.held === 0 || (!all && this.held < CHUNK_BYTES)) return;
-    const bytes = Buffer.concat(this.parts);
-    this.parts = [];
-    this.held = 0;
-    await this.store(bytes);
+    while (this.held >= this.pieceBytes || (all && this.held > 0)) {
+      const held = Buffer.concat(this.parts, this.held);
+      // A piece of its own memory (a view's offset is not every driver's concern).
+      const bytes = held.length > this.pieceBytes ? Buffer.from(held.subarray(0, this.pieceBytes)) : held;
+      const rest = held.subarray(bytes.length);
+      this.parts = rest.length > 0 ? [rest] : [];
+      this.held = rest.length;
+      await this.storing;
+      this.storing = this.store(bytes);
+      // A failure surfaces at the next flush (or the last), not as an unhandled rejection.
+      this.storing.catch(() => {});
+    }
+    if (all) await this.storing;
+  }
+  settled(): Promise<void> {
+    return this.storing.catch(() => undefined);
   }
 }
 
 function csvWriter(columns: string[], pieces: Pieces): FileWriter {
   pieces.push(Buffer.from(`\uFEFF${csvLine(columns)}`, 'utf8'));
+  const line = csvRowFormat(columns);
   return {
     async rows(rows) {
-      const text = rows.map((row) => csvLine(columns.map((c) => valueAt(row, c)))).join('');
+      let text = '';
+      for (const row of rows) text += line(row);
       pieces.push(Buffer.from(text, 'utf8'));
       await pieces.flush(false);
     },
@@ -61,6 +85,7 @@ function csvWriter(columns: string[], pieces: Pieces): FileWriter {
       await pieces.flush(true);
       return pieces.size;
     },
+    settled: () => pieces.settled(),
   };
 }
 
@@ -135,9 +160,15 @@ function xlsxWriter(columns: string[], sheetName: string, mtime: Date, pieces: P
   const check = () => {
     if (failure) throw failure;
   };
+  const getters = columns.map(columnGetter);
   return {
     async rows(rows) {
-      const xml = rows.map((row) => xlsxRow(columns.map((c) => xlsxCell(valueAt(row, c))))).join('');
+      let xml = '';
+      for (const row of rows) {
+        xml += '<row>';
+        for (const get of getters) xml += xlsxCell(get(row));
+        xml += '</row>';
+      }
       sheet.push(strToU8(xml));
       check();
       await pieces.flush(false);
@@ -150,14 +181,22 @@ function xlsxWriter(columns: string[], sheetName: string, mtime: Date, pieces: P
       await pieces.flush(true);
       return pieces.size;
     },
+    settled: () => pieces.settled(),
   };
 }
 
 export function fileWriter(
   format: DataExportFormat,
-  o: { columns: string[]; sheetName: string; mtime: Date; store: (bytes: Buffer) => Promise<void> },
+  o: {
+    columns: string[];
+    sheetName: string;
+    mtime: Date;
+    store: (bytes: Buffer) => Promise<void>;
+    /** The size of a stored piece (the last one shorter): `CHUNK_BYTES` but in tests. */
+    pieceBytes?: number;
+  },
 ): FileWriter {
-  const pieces = new Pieces(o.store);
+  const pieces = new Pieces(o.store, o.pieceBytes);
   return format === 'csv'
     ? csvWriter(o.columns, pieces)
     : xlsxWriter(o.columns, o.sheetName, o.mtime, pieces);

@@ -1,13 +1,15 @@
 /**
  * The `data-export` job (service.ts enqueues it with the export it writes; decision 66). It reads the
  * export's row first (the company comes from it), counts the list's rows for the progress, then walks
- * the list in keyset batches (defineList's `batches`, as the list's CSV export does) and writes each
- * batch into the file, storing the file a piece at a time and the rows written after every batch.
+ * the list in keyset batches (defineList's `batches`, as the list's CSV export does; the next batch read
+ * while the current one is written) and writes each batch into the file, storing the file a piece at a
+ * time (the next piece written while the last is stored) and the rows written about every second.
  * Nothing of it runs inside one long transaction: the reads are on the primary, each write is short.
  * When the file is stored it tells the company's staff with a notification whose input is the download
  * link, and mails the requester the same link. A retry starts the file again; after the last try the
  * export is marked failed and the staff are told.
  */
+import { performance } from 'node:perf_hooks';
 import { DATA_EXPORT_TEXTS } from '@rentloop/domain/data-export';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,9 +22,16 @@ import { appBase } from '../auth/account-flows.ts';
 import { notifyCompanyFromJob } from '../notifications/product-events.ts';
 import { fileWriter } from './file.ts';
 import { EXPORT_KINDS, exportListParams } from './kinds.ts';
+import { readAhead } from './read-ahead.ts';
 
-/** Rows read per statement. */
+/**
+ * Rows read per statement. Larger batches are no faster once the next is read ahead (each statement is
+ * a few milliseconds through the id index), and keep more alive at once: at 1,000 a batch's garbage
+ * dies young (200,000 orders: 21 MB of peak growth; 2,000: 130 MB; 10,000: 243 MB, at the same speed).
+ */
 export const EXPORT_BATCH = 1000;
+/** The rows written so far are stored at most this often (milliseconds); the final count always. */
+export const PROGRESS_MS = 1000;
 
 type ExportRow = typeof dataExports.$inferSelect;
 
@@ -49,11 +58,11 @@ export const dataExportJob = defineJob({
     );
     const db = jc.database.primary;
     try {
-      const size = await writeFile(jc, jobCtx(jc, actor, row.company_id), row);
+      const { size, rows } = await writeFile(jc, jobCtx(jc, actor, row.company_id), row);
       const done = await inJobTransaction(jc, actor, row.company_id, async (ctx) => {
         const [ready] = await ctx.db
           .update(dataExports)
-          .set({ status: 'ready', size, finished_at: ctx.clock.now().toISOString() })
+          .set({ status: 'ready', size, rows_done: rows, finished_at: ctx.clock.now().toISOString() })
           .where(ofThis)
           .returning();
         if (ready) await mailLink(ctx, ready, token);
@@ -98,8 +107,24 @@ export const dataExportJob = defineJob({
 export const downloadPath = (companyId: number, token: string) =>
   `/cms/data-export/${token}?company=${companyId}`;
 
-/** Writes the file from the list's rows; its size. A retry's earlier pieces are deleted first. */
-async function writeFile(jc: JobContext, ctx: Ctx, row: ExportRow): Promise<number> {
+/** What `writeFile` wrote: the file's size in bytes and its rows. */
+interface Written {
+  size: number;
+  rows: number;
+}
+
+/**
+ * Writes the file from the list's rows; its size and rows. A retry's earlier pieces are deleted first.
+ * The next batch is read while the current one is written (`readAhead`: one batch ahead), a full
+ * piece is stored while the next rows are written (file.ts: one store in flight), and the rows written
+ * so far are stored at most every `PROGRESS_MS` (the last count goes with the status `ready`).
+ */
+export async function writeFile(
+  jc: JobContext,
+  ctx: Ctx,
+  row: ExportRow,
+  size: number = EXPORT_BATCH,
+): Promise<Written> {
   const db = jc.database.primary;
   const mine = and(eq(dataExports.company_id, row.company_id), eq(dataExports.id, row.id));
   await db.delete(dataExportChunks).where(eq(dataExportChunks.export_id, row.id));
@@ -122,12 +147,23 @@ async function writeFile(jc: JobContext, ctx: Ctx, row: ExportRow): Promise<numb
     },
   });
   let done = 0;
-  for await (const batch of kind.list.batches(ctx, params, { scope, size: EXPORT_BATCH })) {
-    await writer.rows(batch);
-    done += batch.length;
-    await db.update(dataExports).set({ rows_done: done }).where(mine);
+  // Wall time, not ctx.clock: the progress is about this run's pace (a test's clock stands still).
+  let reported = performance.now();
+  try {
+    for await (const batch of readAhead(kind.list.batches(ctx, params, { scope, size }))) {
+      await writer.rows(batch);
+      done += batch.length;
+      if (performance.now() - reported >= PROGRESS_MS) {
+        reported = performance.now();
+        await db.update(dataExports).set({ rows_done: done }).where(mine);
+      }
+    }
+    return { size: await writer.end(), rows: done };
+  } catch (err) {
+    // No piece may land after the failed export's pieces are deleted (the handler's last try).
+    await writer.settled();
+    throw err;
   }
-  return writer.end();
 }
 
 /** The requester's mail with the link (none when the requester is gone). The token is kept out of the outbox copy. */

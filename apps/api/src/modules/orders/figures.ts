@@ -22,7 +22,7 @@ export async function ordersByIds(ctx: Ctx, ids: number[]): Promise<OrderListRow
     .from(orders)
     .where(and(eq(orders.company_id, ctx.companyId), inArray(orders.id, ids)));
   const byId = new Map(
-    rows.map(({ row, items }) => [Number(row.id), toOrderRow(row, currency, Number(items))]),
+    rows.map(({ row, items }) => [Number(row.id), toOrderRow(row, row.total, currency, Number(items))]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
