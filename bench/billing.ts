@@ -16,7 +16,7 @@
  *
  * Environment (optional): BENCH_PG_URL=postgres://postgres@127.0.0.1:5432  BENCH_BILLING_PAYMENTS=10000
  * (100000 for the target's size)  BENCH_BILLING_SLOW_PAYMENTS=1000  BENCH_BILLING_GATEWAY_MS=300
- * BENCH_BILLING_BATCH / BENCH_BILLING_CONCURRENCY (the run's options; unset: the engine's defaults)
+ * BENCH_BILLING_BATCH / BENCH_BILLING_CONCURRENCY / BENCH_BILLING_ISSUERS (the run's options; unset: the engine's defaults)
  * BENCH_PDFS=10000 (at most N)  BENCH_BILLING_PARTS=offline,paid,slow,pdf  BENCH_QUIET_WAIT=60
  * BENCH_BILLING_DB=rentloop_bench_billing (the database created and dropped; give each concurrent run its own)
  * BENCH_BILLING_FLEET=1 (each subscription's unit out, parts offline and paid)
@@ -66,10 +66,12 @@ const FLEET = env.BENCH_BILLING_FLEET === '1';
 const options: RunOptions = {
   batchSize: env.BENCH_BILLING_BATCH ? Number(env.BENCH_BILLING_BATCH) : undefined,
   concurrency: env.BENCH_BILLING_CONCURRENCY ? Number(env.BENCH_BILLING_CONCURRENCY) : undefined,
+  issuers: env.BENCH_BILLING_ISSUERS ? Number(env.BENCH_BILLING_ISSUERS) : undefined,
 };
 // The engine's defaults (run.ts), named in the output.
 const batchSize = options.batchSize ?? 50;
 const concurrency = options.concurrency ?? 8;
+const issuers = options.issuers ?? 1;
 
 const profile = env.BENCH_BILLING_PROFILE === '1' ? profileStatements() : null;
 const STATEMENTS = env.BENCH_PG_STATEMENTS === '1';
@@ -183,6 +185,7 @@ async function throughput(jc: JobContext, database: Database, gateway: 'offline'
       asset_figures_jobs: refreshJobs,
       asset_figures_job_s: round(refreshS, 2),
       batch_size: batchSize,
+      issuers,
       concurrency,
       wall_s: round(wall, 2),
       per_s: Math.round(N / wall),
@@ -238,6 +241,7 @@ async function overhead(jc: JobContext, database: Database) {
       gateway_ms: GATEWAY_MS,
       payments: SLOW_N,
       batch_size: batchSize,
+      issuers,
       concurrency_bound_per_gateway: concurrency,
       max_calls_in_flight: stub.maxInFlight(),
       wall_s: round(wall, 2),
@@ -296,7 +300,11 @@ async function main() {
       results.push(await benchInvoicePdfs(jc, PDFS, DB));
       console.log(JSON.stringify(results.at(-1), null, 2));
     }
-    const report = { machine, settings: { N, SLOW_N, GATEWAY_MS, PDFS, batchSize, concurrency }, results };
+    const report = {
+      machine,
+      settings: { N, SLOW_N, GATEWAY_MS, PDFS, batchSize, concurrency, issuers },
+      results,
+    };
     console.log(JSON.stringify({ machine, finished_at: new Date().toISOString() }));
     mkdirSync('results', { recursive: true });
     writeFileSync(

@@ -374,3 +374,33 @@ describe('a test company moved a month on', () => {
     expect(list.data[0]!.invoice_id).not.toBeNull();
   });
 });
+
+describe('two issuers at once (decision 95)', () => {
+  it('issue every due payment once, the numbers without a gap', async () => {
+    clock.set('2026-10-01T09:00:00Z');
+    staff = await createUser(h, { company: { id: cid }, role: 'admin' });
+    const buyer = await newCustomer('two-issuers@loop.test');
+    const orderId = await placeOrder(buyer, 12);
+    clock.set('2026-10-28T09:00:00Z');
+    await createRecurringPayments(ctx(), transact());
+    expect(await paymentsOf(orderId)).toHaveLength(12);
+    clock.set('2026-11-01T09:00:00Z');
+    // Batches of 2 over two issuers: six or more batches, the issuers taking the counter in turn.
+    const result = await runBilling(ctx(), transact(), { batchSize: 2, issuers: 2 });
+    const mine = await paymentsOf(orderId);
+    expect(mine.map((p) => p.status)).toEqual(Array(12).fill('pending'));
+    const issued = await h.database.primary
+      .select({ seq: invoices.seq, series: invoices.series, rp: invoices.recurring_payment_id })
+      .from(invoices)
+      .where(and(eq(invoices.company_id, cid), eq(invoices.issue_date, '2026-11-01')))
+      .orderBy(asc(invoices.seq));
+    expect(result.issued).toBe(issued.length);
+    expect(new Set(issued.map((i) => i.series)).size).toBe(1);
+    const first = issued[0]!.seq;
+    expect(issued.map((i) => i.seq)).toEqual(issued.map((_, k) => first + k));
+    // One invoice for each of the order's payments.
+    const ofMine = issued.filter((i) => mine.some((p) => p.id === i.rp));
+    expect(new Set(ofMine.map((i) => i.rp)).size).toBe(12);
+    expect(ofMine).toHaveLength(12);
+  });
+});
