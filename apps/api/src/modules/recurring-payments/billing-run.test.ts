@@ -396,7 +396,7 @@ describe('two issuers at once (decision 95)', () => {
       .orderBy(asc(invoices.seq));
     expect(result.issued).toBe(issued.length);
     expect(new Set(issued.map((i) => i.series)).size).toBe(1);
-    const first = issued[0]!.seq;
+    const first = issued[0]!.seq!;
     expect(issued.map((i) => i.seq)).toEqual(issued.map((_, k) => first + k));
     // One invoice for each of the order's payments.
     const ofMine = issued.filter((i) => mine.some((p) => p.id === i.rp));
