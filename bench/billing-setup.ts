@@ -56,34 +56,47 @@ export async function freshDatabase(serverUrl: string, name: string): Promise<Da
   return database;
 }
 
-export const secrets = createSecrets(randomBytes(32));
+/** The key sealing the companies' credentials: a worker process given it (SECRETS_KEY) reads them (billing-kill.ts). */
+export const secretsKey = randomBytes(32);
+export const secrets = createSecrets(secretsKey);
 
 /**
  * A company charging on `gateway` with `count` payments due today. The audit trigger stays on: the
  * run's writes are audited in production, and the seed is a few set-based statements anyway.
+ * `options.stripe`: the credentials and customer of a real Stripe adapter's endpoint (the Stripe fake);
+ * `options.isTest`: a test company (its clock can be moved, company_clocks).
  */
 export async function companyWithDuePayments(
   database: Database,
   name: string,
   count: number,
   gateway: 'offlinegateway' | 'stripe',
+  options: {
+    isTest?: boolean;
+    stripe?: { secretKey: string; webhookSecret: string; customerId: string };
+  } = {},
 ): Promise<{ id: number; today: string }> {
+  const stripe = options.stripe ?? {
+    secretKey: 'sk_test_bench',
+    webhookSecret: 'whsec_bench',
+    customerId: 'cus_bench',
+  };
   const [row] = (
     await database.executor.executeSql(
-      `INSERT INTO companies (name, currency) VALUES ($1, 'EUR') RETURNING id`,
-      [name],
+      `INSERT INTO companies (name, currency, is_test) VALUES ($1, 'EUR', $2) RETURNING id`,
+      [name, options.isTest ?? false],
     )
   ).rows;
   const id = Number(row?.id);
   const ctx = testCtx(database.primary, id, { deps: { secrets } });
   await putSection(ctx, 'invoice', { ...SETTINGS_SECTIONS.invoice.defaults, company_name: `${name} GmbH` });
   if (gateway === 'stripe') {
-    // Credentials so the registry would build the real adapter; the bench replaces it with a stub.
+    // Credentials so the registry builds the real adapter (billing.ts replaces it with a stub).
     await putSection(ctx, 'payment_service_provider', {
       ...SETTINGS_SECTIONS.payment_service_provider.defaults,
       enabled_gateways: ['offlinegateway', 'stripe'],
       default_gateway: 'stripe',
-      credentials: { stripe: { secret_key: 'sk_test_bench', webhook_secret: 'whsec_bench' } },
+      credentials: { stripe: { secret_key: stripe.secretKey, webhook_secret: stripe.webhookSecret } },
     });
   }
   const today = await companyToday(ctx);
@@ -94,7 +107,7 @@ export async function companyWithDuePayments(
       gateway === 'stripe'
         ? {
             gateway: 'stripe',
-            customerReference: 'cus_bench',
+            customerReference: stripe.customerId,
             methodReference: 'pm_card_visa',
             label: 'Visa •••• 4242',
           }

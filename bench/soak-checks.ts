@@ -11,7 +11,11 @@
  *   succeeded charge attempt per invoice, one PaymentIntent per invoice at the fake, each idempotency
  *   key executed once; nowhere an invoice with two succeeded charges;
  * - refunds bounded: per invoice, succeeded refunds never above its succeeded charges;
- * - `billing_runs`: the counts equal the rows (issued = the invoices of the billing company's payments).
+ * - `billing_runs`: the counts equal the rows (issued = the invoices of the billing company's payments;
+ *   each day's row's due, issued, paid, pending, failed and parked = the same counts taken from the rows as
+ *   run.ts's `recount` takes them).
+ *
+ * The orders check runs only when the caller placed orders (`placed`; billing-kill.ts places none).
  */
 import type { Database } from '../apps/api/src/db/client.ts';
 import type { FakeStripe } from '../apps/api/src/integrations/payments/testing/fake-stripe.ts';
@@ -29,7 +33,7 @@ export async function moneyInvariants(
   database: Database,
   fake: FakeStripe,
   billing: { companyId: number; payments: number },
-  placed: Map<number, string[]>,
+  placed?: Map<number, string[]>,
 ): Promise<Check[]> {
   const checks: Check[] = [];
   const check = (name: string, ok: boolean, detail: unknown) => checks.push({ name, ok, detail });
@@ -57,18 +61,20 @@ export async function moneyInvariants(
   });
 
   // Orders the soak placed: per company, consecutive numbers.
-  const broken: { company: number; numbers: string[] }[] = [];
-  let placedCount = 0;
-  for (const [company, numbers] of placed) {
-    placedCount += numbers.length;
-    const n = numbers.map((s) => Number(/(\d+)$/.exec(s)?.[1] ?? Number.NaN)).sort((a, b) => a - b);
-    const consecutive = n.every((v, i) => i === 0 || v === n[i - 1]! + 1);
-    if (!consecutive) broken.push({ company, numbers: numbers.slice(0, 20) });
+  if (placed) {
+    const broken: { company: number; numbers: string[] }[] = [];
+    let placedCount = 0;
+    for (const [company, numbers] of placed) {
+      placedCount += numbers.length;
+      const n = numbers.map((s) => Number(/(\d+)$/.exec(s)?.[1] ?? Number.NaN)).sort((a, b) => a - b);
+      const consecutive = n.every((v, i) => i === 0 || v === n[i - 1]! + 1);
+      if (!consecutive) broken.push({ company, numbers: numbers.slice(0, 20) });
+    }
+    check('orders placed under load numbered without gaps', broken.length === 0, {
+      placed: placedCount,
+      broken,
+    });
   }
-  check('orders placed under load numbered without gaps', broken.length === 0, {
-    placed: placedCount,
-    broken,
-  });
 
   // Each due payment of the billing company charged once.
   const [pay] = await rows(
@@ -144,18 +150,39 @@ export async function moneyInvariants(
     over: overRefunded,
   });
 
+  // Each day's row against the rows, counted as run.ts's recount counts them: the invoices issued that day
+  // for payments due by it (and their payments' states), the payments due by it still parked or scheduled.
   const runs = await rows(
     database,
     `SELECT br.business_date, br.due, br.issued, br.paid, br.pending, br.failed, br.parked,
             (SELECT count(*) FROM invoices i WHERE i.company_id = br.company_id
-               AND i.recurring_payment_id IS NOT NULL)::int AS invoice_rows
-       FROM billing_runs br WHERE br.company_id = $1 ORDER BY br.business_date`,
+               AND i.recurring_payment_id IS NOT NULL)::int AS invoice_rows,
+            r.issued AS rows_issued, r.paid AS rows_paid, r.pending AS rows_pending, r.failed AS rows_failed,
+            l.parked AS rows_parked, r.issued + l.parked + l.scheduled AS rows_due
+       FROM billing_runs br
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS issued,
+                count(*) FILTER (WHERE rp.status = 'paid')::int AS paid,
+                count(*) FILTER (WHERE rp.status = 'pending')::int AS pending,
+                count(*) FILTER (WHERE rp.status = 'failed')::int AS failed
+           FROM recurring_payments rp
+           JOIN invoices i ON i.company_id = rp.company_id AND i.recurring_payment_id = rp.id
+          WHERE rp.company_id = br.company_id AND rp.due_date <= br.business_date
+            AND i.issue_date = br.business_date) r
+       CROSS JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE status = 'parked')::int AS parked,
+                count(*) FILTER (WHERE status = 'scheduled')::int AS scheduled
+           FROM recurring_payments
+          WHERE company_id = br.company_id AND due_date <= br.business_date) l
+      WHERE br.company_id = $1 ORDER BY br.business_date`,
     [billing.companyId],
   );
   const issued = runs.reduce((s, r) => s + Number(r.issued), 0);
+  const fields = ['due', 'issued', 'paid', 'pending', 'failed', 'parked'];
+  const offRows = runs.filter((r) => fields.some((f) => Number(r[f]) !== Number(r[`rows_${f}`])));
   check(
     'billing_runs counts equal the rows',
-    runs.length > 0 && issued === Number(runs[0]?.invoice_rows),
+    runs.length > 0 && issued === Number(runs[0]?.invoice_rows) && offRows.length === 0,
     runs,
   );
   return checks;

@@ -5,6 +5,8 @@
  * suite, but quiet: an instance logs at `warn` (200 requests a second at `info` would fill the
  * driver's memory), so it is ready when /api/health answers; the worker when it says "worker started".
  *
+ * A process is stopped with SIGTERM (its own shutdown) or killed with a signal (billing-kill.ts: kill -9).
+ *
  * Each process loads soak-memory.cjs first (NODE_OPTIONS=--require), which writes its own
  * `process.memoryUsage()` as a JSON line every SOAK_MEMORY_MS: the heap as V8 sees it, from inside.
  */
@@ -33,6 +35,8 @@ export interface SoakProcess {
   tail(): string;
   rssMb(): number;
   stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL: kill -9, nothing runs after it) and resolves once the process is gone. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
 export async function startProcess(
@@ -103,6 +107,10 @@ export async function startProcess(
       const hard = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
       clearTimeout(hard);
+    },
+    async kill(signal = 'SIGKILL') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
     },
   };
 }

@@ -19,7 +19,8 @@
  * PaymentIntent per invoice, one execution per key), has exactly one invoice, and the numbers are gapless.
  *
  * PostgreSQL only: the embedded PGlite belongs to one process, so a worker process cannot share it.
- * The full size (thousands of payments) is the same test with BILLING_KILL_PAYMENTS set.
+ * The full size (thousands of payments) is the same test with BILLING_KILL_PAYMENTS set; two workers
+ * killed at random moments over a run of 100,000: `npm run bench:billing-kill -w bench` (bench/billing-kill.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
