@@ -102,8 +102,8 @@ try {
   let queued = 0;
   for (;;) {
     const n = await queueEvents(jc);
-    queued += n;
-    if (n === 0) break;
+    queued += n.queued;
+    if (n.read === 0) break;
   }
   const t1 = performance.now();
   let attempted = 0;

@@ -21,7 +21,15 @@ import {
   type TestUser,
   useHarness,
 } from '../../testing/harness.ts';
-import { MAX_ATTEMPTS, queueEvents, RETRY_DELAYS_MS, retryDelayMs, runRound, sendDue } from './engine.ts';
+import {
+  MAX_ATTEMPTS,
+  queueEvents,
+  RETRY_DELAYS_MS,
+  retryDelayMs,
+  runRound,
+  runRounds,
+  sendDue,
+} from './engine.ts';
 import { engineJc, type Receiver, startReceiver } from './testing.ts';
 
 const HOUR = 3_600_000;
@@ -259,5 +267,34 @@ describe('the delivery engine', () => {
     } finally {
       receiver.answer = undefined;
     }
+  });
+
+  it('a run reads on past events no webhook wants, and sends the wanted one behind them', async () => {
+    // Everything before this test read and sent, so the reader stands at the end.
+    await runRounds(engineJc(h, clock));
+    const w = await hook('/behind');
+    // Three events of a company without webhooks, then one this webhook wants.
+    const other = await createCompany(h.database, { name: 'Quiet Rentals' });
+    const otherOwner = await createUser(h, { company: other, role: 'owner' });
+    for (let n = 0; n < 3; n++) {
+      const res = await call(h.app, otherOwner, {
+        method: 'POST',
+        url: `/api/${other.id}/rentloopdb/customers`,
+        payload: customerBody({ email: `q${n}-${Date.now()}@engine.test`, name: `Quiet ${n}` }),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const wanted = await customer(40);
+    // One event a round: the first three rounds read an event and queue nothing. A run that stopped at
+    // a round with nothing queued would leave the wanted one for the next minute's run.
+    const run = await runRounds(engineJc(h, clock), { queue: { batch: 1, maxBatches: 1 } });
+    expect(run.read).toBeGreaterThanOrEqual(4);
+    const sent = receiver.received.filter((r) => r.path === '/behind').map((r) => JSON.parse(r.body).data.id);
+    expect(sent).toEqual([wanted]);
+    const [row] = await h.database.primary
+      .select({ status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.webhook_id, w.id));
+    expect(row?.status).toBe('succeeded');
   });
 });
