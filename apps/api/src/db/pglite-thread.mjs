@@ -9,6 +9,12 @@
  * A transaction is a PGlite transaction held open here until `commit` or `rollback` comes: PGlite runs
  * every other query after it (its own lock), exactly as in process. Notifications go out as
  * { notify: channel, payload }, posted before the answer of the statement that delivered them.
+ *
+ * People before background work (decision 98): a statement or `begin` outside a transaction marked
+ * `background` (a job's, db/background-work.ts) waits while people's statements and transactions are
+ * queued or running, at most BACKGROUND_WAIT_MS, and background work starts one at a time. PGlite runs
+ * everything one at a time anyway, so this only reorders: a request waits for at most the one background
+ * transaction that is running, not for every one queued before it.
  */
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,6 +33,60 @@ let nextTx = 1;
 const listening = new Map();
 
 const identity = (value) => value;
+
+/** How long background work waits for people's statements at most: it is slowed down, never starved. */
+const BACKGROUND_WAIT_MS = 100;
+/** People's statements and transactions queued or running. */
+let foreground = 0;
+/** Background work waiting its turn: { since, start }. */
+const backgroundQueue = [];
+let backgroundRunning = false;
+let backgroundTimer;
+
+/** Starts the next background work when no person's work is left, or when it has waited long enough. */
+function pump() {
+  clearTimeout(backgroundTimer);
+  backgroundTimer = undefined;
+  if (backgroundRunning || backgroundQueue.length === 0) return;
+  const waited = performance.now() - backgroundQueue[0].since;
+  if (foreground > 0 && waited < BACKGROUND_WAIT_MS) {
+    backgroundTimer = setTimeout(pump, BACKGROUND_WAIT_MS - waited);
+    return;
+  }
+  backgroundRunning = true;
+  backgroundQueue.shift().start();
+}
+
+/**
+ * Runs `run(done)` in its turn; `run` calls `done` once its work has left PGlite (a statement answered,
+ * a transaction ended). Statements of an open transaction go at once: it holds PGlite already.
+ */
+function inTurn(msg, run) {
+  if (msg.tx !== undefined) return run(() => {});
+  if (!msg.background) {
+    foreground += 1;
+    let counted = true;
+    return run(() => {
+      if (!counted) return;
+      counted = false;
+      foreground -= 1;
+      if (foreground === 0) pump();
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const start = () => {
+      let running = true;
+      run(() => {
+        if (!running) return;
+        running = false;
+        backgroundRunning = false;
+        pump();
+      }).then(resolve, reject);
+    };
+    backgroundQueue.push({ since: performance.now(), start });
+    pump();
+  });
+}
 
 /** Query options from the wire: the row mode, and the type ids to return as the text PostgreSQL sent. */
 function optionsOf(msg) {
@@ -60,8 +120,11 @@ function plainResults(r) {
   };
 }
 
-/** Opens a PGlite transaction and keeps it open until `end` is called. Resolves once BEGIN ran. */
-function begin() {
+/**
+ * Opens a PGlite transaction and keeps it open until `commit` or `rollback` comes. Resolves once BEGIN
+ * ran; `ended` is called when the transaction is over (or never opened).
+ */
+function begin(ended) {
   return new Promise((opened, failed) => {
     const id = nextTx++;
     let end;
@@ -74,7 +137,10 @@ function begin() {
         opened(id);
         await finished;
       })
-      .finally(() => transactions.delete(id));
+      .finally(() => {
+        transactions.delete(id);
+        ended();
+      });
     transactions.set(id, { tx: undefined, end, done });
     done.catch((err) => failed(err));
   });
@@ -96,14 +162,24 @@ const handlers = {
     });
     return null;
   },
-  async query(msg) {
-    return plainResults(await target(msg).query(msg.text, msg.params, optionsOf(msg)));
+  query(msg) {
+    return inTurn(msg, (done) =>
+      Promise.resolve()
+        .then(() => target(msg).query(msg.text, msg.params, optionsOf(msg)))
+        .then(plainResults)
+        .finally(done),
+    );
   },
-  async exec(msg) {
-    return (await target(msg).exec(msg.text)).map(plainResults);
+  exec(msg) {
+    return inTurn(msg, (done) =>
+      Promise.resolve()
+        .then(() => target(msg).exec(msg.text))
+        .then((results) => results.map(plainResults))
+        .finally(done),
+    );
   },
-  async begin() {
-    return begin();
+  begin(msg) {
+    return inTurn(msg, (done) => begin(done));
   },
   async commit(msg) {
     const open = transactions.get(msg.tx);

@@ -3,6 +3,7 @@
  * Opens its own in-memory PGlite in a worker, so it runs the same in the PostgreSQL pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asBackgroundWork } from './background-work.ts';
 import { isUniqueViolation } from './errors.ts';
 import { PgliteWorker } from './pglite-worker.ts';
 
@@ -69,6 +70,51 @@ describe('PGlite on its own thread', () => {
     await tx;
     expect(await outside).toBe(1);
     expect(order).toEqual(['tx wrote', 'tx ends', 'outside read']);
+  });
+
+  it('runs a person’s statement before background transactions asked for earlier (decision 98)', async () => {
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const person = client.transaction(async (t) => {
+      await t.query('SELECT 1');
+      await held;
+      order.push('open transaction ends');
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const job = (name: string) =>
+      asBackgroundWork(() =>
+        client.transaction(async (t) => {
+          await t.query('INSERT INTO log VALUES (2)');
+          order.push(name);
+        }),
+      );
+    const first = job('job 1');
+    const second = job('job 2');
+    await new Promise((r) => setTimeout(r, 20));
+    // Asked for after both jobs' transactions: PGlite alone would run it after them.
+    const read = client.query('SELECT 1').then(() => order.push('person reads'));
+    await new Promise((r) => setTimeout(r, 30));
+    release();
+    await Promise.all([person, first, second, read]);
+    expect(order).toEqual(['open transaction ends', 'person reads', 'job 1', 'job 2']);
+  });
+
+  it('slows background work down under a steady stream of people’s statements, never starves it', async () => {
+    let streaming = true;
+    const stream = async () => {
+      while (streaming) await client.query('SELECT 1');
+    };
+    const streams = [stream(), stream(), stream()];
+    await new Promise((r) => setTimeout(r, 20));
+    const answered = await asBackgroundWork(() => client.query<{ n: number }>('SELECT 7 AS n'));
+    const stillStreaming = streaming;
+    streaming = false;
+    await Promise.all(streams);
+    expect(answered.rows[0]?.n).toBe(7);
+    expect(stillStreaming).toBe(true);
   });
 
   it('delivers a notification before the committing statement returns', async () => {

@@ -13,6 +13,7 @@
  * The lock file (data-dir-lock.ts) is unchanged: the worker is a thread of the process holding it.
  */
 import { Worker } from 'node:worker_threads';
+import { isBackgroundWork } from './background-work.ts';
 
 type RowMode = 'object' | 'array';
 type Parser = (value: string, typeId: number) => unknown;
@@ -165,6 +166,7 @@ export class PgliteWorker implements PgliteClient {
         const r = (await this.#call({
           op: 'query',
           tx,
+          background: tx === undefined && isBackgroundWork(),
           text,
           params,
           rowMode: options?.rowMode,
@@ -172,7 +174,13 @@ export class PgliteWorker implements PgliteClient {
         })) as Results;
         return options?.parsers ? parse<T>(r, options.rowMode, options.parsers) : (r as Results<T>);
       },
-      exec: async (text: string) => (await this.#call({ op: 'exec', tx, text })) as Results[],
+      exec: async (text: string) =>
+        (await this.#call({
+          op: 'exec',
+          tx,
+          background: tx === undefined && isBackgroundWork(),
+          text,
+        })) as Results[],
     };
   }
 
@@ -186,10 +194,11 @@ export class PgliteWorker implements PgliteClient {
 
   /**
    * BEGIN in the worker, `fn` with statements bound to that transaction, then COMMIT (or ROLLBACK when
-   * `fn` throws). Until then the worker runs no other caller's statement.
+   * `fn` throws). Until then the worker runs no other caller's statement. Background work's (a job's)
+   * waits for people's statements first (db/background-work.ts).
    */
   async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
-    const id = (await this.#call({ op: 'begin' })) as number;
+    const id = (await this.#call({ op: 'begin', background: isBackgroundWork() })) as number;
     let ended = false;
     const tx: PgliteTransaction = {
       ...this.#queries(id),

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Clock } from '../context.ts';
+import { asBackgroundWork } from '../db/background-work.ts';
 import { type Database, type Tx, txExecutor } from '../db/client.ts';
 import { sqlStateOf } from '../db/errors.ts';
 import { crons } from '../db/schema/index.ts';
@@ -173,7 +174,8 @@ export async function startWorkers(boss: PgBoss, jobs: JobDefinition[], context:
           const started = Date.now();
           const attempt = { jobId: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
           try {
-            await job.handler(data, { ...ctx, attempt });
+            // A job is background work: on the embedded database, people's requests go first.
+            await asBackgroundWork(() => job.handler(data, { ...ctx, attempt }));
           } catch (error) {
             ctx.log.error({ job: job.name, id: item.id, err: error }, 'job failed');
             if (job.cron) await noteRun(ctx, job.name, error);

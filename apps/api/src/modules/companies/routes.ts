@@ -8,6 +8,7 @@ import {
 import { MESSAGES } from '@rentloop/domain/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asBackgroundWork } from '../../db/background-work.ts';
 import { access } from '../../http/access.ts';
 import { ctxOf, platformCtxOf } from '../../http/context.ts';
 import { ok, paginated } from '../../http/envelope.ts';
@@ -145,10 +146,13 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await advanceCompanyClock(platformCtxOf(request), request.params.company, request.body, {
-          jobs: BUSINESS_JOBS,
-          transactFor: (ctx) => requestTransact(request, ctx),
-        }),
+        // The jobs of the days passed run as they would in the worker: background work, after people's.
+        await asBackgroundWork(() =>
+          advanceCompanyClock(platformCtxOf(request), request.params.company, request.body, {
+            jobs: BUSINESS_JOBS,
+            transactFor: (ctx) => requestTransact(request, ctx),
+          }),
+        ),
         MESSAGES.clockAdvanced,
       ),
   );
