@@ -12,7 +12,7 @@ import { listQuerySchema } from '@rentloop/domain/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvColumns, csvLine, csvRow } from '../csv.ts';
+import { csvColumns, csvLine, csvRowFormat } from '../csv.ts';
 import type { ListParams } from '../lists.ts';
 import { listParams } from '../lists.ts';
 import type { Access } from './access.ts';
@@ -59,9 +59,10 @@ export interface ListExport<S extends string, F extends z.ZodType> {
 
 async function* csvLines(columns: string[], batches: AsyncIterable<unknown[]>) {
   yield `\uFEFF${csvLine(columns)}`;
+  const line = csvRowFormat(columns);
   for await (const batch of batches) {
     // One chunk per batch: fewer, larger writes than one per row.
-    yield batch.map((row) => csvRow(row, columns)).join('');
+    yield batch.map(line).join('');
   }
 }
 

@@ -18,24 +18,9 @@ import { subscriptionsAssets } from '../product-tracking/records.ts';
 type Sort = (typeof ORDER_SORTS)[number];
 type Row = typeof orders.$inferSelect;
 
-/** The columns a list row is made of (toOrderRow's, but the total): the addresses, amounts and notes are not read. */
-type OrderRowFields = Pick<
-  Row,
-  | 'id'
-  | 'number'
-  | 'status'
-  | 'payment_status'
-  | 'tag'
-  | 'tag_date'
-  | 'customer_id'
-  | 'customer_name'
-  | 'customer_email'
-  | 'consumable'
-  | 'created_at'
-  | 'updated_at'
->;
-// A list row carries the list's exact count as `total` (db/define-list.ts): the order's total is read as
-// `order_total` there.
+// The columns a list row is made of (toOrderRow's, but the total): the addresses, amounts and notes are
+// not read. A list row carries the list's exact count as `total` (db/define-list.ts): the order's total is
+// read as `order_total` there.
 const listColumns = {
   id: orders.id,
   number: orders.number,
@@ -49,7 +34,8 @@ const listColumns = {
   consumable: orders.consumable,
   created_at: orders.created_at,
   updated_at: orders.updated_at,
-} satisfies Record<keyof OrderRowFields, unknown>;
+};
+type OrderRowFields = Pick<Row, keyof typeof listColumns>;
 const currencyColumn = sql<string>`(select ${companies.currency} from ${companies} where ${companies.id} = ${ph('companyId')})`;
 
 const money = (v: bigint, currency: string) => toDecimal(v, currency) as string;
