@@ -58,12 +58,16 @@ test('operators read the history logs by record name, filter them and see what a
   // The kind of record is a select of names in words.
   await choose(page, historyLogsIds.filter('entity'), historyLogsIds.entityOption('companies'));
   await expect(page).toHaveURL(/entity%22%3A%22companies/);
-  await waitForList(page);
-  for (const value of await page
-    .getByTestId(historyLogsIds.entity)
-    .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-entity')))) {
-    expect(value).toBe('companies');
-  }
+  // Polled: the rows of the unfiltered list stay on screen until the filtered ones arrive, so a
+  // single read just after the URL changed could see the old ones (it did in CI).
+  await expect
+    .poll(async () => {
+      const entities = await page
+        .getByTestId(historyLogsIds.entity)
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-entity')));
+      return entities.length > 0 && entities.every((entity) => entity === 'companies');
+    })
+    .toBe(true);
   await choose(page, historyLogsIds.filter('action'), historyLogsIds.actionOption('updated'));
   await waitForList(page);
   const row = page.getByTestId(dataListIds.row);
