@@ -11,7 +11,7 @@ import { productSyncJob } from '../modules/catalog/sync.ts';
 import { dataExportJob } from '../modules/data-export/job.ts';
 import { purgeExpiredDataExports } from '../modules/data-export/service.ts';
 import { recordEvents } from '../modules/events/service.ts';
-import { refreshStale } from '../modules/insights/asset-figures.ts';
+import { rollAssetUtilisation } from '../modules/insights/asset-figures.ts';
 import { assetFiguresJob } from '../modules/insights/asset-figures-job.ts';
 import { insightsRollupsJob } from '../modules/insights/rollups/job.ts';
 import { invoicePdfJob } from '../modules/invoices/pdf-job.ts';
@@ -146,8 +146,10 @@ export const seedDemoCustomersJob = defineJob({
     };
     const startedAt = performance.now();
     const made = await seedDemoOrders(inTransaction, outside, { seed, now, days: historyDays, billingDays });
-    // The fleet's figures exact when the seed is done, whatever `asset-figures` job is still waiting (decision 91).
-    await inJobTransaction(jc, actor, company.id, (ctx) => refreshStale(ctx));
+    // The fleet's figures exact for today when the seed is done: the stale units, whatever `asset-figures` job
+    // is still waiting (decision 91), and the utilisation kept as of the history's last day moved to today (the
+    // hourly business day would do it within the hour; until then a unit's list figure was not its page's).
+    await inJobTransaction(jc, actor, company.id, (ctx) => rollAssetUtilisation(ctx, (write) => write(ctx)));
     jc.log.info(
       {
         companyId,

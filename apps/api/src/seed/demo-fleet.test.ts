@@ -11,13 +11,16 @@ import type { Database } from '../db/client.ts';
 import { companies } from '../db/schema/index.ts';
 import { seedDemoCustomersJob } from '../jobs/definitions.ts';
 import { assetInsights } from '../modules/insights/asset-pnl.ts';
+import { getAsset } from '../modules/product-tracking/records.ts';
 import { testCtx } from '../testing/ctx.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { bootstrap, DEMO_COMPANIES } from './bootstrap.ts';
 import { HOLDING } from './demo-fleet-steps.ts';
 import { DEMO_HISTORY_DAYS } from './demo-orders.ts';
 
-const NOW = new Date('2026-11-20T15:00:00Z');
+// Early in the day (01:30 UTC): the history's last business day is then the day before, as in a CI run at
+// 02:00 UTC whose kept figures were a day old (the list-figures test; at 06:00 UTC it cannot tell).
+const NOW = new Date('2026-11-20T01:30:00Z');
 
 async function seededDemo() {
   const t = await createTestDatabase();
@@ -199,6 +202,28 @@ describe('demo fleet', () => {
       checked += 1;
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it("keeps every unit's list figures equal to its page's on the day the seed is done", async () => {
+    // The history's units were figured on their own days; without the roll at the seed's end a unit bought on
+    // the history's last day kept no utilisation while its page said 0.00 (a CI run, EBK-FOLD-RED-0021).
+    const ctx = testCtx(database.primary, companyId, { clock: fixedClock(NOW) });
+    const units = await rows<{ id: number }>(
+      sql`SELECT id FROM product_tracking WHERE company_id = ${companyId} AND left_fleet_on IS NULL ORDER BY id`,
+    );
+    expect(units.length).toBeGreaterThan(100);
+    const differ: unknown[] = [];
+    for (const { id } of units) {
+      const kept = await getAsset(ctx, id);
+      const page = await assetInsights(ctx, id);
+      if (kept.utilisation !== page.utilisation || kept.profit !== page.profit)
+        differ.push({
+          serial: kept.serial_number,
+          kept: [kept.profit, kept.utilisation],
+          page: [page.profit, page.utilisation],
+        });
+    }
+    expect(differ).toEqual([]);
   });
 
   it('makes the same fleet from the same seed', async () => {
