@@ -140,7 +140,9 @@ test("an operator switches a company's feature flag on its page, and the company
   // A new company has the defaults: debt collection off.
   await expect(debt).not.toBeChecked();
   await expect(card).toContainText('this company has the default');
-  await debt.check();
+  // A click, not check(): the switch shows its new position once the save's pending state reaches
+  // React (TanStack Query notifies on a timer), and check() reads the state right after the click.
+  await debt.click();
   await expect(toast(page, MESSAGES.featureFlagUpdated)).toBeVisible();
   await expect(debt).toBeChecked();
   await expect(card).toContainText('set for this company');
