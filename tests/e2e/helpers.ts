@@ -171,6 +171,18 @@ export const toasts = (page: Page) => page.locator('#notistack-snackbar');
 
 /** Waits until a data list shows its rows (the placeholder rows are gone and no fetch is running). */
 export async function waitForList(page: Page) {
+  // Every list shows its URL's state (a navigation changes the URL before React renders the list) and
+  // fetches nothing: the rows on screen are the URL's, not the previous page's or sort's.
+  await expect
+    .poll(() =>
+      page.evaluate((rootId) => {
+        const current = new URLSearchParams(window.location.search).toString();
+        return Array.from(document.querySelectorAll(`[data-testid="${rootId}"]`)).every(
+          (root) => root.getAttribute('aria-busy') !== 'true' && root.getAttribute('data-source') === current,
+        );
+      }, dataListIds.root),
+    )
+    .toBe(true);
   await expect(page.getByTestId(dataListIds.placeholderRow)).toHaveCount(0);
   await expect(page.getByTestId(dataListIds.spinner)).toHaveCount(0);
   await expect(page.getByTestId(dataListIds.row).first()).toBeVisible();

@@ -155,7 +155,14 @@ export function DataList<T>(props: DataListProps<T>) {
   };
 
   return (
-    <Paper variant="outlined" data-testid={dataListIds.root} sx={{ overflow: 'hidden' }}>
+    <Paper
+      variant="outlined"
+      data-testid={dataListIds.root}
+      // Busy while rows are fetched (the old rows stay, dimmed); the state's URL query, for the tests.
+      aria-busy={isFetching}
+      data-source={state.source}
+      sx={{ overflow: 'hidden' }}
+    >
       <Box
         sx={{
           display: 'flex',

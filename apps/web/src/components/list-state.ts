@@ -18,6 +18,9 @@ export interface ListState {
 }
 
 export interface ListStateControls extends ListState {
+  /** The URL query this state was read from: the list's root carries it, so a browser test can wait
+   * until the rows on screen are the URL's (a navigation changes the URL before React renders it). */
+  source: string;
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
   setSearch: (search: string) => void;
@@ -148,5 +151,14 @@ export function useListState(): ListStateControls {
     [update],
   );
 
-  return { ...state, setPage, setPerPage, setSearch, toggleSort, setSort, setFilter };
+  return {
+    ...state,
+    source: params.toString(),
+    setPage,
+    setPerPage,
+    setSearch,
+    toggleSort,
+    setSort,
+    setFilter,
+  };
 }
