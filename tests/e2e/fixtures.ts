@@ -283,7 +283,41 @@ function watchNewContexts(browser: Browser, checker: A11yChecker): () => void {
   };
 }
 
-export const test = base.extend<{ a11y: A11yChecker }>({
+/**
+ * Every `page.setViewportSize` returns once the page has taken the new size and drawn two frames since.
+ * The app lays itself out anew for a phone or a desktop (media queries; `useMediaQuery` a render later),
+ * and a click right after a resize could land on a dialog or a bar being laid out anew (seen in CI: a
+ * dialog's button clicked right after the phone width). Best effort: a page navigating meanwhile is
+ * left to the test's next step.
+ */
+function settleResizes(page: Page) {
+  const resize = page.setViewportSize.bind(page);
+  page.setViewportSize = async (size) => {
+    await resize(size);
+    await page
+      .waitForFunction(
+        ({ width, height }) => window.innerWidth === width && window.innerHeight === height,
+        size,
+        { timeout: 5_000 },
+      )
+      .then(() =>
+        page.evaluate(
+          () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+        ),
+      )
+      .catch(() => {});
+  };
+}
+
+export const test = base.extend<{ a11y: A11yChecker; settledResizes: undefined }>({
+  settledResizes: [
+    async ({ context }, use) => {
+      context.on('page', settleResizes);
+      for (const page of context.pages()) settleResizes(page);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   a11y: [
     async ({ context, browser }, use, testInfo) => {
       const baseURL = testInfo.project.use.baseURL;

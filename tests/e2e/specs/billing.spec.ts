@@ -129,6 +129,9 @@ test('a merchant charges an order, settles its invoice and follows the payment',
   await page.goto('/cms/invoices');
   await waitForList(page);
   await page.getByTestId(dataListIds.search).fill(number);
+  // The searched list, not the whole one (the box sends the search a moment after the typing).
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${encodeURIComponent(number)}`));
+  await waitForList(page);
   const row = page.getByTestId(dataListIds.row).filter({ hasText: number });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-status="settled"]')).toHaveClass(/colorSuccess/);

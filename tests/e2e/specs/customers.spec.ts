@@ -205,6 +205,9 @@ test('create a customer with a billing address', async ({ page }) => {
   // The new customer is found by the list's search.
   await page.goto('/cms/customers');
   await page.getByTestId(dataListIds.search).fill(email);
+  // The searched list, not the whole one (the box sends the search a moment after the typing).
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${encodeURIComponent(email)}`));
+  await waitForList(page);
   await expect(rows(page)).toHaveCount(1);
   await expect(cell(page, 0, 1)).toHaveText(email);
 });

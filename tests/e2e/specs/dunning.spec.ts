@@ -180,6 +180,7 @@ test('a declined card goes through dunning to "dunning-cancelled"; a stolen one 
     recurringPaymentsIds.filterOption('dunning_status', 'ended'),
   );
   await expect(page).toHaveURL(/filters=.*dunning_status.*ended/);
+  await waitForList(page);
   await expect(page.getByTestId(dataListIds.row)).toHaveCount(2);
   await screenshot(page, 'dunning-04-recurring-payments-filtered');
 

@@ -69,6 +69,7 @@ test('operators read the history logs by record name, filter them and see what a
     })
     .toBe(true);
   await choose(page, historyLogsIds.filter('action'), historyLogsIds.actionOption('updated'));
+  await expect(page).toHaveURL(/action%22%3A%22updated/);
   await waitForList(page);
   const row = page.getByTestId(dataListIds.row);
   await expect(row).toHaveCount(1);

@@ -99,6 +99,7 @@ test('a merchant works through an order, a bulk status change and a quote', asyn
 
   // The quote: finalised, it is an order.
   await page.getByTestId(ordersIds.tab('drafts')).click();
+  await expect(page).toHaveURL(/\/cms\/orders\/drafts$/);
   await waitForList(page);
   await screenshot(page, 'orders-05-quotes');
   await page

@@ -132,6 +132,7 @@ test.describe('a merchant with a WooCommerce shop', () => {
     );
     await screenshot(page, 'products-19c-sync-done');
     await choose(page, productsIds.typeFilter, 'Normal');
+    await expect(page).toHaveURL(/filters=.*type/);
     await waitForList(page);
     await expect(rows(page).first()).toContainText('WooCommerce');
     await screenshot(page, 'products-20-synced');

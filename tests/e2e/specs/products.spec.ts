@@ -236,9 +236,11 @@ test.describe('a merchant without a shop', () => {
 
     // Filter the product list by the new collection.
     await page.getByTestId(catalogTabsIds.tab('products')).click();
+    await expect(page).toHaveURL(/\/cms\/products$/);
     await waitForList(page);
     await choose(page, productsIds.collectionFilter, `Winter camp ${id}`);
     await expect(page).toHaveURL(/filters=.*collection_id/);
+    await waitForList(page);
     await expect(rows(page)).toHaveCount(2);
     expect((await rows(page).getByTestId(productsIds.name).allTextContents()).sort()).toEqual([
       `Snow stove ${id}`,

@@ -72,6 +72,8 @@ test('a user edits the profile, changes the password and chooses which toasts to
   // Errors off: the field still shows the problem, without a toast.
   await page.getByTestId(profileIds.preference('show_errors')).click();
   await expect(page.getByTestId(profileIds.preference('show_errors'))).not.toBeChecked();
+  // Saved (the switch is disabled while its save runs): the reload below must find it kept.
+  await expect(page.getByTestId(profileIds.preference('show_errors'))).toBeEnabled();
   await page.getByTestId(profileIds.currentPassword).fill('wrong-again');
   await page.getByTestId(profileIds.newPassword).fill('another-password');
   await page.getByTestId(profileIds.confirmPassword).fill('another-password');

@@ -45,12 +45,10 @@ test('an admin moves a question, deletes a parent (its children lose their link)
   await page.getByTestId(ids.questionItem('rentable_again')).click();
   await expect(page.getByTestId(ids.field('text'))).toHaveValue('Can the product be rented again?');
   await page.getByTestId(ids.moveUp).click();
-  expect((await questionOrder(page)).slice(5, 9)).toEqual([
-    'rentable_again',
-    'repair_duration',
-    'sell_for_parts',
-    'delete_from_stock',
-  ]);
+  // Polled: the list is read as drawn after the move, not the moment the click returns.
+  await expect
+    .poll(async () => (await questionOrder(page)).slice(5, 9))
+    .toEqual(['rentable_again', 'repair_duration', 'sell_for_parts', 'delete_from_stock']);
   await expect(page.getByTestId(ids.questionItem('rentable_again'))).toContainText('1.');
 
   // Delete "Is the product complete?": the confirmation names the children that lose their link.
@@ -108,20 +106,23 @@ test('an admin moves a question, deletes a parent (its children lose their link)
   // Kept: after a reload the order, the deletion, the cleared links and the rate are the saved ones.
   await page.reload();
   await expect(page.getByTestId(ids.version)).toContainText('Version 1, saved');
-  expect(await questionOrder(page)).toEqual([
-    'has_missing_parts',
-    'missing_parts',
-    'has_damaged_parts',
-    'damaged_parts',
-    'rentable_again',
-    'repair_duration',
-    'sell_for_parts',
-    'delete_from_stock',
-    'duration_cost',
-    'replaced_parts_cost',
-    'repaired_parts_cost',
-    'total_cost',
-  ]);
+  // Polled: the questions are read once the reloaded page has drawn them, not as it starts to.
+  await expect
+    .poll(() => questionOrder(page))
+    .toEqual([
+      'has_missing_parts',
+      'missing_parts',
+      'has_damaged_parts',
+      'damaged_parts',
+      'rentable_again',
+      'repair_duration',
+      'sell_for_parts',
+      'delete_from_stock',
+      'duration_cost',
+      'replaced_parts_cost',
+      'repaired_parts_cost',
+      'total_cost',
+    ]);
   await expect(page.getByTestId(ids.questionItem('has_missing_parts'))).not.toContainText('when');
   await expect(
     page.getByTestId(ids.questionItem('has_missing_parts')).getByTestId(ids.linkCleared),

@@ -42,6 +42,8 @@ test('a newcomer edits the German invitation in the visual editor, and the next 
 
   // Edit the heading in place: double-click, replace its text.
   await heading.dblclick();
+  // The editor makes the heading editable a moment after the double-click: keys typed before go nowhere.
+  await expect(heading).toHaveAttribute('contenteditable', 'true');
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('Servus im Team von {{company.name}}');
   await expect(heading).toHaveText('Servus im Team von {{company.name}}');
