@@ -99,6 +99,19 @@ export default defineConfig({
             // layout. Without this group each icon that a page also imports was a file of its own (1 kB gzip
             // more per admin screen).
             { name: 'route-nav', test: /src[\\/](route-nav|features[\\/][\w-]+[\\/]nav)\.ts$/ },
+            // MUI's menus and what they stand on (popover, modal, focus trap, transitions, lists): a text field's
+            // select needs them and so does every bar. One file, not one per module; before the tooltip's group, so
+            // the helpers both stand on (`useControlled`) land here, where the sign-in page needs them anyway.
+            {
+              name: 'mui-menus',
+              test: /node_modules[\\/]@mui[\\/](utils|material[\\/](utils|Menu|MenuList|MenuItem|Popover|Modal|Unstable_TrapFocus|Portal|Grow|Fade|Backdrop|List|ListItemIcon|ListItemText|Divider))[\\/]/,
+            },
+            // MUI's tooltip (with Popper): drawn by every admin screen's bar and drawer, not by the sign-in page
+            // (the help menu loads it late, HelpMenu.tsx). One file, not three.
+            {
+              name: 'mui-tooltip',
+              test: /node_modules[\\/](@popperjs|@mui[\\/]material[\\/](Tooltip|Popper)[\\/])/,
+            },
           ],
         },
       },

@@ -1,70 +1,44 @@
+/**
+ * The help button of the app bar. Its tooltip and menu (MUI's Tooltip, Popper, Menu and Modal: about 17 kB
+ * gzip) come in a chunk of their own, loaded as the bar renders, so the sign-in page draws without them
+ * (docs/performance.md, "First load"). Until they are there the button looks the same but says it is not ready
+ * (`aria-disabled`, which also makes a browser test wait): a click then does nothing, for the moment the
+ * chunk takes.
+ */
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
-import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import OpenInNew from '@mui/icons-material/OpenInNew';
-import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
-import { HELP_LINKS } from './config.ts';
+import { forwardRef, type MouseEventHandler, Suspense } from 'react';
+import { lazyPage } from './lazy.ts';
 import { shellIds } from './testids.ts';
+
+const HelpMenuOpen = lazyPage(() => import('./HelpMenuOpen.tsx').then((m) => m.HelpMenuOpen));
+
+/** The button itself, the same before and after the menu's chunk is there. */
+export const HelpButton = forwardRef<
+  HTMLButtonElement,
+  { onClick?: MouseEventHandler<HTMLButtonElement>; pending?: boolean }
+>(function HelpButton({ onClick, pending, ...tooltipProps }, ref) {
+  return (
+    <IconButton
+      {...tooltipProps}
+      ref={ref}
+      color="inherit"
+      aria-label="Help"
+      aria-haspopup="menu"
+      aria-disabled={pending || undefined}
+      onClick={onClick}
+      data-testid={shellIds.helpMenuButton}
+    >
+      <HelpOutline />
+    </IconButton>
+  );
+});
 
 /** The help menu: the knowledge base and the service desk, opened in a new tab. */
 export function HelpMenu() {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const links = [
-    {
-      href: HELP_LINKS.knowledgeBase,
-      label: 'Knowledge base',
-      icon: <MenuBookOutlined />,
-      testId: shellIds.helpKnowledgeBase,
-    },
-    {
-      href: HELP_LINKS.serviceDesk,
-      label: 'Service desk',
-      icon: <SupportAgentOutlined />,
-      testId: shellIds.helpServiceDesk,
-    },
-  ];
   return (
-    <>
-      <Tooltip title="Help">
-        <IconButton
-          color="inherit"
-          aria-label="Help"
-          aria-haspopup="menu"
-          onClick={(event) => setAnchor(event.currentTarget)}
-          data-testid={shellIds.helpMenuButton}
-        >
-          <HelpOutline />
-        </IconButton>
-      </Tooltip>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {links.map((link) => (
-          <MenuItem
-            key={link.label}
-            component="a"
-            href={link.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setAnchor(null)}
-            data-testid={link.testId}
-          >
-            <ListItemIcon>{link.icon}</ListItemIcon>
-            <ListItemText primary={link.label} />
-            <OpenInNew fontSize="small" sx={{ ml: 2, color: 'text.secondary' }} />
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
+    <Suspense fallback={<HelpButton pending />}>
+      <HelpMenuOpen />
+    </Suspense>
   );
 }
