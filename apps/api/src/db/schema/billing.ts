@@ -33,7 +33,16 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import {
+  bytea,
+  companySearchIndex,
+  createdAt,
+  idColumn,
+  money,
+  refColumn,
+  tsOrNull,
+  updatedAt,
+} from './columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 import { orders, subscriptions } from './orders.ts';
@@ -201,7 +210,7 @@ export const invoices = pgTable(
     // GET invoices?recurring_payment_id= (no type filter, so the partial unique index above is no use).
     index('invoices_company_recurring_payment_idx').on(t.company_id, t.recurring_payment_id, t.id),
     index('invoices_company_original_idx').on(t.company_id, t.original_invoice_id),
-    index('invoices_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
+    companySearchIndex('invoices_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'invoices_customer_fk',
       columns: [t.company_id, t.customer_id],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, type PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * timestamptz read as an ISO 8601 UTC string ("2026-11-22T08:29:27.556Z"), the API's format,
@@ -48,3 +48,10 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   fromDriver: (value) => Buffer.from(value),
   toDriver: (value) => value,
 });
+
+/**
+ * A company's list search index: the company's keyed trigrams of `searchText` (SQL `company_trigrams`,
+ * migration 0079), read by `companySearch` (db/company-search.ts, decision 99).
+ */
+export const companySearchIndex = (name: string, companyId: PgColumn, searchText: PgColumn) =>
+  index(name).using('gin', sql`company_trigrams(${companyId}, ${searchText})`);

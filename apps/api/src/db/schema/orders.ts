@@ -24,7 +24,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import { companySearchIndex, createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 
@@ -124,8 +124,8 @@ export const orders = pgTable(
       index(`orders_drafts_${k}_idx`).on(t.company_id, t.consumable, t[k], t.id).where(sql`status = 'draft'`),
     ),
     index('orders_company_customer_idx').on(t.company_id, t.customer_id, t.id),
-    // Led by the company (btree_gin): a search reads only its company's candidates from the heap.
-    index('orders_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
+    // Keyed by company (decision 99): a search reads only its company's candidates, from its own postings.
+    companySearchIndex('orders_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'orders_customer_fk',
       columns: [t.company_id, t.customer_id],
@@ -278,7 +278,7 @@ export const subscriptions = pgTable(
       .on(t.company_id, t.end_scheduled_on)
       .where(sql`${t.end_scheduled_on} is not null`),
     index('subscriptions_company_customer_idx').on(t.company_id, t.customer_id, t.id),
-    index('subscriptions_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
+    companySearchIndex('subscriptions_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'subscriptions_order_fk',
       columns: [t.company_id, t.order_id],

@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bundles, productVariants } from './catalog.ts';
-import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import { companySearchIndex, createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { subscriptions } from './orders.ts';
 import { users } from './users.ts';
@@ -101,7 +101,7 @@ export const productTracking = pgTable(
     index('product_tracking_company_subscription_idx').on(t.company_id, t.subscription_id, t.id),
     index('product_tracking_products_idx').using('gin', t.products),
     index('product_tracking_figures_stale_idx').on(t.company_id, t.id).where(sql`${t.figures_stale}`),
-    index('product_tracking_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
+    companySearchIndex('product_tracking_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'product_tracking_variant_fk',
       columns: [t.company_id, t.variant_id],

@@ -11,7 +11,7 @@ import { ASSET_STATUSES } from '@rentloop/domain/enums';
 import { REPAIR_STATUSES } from '@rentloop/domain/repairs';
 import { type SQL, sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import { companySearchIndex, createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { productTracking } from './product-tracking.ts';
 import { repairQuestionnaireVersions } from './repair-questions.ts';
@@ -53,7 +53,7 @@ export const repairs = pgTable(
       index(`repairs_company_${k}_idx`).on(t.company_id, t[k], t.id),
     ),
     index('repairs_company_asset_idx').on(t.company_id, t.product_tracking_id, t.id),
-    index('repairs_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
+    companySearchIndex('repairs_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'repairs_asset_fk',
       columns: [t.company_id, t.product_tracking_id],

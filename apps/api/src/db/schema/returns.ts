@@ -7,7 +7,7 @@
 import { RETURN_OUTCOMES, RETURN_SOURCES, RETURN_STATUSES } from '@rentloop/domain/returns';
 import { type SQL, sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import { companySearchIndex, createdAt, idColumn, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 import { subscriptions } from './orders.ts';
@@ -66,7 +66,7 @@ export const returns = pgTable(
     index('returns_company_outcome_idx').on(t.company_id, t.outcome, t.id),
     index('returns_company_asset_idx').on(t.company_id, t.product_tracking_id, t.id),
     index('returns_company_subscription_idx').on(t.company_id, t.subscription_id, t.id),
-    index('returns_search_trgm_idx').using('gin', t.company_id, sql`${t.search_text} gin_trgm_ops`),
+    companySearchIndex('returns_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'returns_asset_fk',
       columns: [t.company_id, t.product_tracking_id],

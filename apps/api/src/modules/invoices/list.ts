@@ -1,6 +1,7 @@
 /** The invoices list (GET read-replica .../paginated-invoices), amounts as decimal strings. */
 import type { INVOICE_SORTS, InvoiceFilters, InvoiceListRow } from '@rentloop/domain/invoices';
 import { and, eq, sql } from 'drizzle-orm';
+import { companySearch } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { customers, invoices } from '../../db/schema/index.ts';
 import { toDecimal } from '../../money.ts';
@@ -82,7 +83,7 @@ export const invoiceList = defineList<Sort, InvoiceFilters, Row, InvoiceListRow>
           and c.type = 'cancellation' and c.status = 'issued')) = ${v}`,
   },
   // The generated search_text (number, buyer's name and email) under its trigram index.
-  search: (pattern) => sql`${invoices.search_text} LIKE ${pattern}`,
+  search: (pattern) => companySearch(invoices.company_id, invoices.search_text, pattern),
   // entity_counts keeps the company's total (migration 0039's triggers) for the unfiltered pages.
   total: { entity: 'invoices', scope: 'company' },
   map: ({ net, tax, gross, customer_name, ...row }) => ({

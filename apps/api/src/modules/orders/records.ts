@@ -7,6 +7,7 @@ import type { ORDER_SORTS, OrderFilters, OrderItem, OrderListRow } from '@rentlo
 import type { ProductTracking } from '@rentloop/domain/product-tracking';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { companySearch } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { companies, orderItems, orders, subscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -112,7 +113,7 @@ function orderListOf(name: string, draft: boolean) {
         sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.company_id} = ${orders.company_id}
               AND ${orderItems.order_id} = ${orders.id} AND ${orderItems.product_id} = ${v})`,
     },
-    search: (pattern) => sql`${orders.search_text} LIKE ${pattern}`,
+    search: (pattern) => companySearch(orders.company_id, orders.search_text, pattern),
     total: { entity: draft ? 'draft_orders' : 'orders', scope: 'company' },
     // The row itself, not a copy without the extra fields (an export maps a million of them).
     map: (row) => toOrderRow(row, BigInt(row.order_total), row.currency, Number(row.items_count)),

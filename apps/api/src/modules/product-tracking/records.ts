@@ -11,6 +11,7 @@ import type {
 } from '@rentloop/domain/product-tracking';
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { companySearch } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { companies, productTracking, productTrackingHistory, subscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -86,7 +87,7 @@ export const assetList = defineList<
     subscription_id: (v) => sql`${t.subscription_id} = ${v}`,
     status_changed_since: (v) => sql`${t.status_changed_at} >= ${v}::timestamptz`,
   },
-  search: (pattern) => sql`${t.search_text} LIKE ${pattern}`,
+  search: (pattern) => companySearch(t.company_id, t.search_text, pattern),
   total: { entity: 'product_tracking', scope: 'company' },
   map: ({ currency, ...row }) => toAsset(row, currency),
 });

@@ -8,6 +8,7 @@ import type { REPAIR_SORTS, Repair, RepairDetail, RepairFilters } from '@rentloo
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../context.ts';
+import { companySearch } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { companies, repairs, users } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -74,7 +75,7 @@ export const repairList = defineList<Sort, RepairFilters, Named, Repair>({
     created_from: (v) => sql`${t.created_at} >= ${v}::date`,
     created_to: (v) => sql`${t.created_at} < (${v}::date + 1)`,
   },
-  search: (pattern) => sql`${t.search_text} LIKE ${pattern}`,
+  search: (pattern) => companySearch(t.company_id, t.search_text, pattern),
   total: { entity: 'repairs', scope: 'company' },
   map: (row) => toRepair(row),
 });

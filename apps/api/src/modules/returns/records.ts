@@ -5,6 +5,7 @@
 import type { RETURN_SORTS, Return, ReturnFilters } from '@rentloop/domain/returns';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { companySearch } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { returns } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -73,7 +74,7 @@ export const returnList = defineList<Sort, ReturnFilters, Omit<Row, 'search_text
     created_from: (v) => sql`${t.created_at} >= ${v}::date`,
     created_to: (v) => sql`${t.created_at} < (${v}::date + 1)`,
   },
-  search: (pattern) => sql`${t.search_text} LIKE ${pattern}`,
+  search: (pattern) => companySearch(t.company_id, t.search_text, pattern),
   total: { entity: 'returns', scope: 'company' },
   map: (row) => toReturn(row),
 });

@@ -7,6 +7,7 @@ import type {
 } from '@rentloop/domain/subscriptions';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import { companySearch } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { companies, subscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
@@ -100,7 +101,7 @@ export const subscriptionList = defineList<
     auto_renew: (v) => sql`${subscriptions.auto_renew} = ${v}`,
     running_on: (v) => runningOnDay(sql`${subscriptions}`, v),
   },
-  search: (pattern) => sql`${subscriptions.search_text} LIKE ${pattern}`,
+  search: (pattern) => companySearch(subscriptions.company_id, subscriptions.search_text, pattern),
   total: { entity: 'subscriptions', scope: 'company' },
   map: ({ currency, ...row }) => toSubscription(row, currency),
 });

@@ -1,0 +1,21 @@
+/**
+ * The search of a company's big list (decision 99): the rows' trigrams keyed by company
+ * (`'<company>:<trigram>'`, SQL `company_trigrams`, migration 0079) under one GIN index
+ * (`companySearchIndex`, db/schema/columns.ts), then the list's own LIKE. A GIN index on
+ * (company_id, trigram) held one entry for the company whose postings are as long as the company's
+ * table, and every search of a big company read most of it; keyed trigrams give each company its own
+ * postings, so a ten-row serial search among 1,000,000 assets reads ~20 index pages instead of ~830.
+ * Only a word's inner trigrams are keys, so a term's keys are among those of every row it matches
+ * (db/company-trigrams.test.ts); the pattern's escapes and wildcards are not letters or digits and add none.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { ph } from './define-list.ts';
+
+/** A list's search condition: the keyed trigrams narrow, the LIKE (the list's `pattern`) decides. */
+export const companySearch = (
+  companyId: PgColumn,
+  searchText: PgColumn,
+  pattern: ReturnType<typeof ph>,
+): SQL =>
+  sql`company_trigrams(${companyId}, ${searchText}) @> company_trigrams(${ph('companyId')}, ${pattern}) AND ${searchText} LIKE ${pattern}`;

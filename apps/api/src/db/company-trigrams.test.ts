@@ -1,0 +1,81 @@
+/**
+ * `company_trigrams` (migration 0079, decision 99): the assets list's search narrows rows by keyed
+ * trigrams before its LIKE, so the keys must never lose a match. For any text and any term the LIKE
+ * matches, the term's keys are among the text's; and a company's keys are never another company's.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { likePattern } from '../lists.ts';
+import { useHarness } from '../testing/harness.ts';
+
+const h = useHarness();
+
+const rowsOf = async <T>(query: SQL) =>
+  ((await h.database.primary.execute(query)) as unknown as { rows: T[] }).rows;
+
+// Letters, digits, the separators serials and names use, LIKE's own characters and non-ASCII letters.
+const char = fc.constantFrom(...'abcz019-_ /.%\\äéß'.split(''));
+const text = fc.array(char, { minLength: 0, maxLength: 24 }).map((a) => a.join(''));
+
+async function check(rows: { text: string; term: string }[]) {
+  const values = sql.join(
+    rows.map((r) => sql`(${r.text}::text, ${likePattern(r.term)}::text)`),
+    sql`, `,
+  );
+  return rowsOf<{ t: string; p: string; likes: boolean; keyed: boolean }>(sql`
+    select t, p, t like p as likes, company_trigrams(7, t) @> company_trigrams(7, p) as keyed
+      from (values ${values}) as v(t, p)`);
+}
+
+describe('company_trigrams', () => {
+  it("keeps every LIKE match: a matched term's keys are among the text's", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            // a term taken from the text (always a match) or any term (mostly not)
+            text.chain((t) =>
+              fc
+                .tuple(fc.nat(t.length), fc.nat(t.length))
+                .map(([a, b]) => ({ text: t, term: t.slice(Math.min(a, b), Math.max(a, b)) })),
+            ),
+            fc.record({ text, term: text }),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
+        async (rows) => {
+          const searched = rows.filter((x) => x.term !== ''); // an empty term is no search
+          if (searched.length === 0) return;
+          for (const r of await check(searched))
+            if (r.likes) expect(r.keyed, `${r.t} LIKE ${r.p}`).toBe(true);
+        },
+      ),
+      { numRuns: process.env.CI ? 30 : 100 },
+    );
+  });
+
+  it('narrows: a serial-like term keys on its inner trigrams, the escapes and wildcards add none', async () => {
+    const [keys] = await rowsOf<{ k: string[] }>(
+      sql`select company_trigrams(7, ${likePattern('SN-012345')}) as k`,
+    );
+    expect([...keys!.k].sort()).toEqual(['7:012', '7:123', '7:234', '7:345']);
+    const rows = await check([
+      { text: 'sn-0123450 cargo bike', term: 'sn-012345' },
+      { text: 'sn-0123460 cargo bike', term: 'sn-012345' },
+      { text: '50% off', term: '50%' },
+    ]);
+    expect(rows.map((r) => [r.likes, r.keyed])).toEqual([
+      [true, true],
+      [false, false],
+      [true, true],
+    ]);
+  });
+
+  it("keys a company's rows apart from another company's", async () => {
+    const r = await rowsOf<{ same: boolean; overlap: boolean }>(sql`
+      select company_trigrams(1, 'cargo bike') = company_trigrams(1, 'cargo bike') as same,
+             company_trigrams(1, 'cargo bike') && company_trigrams(11, 'cargo bike') as overlap`);
+    expect(r[0]).toEqual({ same: true, overlap: false });
+  });
+});
