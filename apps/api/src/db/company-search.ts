@@ -5,8 +5,9 @@
  * (company_id, trigram) held one entry for the company whose postings are as long as the company's
  * table, and every search of a big company read most of it; keyed trigrams give each company its own
  * postings, so a ten-row serial search among 1,000,000 assets reads ~20 index pages instead of ~830.
- * Only a word's inner trigrams are keys, so a term's keys are among those of every row it matches
- * (db/company-trigrams.test.ts); the pattern's escapes and wildcards are not letters or digits and add none.
+ * Only a word's inner trigrams that occur in the text as they are make keys, so a term's keys are among
+ * those of every row it matches (db/company-trigrams.test.ts; the migration says why both conditions);
+ * the pattern's escapes and wildcards are not letters or digits and add none.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';

@@ -4,12 +4,15 @@
 -- pages, 19 ms). Keyed trigrams ('<company>:<trigram>') give each company its own postings: the same search
 -- reads ~20 pages. Only a word's inner trigrams of three plain characters are keys: show_trgm's padded ones
 -- (with a space) mark a word's start or end, which a LIKE '%term%' does not require, and it shows a trigram
--- with a multibyte character as a hash (0x...) that hides whether it is padded. So the keys of a search term
--- are among the keys of every row it matches; the list's LIKE then checks the term itself (db/company-search.ts).
+-- with a multibyte character as a hash that hides whether it is padded. The hash is shown as 0x... unless its
+-- three bytes happen to be printable letters, digits or spaces, when it looks like a plain trigram: so a key must
+-- also occur in the text as it is (strpos), which a hashed one does not unless it is a real trigram too. So the
+-- keys of a search term are among the keys of every row it matches; the list's LIKE then checks the term itself
+-- (db/company-search.ts).
 -- A SQL-standard body: show_trgm is resolved now, not through the search_path of whoever runs it (a restore).
 CREATE FUNCTION company_trigrams(company bigint, t text) RETURNS text[]
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-  RETURN ARRAY(SELECT company::text || ':' || g FROM unnest(show_trgm(t)) AS g WHERE length(g) = 3 AND strpos(g, ' ') = 0);
+  RETURN ARRAY(SELECT company::text || ':' || g FROM unnest(show_trgm(t)) AS g WHERE length(g) = 3 AND strpos(g, ' ') = 0 AND strpos(t, g) > 0);
 --> statement-breakpoint
 DROP INDEX "invoices_search_trgm_idx";--> statement-breakpoint
 DROP INDEX "orders_search_trgm_idx";--> statement-breakpoint
