@@ -398,10 +398,14 @@ describe.skipIf(Boolean(skip))(`two API instances and two workers on one Postgre
         ) === 4,
       60_000,
     );
+    const ranOn = (id: string) =>
+      workers.filter((w) => logLines(w).some((l) => l.msg === 'job done' && l.id === id));
     for (const id of ids) {
-      const ranOn = workers.filter((w) => logLines(w).some((l) => l.msg === 'job done' && l.id === id));
+      // The worker logs before pg-boss marks the job completed, but its log reaches this process through a
+      // pipe, later than the database answers: wait for the line, then count the workers that wrote it.
+      await until(`job ${id}'s log line`, () => ranOn(id).length > 0, 10_000);
       expect(
-        ranOn.map((w) => w.name),
+        ranOn(id).map((w) => w.name),
         `job ${id}`,
       ).toHaveLength(1);
     }
