@@ -1,5 +1,5 @@
 /**
- * `company_trigrams` (migration 0079, decision 99): the assets list's search narrows rows by keyed
+ * `company_trigrams` (migration 0079, decision 99): the big lists' searches (db/company-search.ts) narrow rows by keyed
  * trigrams before its LIKE, so the keys must never lose a match. For any text and any term the LIKE
  * matches, the term's keys are among the text's; and a company's keys are never another company's.
  */
