@@ -16,6 +16,8 @@
  * BENCH_EXPORT_DB=rentloop_bench_export  BENCH_EXPORT_FORMAT=csv  BENCH_KEEP=1 (keep the database)
  * BENCH_EXPORT_REUSE=1 (export from a database an earlier run kept, without seeding it again)
  */
+// First, as the server and the worker import it: V8's settings (decision 100).
+import '../apps/api/src/v8-flags.ts';
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';

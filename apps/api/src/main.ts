@@ -1,4 +1,6 @@
 /** Process entry: config -> database (lock, migrate) -> first-start bootstrap -> jobs -> listen. */
+// First: V8's settings before any other module's code runs.
+import './v8-flags.ts';
 import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import type PgBoss from 'pg-boss';

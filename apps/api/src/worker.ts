@@ -2,6 +2,8 @@
  * `npm run worker`: background workers as a separate process, for scale-out on PostgreSQL.
  * The embedded database belongs to one process (npm start runs its workers in-process).
  */
+// First: V8's settings before any other module's code runs.
+import './v8-flags.ts';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { migrate, openPostgres } from './db/client.ts';

@@ -26,8 +26,26 @@ import { likePattern } from '../lists.ts';
 import type { Db } from './client.ts';
 import { afterKey, type KeysetAfter, selectedIds } from './list-export.ts';
 import { readPage, statement } from './list-pages.ts';
+import { fieldIndex, type RowsMapperOf, rowMapper } from './row-mapper.ts';
 import { entityCounts } from './schema/index.ts';
 import { type TrailScope, trailTotal } from './trail-counts.ts';
+
+/** The keyset's fields of an export's statement, read from its last row and left out of the rows. */
+const KEYSET_FIELDS = new Set(['__key', '__id']);
+/** One statement of an export's walk: the driver's rows, their mapper and where the keyset's fields are. */
+type RawBatch = {
+  raw: unknown[][];
+  one: (row: unknown[]) => Record<string, unknown>;
+  keyAt: number;
+  idAt: number;
+};
+/** The walk's row mapper, made once per prepared statement from its fields. */
+const statementRows: RowsMapperOf<RawBatch> = (fields, joins) => {
+  const one = rowMapper(fields, KEYSET_FIELDS, joins);
+  const keyAt = fieldIndex(fields, '__key');
+  const idAt = fieldIndex(fields, '__id');
+  return (raw) => ({ raw, one, keyAt, idAt });
+};
 
 type Placeholder = ReturnType<typeof sql.placeholder>;
 
@@ -83,6 +101,18 @@ export interface DefinedList<S extends string, F extends Record<string, unknown>
     p: ListParams<S, Partial<F>>,
     options?: { scope?: string; size?: number; ids?: number[] },
   ): AsyncGenerator<Out[]>;
+  /**
+   * `batches` as text: each statement's rows made into `format`'s texts (one a row) as soon as they are
+   * read (a data export's file). No row object outlives its statement, so none of a million rows'
+   * garbage lives long enough to be promoted out of V8's young generation, and no text is one of the
+   * large objects a batch joined into one string would be (docs/performance.md "Data export").
+   */
+  texts(
+    ctx: { db: Db; companyId?: number | null },
+    p: ListParams<S, Partial<F>>,
+    options: { scope?: string; size?: number; ids?: number[] },
+    format: (row: Out) => string,
+  ): AsyncGenerator<string[]>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of lists of every row type
@@ -264,6 +294,47 @@ export function defineList<
     return q.where(sql`${def.id} = any(array(${pageIds}))`).orderBy(...orderBy(s, s.desc));
   }
 
+  const map = def.map ?? ((r: Row) => r as unknown as Out);
+
+  /**
+   * The statements of `batches` and `texts`: every row of the list in its order, `size` a statement,
+   * each statement's rows as the driver's arrays with their mapper (`one`, the keyset's two fields
+   * left out; db/row-mapper.ts). The keyset is read from the last array.
+   */
+  async function* statements(
+    ctx: { db: Db; companyId?: number | null },
+    p: ListParams<S, Partial<F>>,
+    options: { scope?: string; size?: number; ids?: number[] },
+  ): AsyncGenerator<RawBatch> {
+    const { db } = ctx;
+    const s = shapeOf(p, options.scope ?? defaultScope);
+    const size = options.size ?? 500;
+    const ids = options.ids;
+    const v = { ...values(ctx.companyId ?? null, p), limit: size, ids: ids?.join(',') };
+    let after: KeysetAfter = 'first';
+    let key: Record<string, unknown> = {};
+    for (;;) {
+      const shape = `${shapeKey(s)}_export_${after}${ids ? '_ids' : ''}`;
+      const batch = (await statement(
+        db,
+        shape,
+        false,
+        () => batchQuery(db, s, after, Boolean(ids)),
+        statementRows,
+      ).execute({ ...v, ...key })) as unknown as RawBatch;
+      const n = batch.raw.length;
+      if (n === 0) return;
+      // The keyset is read before the rows go out: a consumer may drop them (`texts`).
+      const last = batch.raw[n - 1]!;
+      const lastKey = last[batch.keyAt] as string | null;
+      const next = { k_value: lastKey, k_id: last[batch.idAt] };
+      yield batch;
+      if (n < size) return;
+      after = lastKey === null ? 'null' : 'value';
+      key = next;
+    }
+  }
+
   const defined: DefinedList<S, F, Out> = {
     definition: def as unknown as ListDefinition<S, F, never, Out>,
     conditions,
@@ -288,37 +359,20 @@ export function defineList<
           return Number((await st.execute(v))[0]?.n ?? 0);
         },
       });
-      const map = def.map ?? ((r: Row) => r as unknown as Out);
       return { rows: rows.map(({ total: _t, ...r }) => map(r as Row)), total };
     },
     async *batches(ctx, p, options = {}) {
-      const { db } = ctx;
-      const s = shapeOf(p, options.scope ?? defaultScope);
-      const size = options.size ?? 500;
-      const ids = options.ids;
-      const map = def.map ?? ((r: Row) => r as unknown as Out);
-      const v = { ...values(ctx.companyId ?? null, p), limit: size, ids: ids?.join(',') };
-      // The row without the keyset's two fields: the selected fields copied by name (a rest pattern
-      // is a slow generic copy, and an export maps millions of rows).
-      const fields = Object.keys(def.columns);
-      const withoutKey = (r: Record<string, unknown>) => {
-        const out: Record<string, unknown> = {};
-        for (const f of fields) out[f] = r[f];
-        return out;
-      };
-      let after: KeysetAfter = 'first';
-      let key: Record<string, unknown> = {};
-      for (;;) {
-        const shape = `${shapeKey(s)}_export_${after}${ids ? '_ids' : ''}`;
-        const rows = (await statement(db, shape, false, () => batchQuery(db, s, after, Boolean(ids))).execute(
-          { ...v, ...key },
-        )) as (Row & { __key: string | null; __id: string })[];
-        if (rows.length === 0) return;
-        yield rows.map((r) => map(withoutKey(r) as Row));
-        if (rows.length < size) return;
-        const last = rows[rows.length - 1]!;
-        after = last.__key === null ? 'null' : 'value';
-        key = { k_value: last.__key, k_id: last.__id };
+      for await (const { raw, one } of statements(ctx, p, options)) yield raw.map((r) => map(one(r) as Row));
+    },
+    async *texts(ctx, p, options, format) {
+      for await (const batch of statements(ctx, p, options)) {
+        const { raw, one } = batch;
+        const texts = new Array<string>(raw.length);
+        for (let i = 0; i < raw.length; i++) texts[i] = format(map(one(raw[i]!) as Row));
+        // The driver's rows are let go now, not when the next statement is read: held over that wait
+        // they outlived two scavenges and were promoted to the old generation (docs/performance.md).
+        batch.raw = [];
+        yield texts;
       }
     },
   };

@@ -5,6 +5,7 @@
  * shapes, and deep unfiltered pages read from the nearer end of the index.
  */
 import type { Db } from './client.ts';
+import { mappedRows, type RowsMapperOf, useRowsMapper } from './row-mapper.ts';
 
 /**
  * Statements are built once per process and shape (sort, direction, which filters). The unfiltered
@@ -12,7 +13,8 @@ import type { Db } from './client.ts';
  * instead of on every request, and their plans do not depend on the values (company, limit,
  * offset). Searches and filters stay unnamed, so PostgreSQL plans them with their values: how
  * selective a term or filter is decides whether an index pays. (Named statements need session
- * pooling: behind PgBouncer, use session mode.)
+ * pooling: behind PgBouncer, use session mode.) Rows are mapped by `mapRows` (db/row-mapper.ts:
+ * by default each row as drizzle's object, without drizzle's per-column iterators).
  */
 export type Statement = { execute(values: Record<string, unknown>): Promise<Record<string, unknown>[]> };
 const statementsByDb = new WeakMap<object, Map<string, Statement>>();
@@ -21,6 +23,7 @@ export function statement(
   key: string,
   named: boolean,
   build: () => { prepare(name: string): unknown },
+  mapRows: RowsMapperOf<unknown> = mappedRows,
 ): Statement {
   let byKey = statementsByDb.get(db);
   if (!byKey) {
@@ -31,6 +34,7 @@ export function statement(
   if (!st) {
     // An undefined name makes node-postgres send an unnamed statement (planned with its values).
     st = build().prepare(named ? key : (undefined as unknown as string)) as Statement;
+    useRowsMapper(st, mapRows);
     byKey.set(key, st);
   }
   return st;

@@ -17,11 +17,20 @@ const PG_UTC = /^([1-9]\d{3}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 /**
  * `new Date(value).toISOString()`, the milliseconds cut as it cuts them; PostgreSQL's UTC text is
  * rewritten without the date parser (a sixth of the time: a list or an export reads many of them).
+ * The pattern only checks the shape (`test` makes no match array: an export of 1,000,000 orders made
+ * 420 MB of them); the parts are at fixed places once it holds: "2026-11-22 08:29:27.556789+00".
  */
 export function isoTimestamp(value: string | Date): string {
-  if (typeof value === 'string') {
-    const m = PG_UTC.exec(value);
-    if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+  if (typeof value === 'string' && PG_UTC.test(value)) {
+    // Digits after the dot at 19 (none: the text ends "+00" right after the seconds).
+    const fraction = value.length - 23;
+    const ms =
+      fraction >= 3
+        ? value.slice(19, 23)
+        : fraction <= 0
+          ? '.000'
+          : `${value.slice(19, 20 + fraction)}${'00'.slice(fraction - 1)}`;
+    return `${value.slice(0, 10)}T${value.slice(11, 19)}${ms}Z`;
   }
   return new Date(value).toISOString();
 }

@@ -23,7 +23,11 @@ export const CONTENT_TYPES: Record<DataExportFormat, string> = {
 };
 
 export interface FileWriter {
-  /** Adds rows; resolves once every full piece but the last one made is stored (that one is being stored). */
+  /** A row's text in the file (a CSV line, an XLSX row): rows are made text as they are read. */
+  format(row: unknown): string;
+  /** Adds rows' texts made by `format`; resolves once every full piece but the one being stored is stored. */
+  write(texts: string[]): Promise<void>;
+  /** `write` of the rows' texts. */
   rows(rows: unknown[]): Promise<void>;
   /** Ends the file, stores the last piece; the file's size in bytes. */
   end(): Promise<number>;
@@ -31,40 +35,82 @@ export interface FileWriter {
   settled(): Promise<void>;
 }
 
+const utf8 = new TextEncoder();
+
 /**
- * Collects output bytes and hands them to `store` a full piece (`CHUNK_BYTES`) at a time, the last one
- * short. A piece is stored while the next rows are written: one store in flight at most (the next full
- * piece waits for it), so the pieces are stored in order and only the bytes of about two are held.
+ * Output bytes written into a piece of `CHUNK_BYTES` and handed to `store` when it is full, the last one
+ * short. A piece is stored while the next is written, into the other of two buffers that take turns: one
+ * store in flight at most (the next full piece waits for it), so the pieces are stored in order, and
+ * a file of any size holds two buffers. No buffer per batch: an export of 1,000,000 orders made a Buffer
+ * a batch that lived until its piece filled, was promoted with it, and held 64 MB outside V8's heap
+ * until a full collection (docs/performance.md "Data export").
  */
 class Pieces {
-  private parts: Uint8Array[] = [];
-  private held = 0;
+  private piece: Buffer;
+  private used = 0;
+  /** The buffer being stored (unchanged until its store resolves) and the one free after it. */
+  private inFlight: Buffer | null = null;
+  private spare: Buffer | null = null;
   private storing: Promise<void> = Promise.resolve();
   size = 0;
   constructor(
     private readonly store: (bytes: Buffer) => Promise<void>,
     private readonly pieceBytes = CHUNK_BYTES,
-  ) {}
-  push(bytes: Uint8Array) {
-    this.parts.push(bytes);
-    this.held += bytes.length;
-    this.size += bytes.length;
+  ) {
+    // A character is at most four bytes of UTF-8: a piece must hold one.
+    if (pieceBytes < 4) throw new Error('A piece holds at least 4 bytes.');
+    this.piece = Buffer.allocUnsafe(pieceBytes);
   }
-  /** Stores the full pieces held (every byte held when `all`); resolves once the one before the last is stored, or all when `all`. */
-  async flush(all: boolean) {
-    while (this.held >= this.pieceBytes || (all && this.held > 0)) {
-      const held = Buffer.concat(this.parts, this.held);
-      // A piece of its own memory (a view's offset is not every driver's concern).
-      const bytes = held.length > this.pieceBytes ? Buffer.from(held.subarray(0, this.pieceBytes)) : held;
-      const rest = held.subarray(bytes.length);
-      this.parts = rest.length > 0 ? [rest] : [];
-      this.held = rest.length;
-      await this.storing;
-      this.storing = this.store(bytes);
-      // A failure surfaces at the next flush (or the last), not as an unhandled rejection.
-      this.storing.catch(() => {});
+  /** Texts as UTF-8, one after the other (a character never split across pieces: a piece may end a few bytes short). */
+  async texts(texts: readonly string[]) {
+    for (const text of texts) {
+      let rest = text;
+      for (;;) {
+        const { read, written } = utf8.encodeInto(rest, this.piece.subarray(this.used));
+        this.used += written;
+        this.size += written;
+        if (read === rest.length) break;
+        rest = rest.slice(read);
+        await this.send();
+      }
     }
-    if (all) await this.storing;
+  }
+  /** Bytes as they are (the XLSX's zip). */
+  async bytes(bytes: Uint8Array) {
+    let at = 0;
+    while (at < bytes.length) {
+      const n = Math.min(bytes.length - at, this.pieceBytes - this.used);
+      this.piece.set(bytes.subarray(at, at + n), this.used);
+      this.used += n;
+      this.size += n;
+      at += n;
+      if (this.used === this.pieceBytes) await this.send();
+    }
+  }
+  /** Stores the piece written so far (once the one before is stored) and goes on in the other buffer. */
+  private async send() {
+    await this.storing;
+    if (this.inFlight) this.spare = this.inFlight;
+    this.inFlight = null;
+    let bytes: Buffer;
+    if (this.used === this.pieceBytes) {
+      bytes = this.piece;
+      this.inFlight = this.piece;
+      this.piece = this.spare ?? Buffer.allocUnsafe(this.pieceBytes);
+      this.spare = null;
+    } else {
+      // A short piece: a copy of its own bytes (a view's offset is not every driver's concern).
+      bytes = Buffer.from(this.piece.subarray(0, this.used));
+    }
+    this.used = 0;
+    this.storing = this.store(bytes);
+    // A failure surfaces at the next piece (or the last), not as an unhandled rejection.
+    this.storing.catch(() => {});
+  }
+  /** Stores what is left; resolves once every piece is stored. */
+  async end() {
+    if (this.used > 0) await this.send();
+    await this.storing;
   }
   settled(): Promise<void> {
     return this.storing.catch(() => undefined);
@@ -72,17 +118,19 @@ class Pieces {
 }
 
 function csvWriter(columns: string[], pieces: Pieces): FileWriter {
-  pieces.push(Buffer.from(`\uFEFF${csvLine(columns)}`, 'utf8'));
-  const line = csvRowFormat(columns);
+  const header = pieces.texts([`\uFEFF${csvLine(columns)}`]);
+  const format = csvRowFormat(columns);
+  const write = async (texts: string[]) => {
+    await header;
+    await pieces.texts(texts);
+  };
   return {
-    async rows(rows) {
-      let text = '';
-      for (const row of rows) text += line(row);
-      pieces.push(Buffer.from(text, 'utf8'));
-      await pieces.flush(false);
-    },
+    format,
+    write,
+    rows: (rows) => write(rows.map(format)),
     async end() {
-      await pieces.flush(true);
+      await header;
+      await pieces.end();
       return pieces.size;
     },
     settled: () => pieces.settled(),
@@ -133,11 +181,19 @@ function xlsxWriter(columns: string[], sheetName: string, mtime: Date, pieces: P
   const done = new Promise<void>((resolve) => {
     finished = resolve;
   });
+  // The zip hands out its bytes as it makes them, inside `push`; they are written to the pieces after.
+  let made: Uint8Array[] = [];
   const zip = new Zip((error, chunk, final) => {
     if (error) failure = error;
-    else pieces.push(chunk);
+    else made.push(chunk);
     if (final || error) finished();
   });
+  const drain = async () => {
+    if (failure) throw failure;
+    const chunks = made;
+    made = [];
+    for (const chunk of chunks) await pieces.bytes(chunk);
+  };
   const parts: [string, string][] = [
     ...STATIC_PARTS,
     [
@@ -157,28 +213,27 @@ function xlsxWriter(columns: string[], sheetName: string, mtime: Date, pieces: P
   sheet.push(
     strToU8(`${XML}<worksheet xmlns="${MAIN}"><sheetData>${xlsxRow(columns.map((c) => xlsxCell(c)))}`),
   );
-  const check = () => {
-    if (failure) throw failure;
-  };
   const getters = columns.map(columnGetter);
+  const n = getters.length;
+  const format = (row: unknown) => {
+    const cells = new Array<string>(n);
+    for (let i = 0; i < n; i++) cells[i] = xlsxCell(getters[i]!(row));
+    return xlsxRow(cells);
+  };
+  const write = async (rows: string[]) => {
+    sheet.push(strToU8(rows.join('')));
+    await drain();
+  };
   return {
-    async rows(rows) {
-      let xml = '';
-      for (const row of rows) {
-        xml += '<row>';
-        for (const get of getters) xml += xlsxCell(get(row));
-        xml += '</row>';
-      }
-      sheet.push(strToU8(xml));
-      check();
-      await pieces.flush(false);
-    },
+    format,
+    write,
+    rows: (rows) => write(rows.map(format)),
     async end() {
       sheet.push(strToU8('</sheetData></worksheet>'), true);
       zip.end();
       await done;
-      check();
-      await pieces.flush(true);
+      await drain();
+      await pieces.end();
       return pieces.size;
     },
     settled: () => pieces.settled(),
