@@ -71,6 +71,15 @@ describe('row mapper', () => {
     expect((ours as { customer: unknown }[])[0]!.customer).toBeNull();
   });
 
+  it("is the statement's mapper: drizzle hands it the driver's arrays (fails if drizzle's internals change)", async () => {
+    const st = h.database.primary
+      .select({ n: sql<number>`41 + 1`, t: sql<string>`'x'` })
+      .from(sql`(select 1) as one`)
+      .prepare(undefined as unknown as string) as unknown as Prepared;
+    useRowsMapper(st, (fields) => (raw) => ({ raw, names: fields.map((f) => f.path.join('.')) }));
+    expect(await st.execute()).toEqual({ raw: [[42, 'x']], names: ['n', 't'] });
+  });
+
   it('leaves out the fields asked for, and finds a field by name', () => {
     const fields = [
       { path: ['id'], field: orders.id },
