@@ -99,12 +99,15 @@ export default defineConfig({
             // layout. Without this group each icon that a page also imports was a file of its own (1 kB gzip
             // more per admin screen).
             { name: 'route-nav', test: /src[\\/](route-nav|features[\\/][\w-]+[\\/]nav)\.ts$/ },
+            // MUI's helpers (ownerWindow, debounce, useControlled...) that its inputs, its menus and its tooltip
+            // stand on, those the entry does not hold: a file of their own, before the menus' group, so that a
+            // screen with text fields and no menu (sign-in, decision 101) does not load the menus for them.
+            { name: 'mui-utils', test: /node_modules[\\/]@mui[\\/](utils|material[\\/]utils)[\\/]/ },
             // MUI's menus and what they stand on (popover, modal, focus trap, transitions, lists): a text field's
-            // select needs them and so does every bar. One file, not one per module; before the tooltip's group, so
-            // the helpers both stand on (`useControlled`) land here, where the sign-in page needs them anyway.
+            // select needs them and so does every bar. One file, not one per module.
             {
               name: 'mui-menus',
-              test: /node_modules[\\/]@mui[\\/](utils|material[\\/](utils|Menu|MenuList|MenuItem|Popover|Modal|Unstable_TrapFocus|Portal|Grow|Fade|Backdrop|List|ListItemIcon|ListItemText|Divider))[\\/]/,
+              test: /node_modules[\\/]@mui[\\/](material[\\/](Menu|MenuList|MenuItem|Popover|Modal|Unstable_TrapFocus|Portal|Grow|Fade|Backdrop|List|ListItemIcon|ListItemText|Divider))[\\/]/,
             },
             // MUI's tooltip (with Popper): drawn by every admin screen's bar and drawer, not by the sign-in page
             // (the help menu loads it late, HelpMenu.tsx). One file, not three.

@@ -3,11 +3,13 @@
  * use these constants so a text is written once and a test can find it.
  */
 import { SHELL_MESSAGES } from './shell-messages.ts';
+import { SIGN_IN_MESSAGES } from './sign-in.ts';
 
 export const MESSAGES = {
   // The web app's shell shows these before any screen has loaded (shell-messages.ts).
   ...SHELL_MESSAGES,
-  required: 'Required field.',
+  // The sign-in form's, kept beside its zod-free check (sign-in.ts); `tooLong` is the form's alone.
+  required: SIGN_IN_MESSAGES.required,
   customerUpdated: 'Updated customer details.',
   customerUpdateFailed: 'Failed to update customer details.',
   customerCreated: 'Customer created.',
@@ -101,7 +103,7 @@ export const MESSAGES = {
   maxHundredPercent: 'Maximum of 100%.',
 
   // Address form (spec 01 §5, spec 02 §5).
-  emailInvalid: 'Email must be valid.',
+  emailInvalid: SIGN_IN_MESSAGES.emailInvalid,
   emailWhitespace: 'Email should not contain whitespace.',
   /** Texts below are ours: the spec names the rule but not its message. */
   countryCodeFormat: 'Must be a two-letter country code.',
@@ -123,10 +125,8 @@ export const MESSAGES = {
     `Phone number like ${international} or ${national}.`,
   amountInvalid: 'Must be a valid amount.',
   percentInvalid: 'Must be a percentage with at most four decimals.',
-  /** Ours: PostgreSQL text cannot hold U+0000, and no form has a reason to send it. */
-  nulCharacter: 'Must not contain a NUL character.',
-  /** Ours: half of a UTF-16 pair (JSON "\ud800") cannot be stored; it would be replaced silently. */
-  loneSurrogate: 'Must be valid Unicode text (it holds half of a character pair).',
+  nulCharacter: SIGN_IN_MESSAGES.nulCharacter,
+  loneSurrogate: SIGN_IN_MESSAGES.loneSurrogate,
   /** Ours: a date filter outside these years is a typo (and year 0 is no date at all). */
   dateOutOfRange: 'Must be a date between 1900-01-01 and 2999-12-31.',
   /** Dates records keep (subscriptions, vouchers, orders' tag date): api.ts `businessDate`. */

@@ -29,6 +29,36 @@ test('the form checks the email before calling the server', async ({ page }) => 
   await expect(page.getByTestId(authIds.loginError)).toHaveCount(0);
 });
 
+// The sign-in form checks without react-hook-form (decision 101), as every other form does (use-app-form.ts).
+test('the sign-in form checks a field when it is left, and an empty one only once submitted', async ({
+  page,
+}) => {
+  await page.goto('/auth/login');
+  const email = page.getByTestId(authIds.loginEmail);
+  const password = page.getByTestId(authIds.loginPassword);
+  // Leaving an empty field says nothing yet.
+  await email.focus();
+  await password.focus();
+  await email.focus();
+  await expect(page.getByText(MESSAGES.required)).toHaveCount(0);
+  // A wrong email is reported when it is left; the message goes as soon as the email is right.
+  await email.fill('not-an-email');
+  await password.focus();
+  await expect(page.getByText(MESSAGES.emailInvalid)).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await email.fill('ann@example.com');
+  await expect(page.getByText(MESSAGES.emailInvalid)).toHaveCount(0);
+  await expect(email).toHaveAttribute('aria-invalid', 'false');
+  // A submit with empty fields reports both, moves the focus to the first, and calls no server.
+  await email.fill('');
+  await page.getByTestId(authIds.loginSubmit).click();
+  await expect(page.getByText(MESSAGES.required)).toHaveCount(2);
+  await expect(email).toBeFocused();
+  await expect(page.getByTestId(authIds.loginError)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'auth-04-login-checks-phone');
+});
+
 test('signing in opens the insights; signing out goes to / and from there to sign-in', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth\/login$/);
