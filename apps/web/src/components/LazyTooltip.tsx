@@ -56,12 +56,22 @@ const Tooltip = lazy(loadTooltip);
 /** MUI Tooltip's child: hands its listeners to `listeners` and, as its element, the real child's. */
 const Anchor = forwardRef<
   HTMLElement | null,
-  Listeners & { target: RefObject<HTMLElement | null>; listeners: RefObject<Listeners> }
->(function Anchor({ target, listeners, ...props }, ref) {
+  Listeners & {
+    target: RefObject<HTMLElement | null>;
+    listeners: RefObject<Listeners>;
+    onAttach: () => void;
+  }
+>(function Anchor({ target, listeners, onAttach, ...props }, ref) {
   const own: Listeners = {};
   for (const name of LISTENERS) if (props[name]) own[name] = props[name];
   listeners.current = own;
   useImperativeHandle(ref, () => target.current as HTMLElement, [target]);
+  // Once mounted, after the render in which the tooltip took the child's element (a task later): its
+  // listeners then know it.
+  useEffect(() => {
+    const timer = window.setTimeout(onAttach);
+    return () => window.clearTimeout(timer);
+  }, [onAttach]);
   return null;
 });
 
@@ -106,17 +116,14 @@ export function LazyTooltip({
   const waiting = useRef<{ name: ListenerName; event: SyntheticEvent } | null>(null);
   const childProps = children.props;
 
-  useEffect(() => {
+  /** Hands the event that loaded the tooltip to it, unless the pointer or focus has left since. */
+  const replay = useRef(() => {
     const first = waiting.current;
-    if (!ready || !first) return;
     waiting.current = null;
-    // After the render in which the tooltip took its child's element: its listeners then know it.
-    const timer = window.setTimeout(() => {
-      const event = Object.assign(Object.create(first.event), { currentTarget: target.current });
-      listeners.current[first.name]?.(event);
-    });
-    return () => window.clearTimeout(timer);
-  }, [ready]);
+    if (!first) return;
+    const event = Object.assign(Object.create(first.event), { currentTarget: target.current });
+    listeners.current[first.name]?.(event);
+  }).current;
 
   const own: Record<string, unknown> = {};
   for (const name of LISTENERS) {
@@ -173,7 +180,7 @@ export function LazyTooltip({
               onClose?.(event);
             }}
           >
-            <Anchor target={target} listeners={listeners} />
+            <Anchor target={target} listeners={listeners} onAttach={replay} />
           </Tooltip>
         </Suspense>
       )}
