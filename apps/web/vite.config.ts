@@ -65,8 +65,120 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Points MUI's Select (every `<TextField select>`) at `LazyMenu`, Autocomplete at `LazyPopper` and Drawer
+ * (its phone variant is a modal that slides in) at `LazyModal` and `LazySlide` (src/components/lazy-popups.tsx): they render their popup,
+ * closed, from the first render, so a screen with a text field, a picker or the drawer loaded Menu, Popover,
+ * Modal and Popper.js before anything was open. Now they load when a select, picker or drawer first opens (docs/performance.md, "First load"). Fails the build when MUI's
+ * import is no longer there (a new MUI version: look at the file and adjust the line).
+ */
+function lazyMuiPopups(): Plugin {
+  const popups = resolve(import.meta.dirname, 'src/components/lazy-popups.tsx');
+  const rewrites: Array<{ file: RegExp; from: string; to: string }> = [
+    {
+      file: /@mui[\\/]material[\\/]Select[\\/]SelectInput\.m?js$/,
+      from: 'import Menu from "../Menu/Menu.mjs";',
+      to: `import { LazyMenu as Menu } from ${JSON.stringify(popups)};`,
+    },
+    {
+      file: /@mui[\\/]material[\\/]Autocomplete[\\/]Autocomplete\.m?js$/,
+      from: 'import Popper from "../Popper/index.mjs";',
+      to: `import { LazyPopper as Popper } from ${JSON.stringify(popups)};`,
+    },
+    {
+      file: /@mui[\\/]material[\\/]Drawer[\\/]Drawer\.m?js$/,
+      from: 'import Modal from "../Modal/index.mjs";',
+      to: `import { LazyModal as Modal } from ${JSON.stringify(popups)};`,
+    },
+    {
+      file: /@mui[\\/]material[\\/]Drawer[\\/]Drawer\.m?js$/,
+      from: 'import Slide from "../Slide/index.mjs";',
+      to: `import { LazySlide as Slide } from ${JSON.stringify(popups)};`,
+    },
+  ];
+  return {
+    name: 'rentloop:lazy-mui-popups',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      const mine = rewrites.filter((rewrite) => rewrite.file.test(file));
+      if (!mine.length) return null;
+      let out = code;
+      for (const { from, to } of mine) {
+        if (!out.includes(from)) throw new Error(`lazyMuiPopups: "${from}" is no longer in ${id}`);
+        out = out.replace(from, to);
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * What every admin screen loads besides the entry, in two files instead of ~70: left to itself the bundler
+ * made a file for each set of lazy modules sharing a module, and each small file compressed on its own cost
+ * ~20 kB gzip over a list screen (docs/performance.md, "First load"). From what the admin layout imports
+ * statically (the drawer, the breadcrumbs, the bar's switchers and account buttons and the MUI parts they
+ * stand on), less what the entry holds and what the sign-in page reaches (it draws without the admin layout
+ * and loads nothing it does not use):
+ * - `shell-shared`: what the entry's own lazy parts (the toasts, the discard dialog, the help menu, drawn on
+ *   every page) or the other auth pages reach too: menu items, list texts, transitions, MUI's helpers;
+ * - `admin-shell`: the rest, which only the admin screens load.
+ * The default layout's session controls (signed in only) count as admin: a signed-in user on a default-layout
+ * page preloads the admin layout anyway. The layout itself stays the lazy chunk the router loads.
+ */
+function shellGroups(): {
+  plugin: Plugin;
+  group: (id: string) => 'admin-shell' | 'shell-shared' | undefined;
+} {
+  const groups = new Map<string, 'admin-shell' | 'shell-shared'>();
+  const plugin: Plugin = {
+    name: 'rentloop:shell-groups',
+    apply: 'build',
+    buildEnd() {
+      groups.clear();
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const closure = (roots: string[]) => {
+        const seen = new Set(roots);
+        const stack = [...roots];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          for (const next of info(id)?.importedIds ?? []) {
+            if (!seen.has(next)) {
+              seen.add(next);
+              stack.push(next);
+            }
+          }
+        }
+        return seen;
+      };
+      const layout = ids.find((id) => /src[\\/]app[\\/]layouts[\\/]AdminLayout\.tsx$/.test(id));
+      if (!layout) throw new Error('shellGroups: src/app/layouts/AdminLayout.tsx is not in the build');
+      const entry = closure(ids.filter((id) => info(id)?.isEntry));
+      const lazy = (from: Iterable<string>) =>
+        [...from].flatMap((id) => info(id)?.dynamicallyImportedIds ?? []);
+      const authPages = lazy(ids).filter((id) => /src[\\/]features[\\/]auth[\\/]/.test(id));
+      const signIn = closure(authPages.filter((id) => /LoginPage\.tsx$/.test(id)));
+      const shared = closure([
+        ...authPages,
+        ...lazy(entry).filter(
+          (id) => !/src[\\/]features[\\/]/.test(id) && id !== layout && !/session-controls\.tsx$/.test(id),
+        ),
+      ]);
+      for (const id of closure([layout])) {
+        // zod and react-hook-form: the module graph reaches them from the layout (the forms' schemas), but an
+        // admin screen runs little of them; grouped, they were loaded whole (+26 kB gzip on every list).
+        if (id === layout || entry.has(id) || signIn.has(id) || FORM_LIBRARIES.test(id)) continue;
+        groups.set(id, shared.has(id) ? 'shell-shared' : 'admin-shell');
+      }
+    },
+  };
+  return { plugin, group: (id) => groups.get(id) };
+}
+const FORM_LIBRARIES = /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
+const shell = shellGroups();
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), lazyMuiPopups(), shell.plugin],
   define: {
     // Shown in the side drawer (spec 01 §2 "Shows the release version").
     __APP_VERSION__: JSON.stringify(pkg.version),
@@ -95,24 +207,32 @@ export default defineConfig({
           // round trip (Lighthouse mobile: sign-in 85 -> 90, customers 75 -> 82; and 7 kB less gzip).
           groups: [
             { name: 'app', tags: ['$initial'] },
-            // The drawer's and breadcrumbs' meta with its icons (src/route-nav.ts): loaded with the admin
-            // layout. Without this group each icon that a page also imports was a file of its own (1 kB gzip
-            // more per admin screen).
-            { name: 'route-nav', test: /src[\\/](route-nav|features[\\/][\w-]+[\\/]nav)\.ts$/ },
-            // MUI's helpers (ownerWindow, debounce, useControlled...) that its inputs, its menus and its tooltip
-            // stand on, those the entry does not hold: a file of their own, before the menus' group, so that a
-            // screen with text fields and no menu (sign-in, decision 101) does not load the menus for them.
-            { name: 'mui-utils', test: /node_modules[\\/]@mui[\\/](utils|material[\\/]utils)[\\/]/ },
-            // MUI's menus and what they stand on (popover, modal, focus trap, transitions, lists): a text field's
-            // select needs them and so does every bar. One file, not one per module.
+            // The admin screens' shell, in two files (shellGroups above), the drawer's and breadcrumbs' meta with
+            // its icons (src/route-nav.ts) with it: an icon a page imports too is not a file of its own.
+            {
+              name: 'admin-shell',
+              includeDependenciesRecursively: false,
+              test: (id: string) => shell.group(id) === 'admin-shell',
+            },
+            {
+              name: 'shell-shared',
+              includeDependenciesRecursively: false,
+              test: (id: string) => shell.group(id) === 'shell-shared',
+            },
+            // MUI's menus and what they stand on (popover, modal, focus trap, transitions): loaded when a menu,
+            // select or the phone's drawer first opens (lazy-popups.tsx). One file, not one per module; not their
+            // helpers (`includeDependenciesRecursively: false`), which the screens need and which would otherwise
+            // bring this file into every first load.
             {
               name: 'mui-menus',
-              test: /node_modules[\\/]@mui[\\/](material[\\/](Menu|MenuList|MenuItem|Popover|Modal|Unstable_TrapFocus|Portal|Grow|Fade|Backdrop|List|ListItemIcon|ListItemText|Divider))[\\/]/,
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/]@mui[\\/]material[\\/](Menu|MenuList[\\/]MenuList\.|Popover|Modal|Unstable_TrapFocus|Portal|Grow|Fade|Backdrop)[\\/.]/,
             },
-            // MUI's tooltip (with Popper): drawn by every admin screen's bar and drawer, not by the sign-in page
-            // (the help menu loads it late, HelpMenu.tsx). One file, not three.
+            // MUI's tooltip (with Popper): loaded when a tooltip's child is first pointed at or focused
+            // (LazyTooltip.tsx) or a picker first opens. One file, not three.
             {
               name: 'mui-tooltip',
+              includeDependenciesRecursively: false,
               test: /node_modules[\\/](@popperjs|@mui[\\/]material[\\/](Tooltip|Popper)[\\/])/,
             },
           ],

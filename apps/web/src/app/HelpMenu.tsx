@@ -1,7 +1,6 @@
 /**
  * The help button of the app bar. Its tooltip and menu come in a chunk of their own, loaded as the bar
- * renders, so the sign-in page draws without MUI's Tooltip and Popper (about 10 kB gzip; its text fields
- * still bring the menus) (docs/performance.md, "First load"). Until they are there the button looks the same but says it is not ready
+ * renders, so the sign-in page draws without MUI's Tooltip and Popper (about 10 kB gzip) (docs/performance.md, "First load"). Until they are there the button looks the same but says it is not ready
  * (`aria-disabled`, which also makes a browser test wait): a click then does nothing, for the moment the
  * chunk takes.
  */

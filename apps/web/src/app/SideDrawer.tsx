@@ -3,7 +3,6 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Circle from '@mui/icons-material/Circle';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -14,11 +13,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import { alpha, useTheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Fragment, useMemo } from 'react';
+import { Fragment, lazy, Suspense, useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LazyTooltip as Tooltip } from '../components/LazyTooltip.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { useFeatureFlags } from '../features/settings/feature-flags.ts';
 import { appRouteNav } from '../route-nav.ts';
@@ -29,6 +28,13 @@ import { buildDrawer, type DrawerItem, type DrawerSection, withFeatureFlags } fr
 import { withGlobalRole } from './route-meta.ts';
 import { shellIds } from './testids.ts';
 import { DRAWER_MINI_WIDTH, DRAWER_WIDTH, PRIMARY } from './theme.ts';
+
+/**
+ * MUI's Chip (~3 kB gzip) for the few "New" tags only (the `new_tags` flag): it comes after the drawer
+ * rather than in every admin screen's first load, which a list without chips then does without
+ * (docs/performance.md, "First load").
+ */
+const Chip = lazy(() => import('@mui/material/Chip'));
 
 const DRAWER_BG = '#0c2b25';
 const DRAWER_TEXT = 'rgba(255, 255, 255, 0.78)';
@@ -71,13 +77,15 @@ function DrawerEntry({ item, mini, active }: { item: DrawerItem; mini: boolean; 
         />
       )}
       {!mini && item.displayNewTag && (
-        <Chip
-          label="New"
-          size="small"
-          color="primary"
-          data-testid={shellIds.drawerNewTag(item.name)}
-          sx={{ height: 20, fontSize: 11, fontWeight: 700 }}
-        />
+        <Suspense fallback={null}>
+          <Chip
+            label="New"
+            size="small"
+            color="primary"
+            data-testid={shellIds.drawerNewTag(item.name)}
+            sx={{ height: 20, fontSize: 11, fontWeight: 700 }}
+          />
+        </Suspense>
       )}
     </ListItemButton>
   );

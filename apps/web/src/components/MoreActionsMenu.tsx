@@ -1,8 +1,8 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
+import { LazyMenu as Menu } from './lazy-popups.tsx';
 
 export type MoreAction = { key: string; label: string; testId: string; onClick: () => void };
 

@@ -8,11 +8,11 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useCurrentCompany } from '../../app/current-company.tsx';
 import { cutName } from '../../app/current-company-store.ts';
+import { LazyMenu as Menu } from '../../components/lazy-popups.tsx';
 import { companiesIds } from './testids.ts';
 
 export function CompanySwitcher({ inverted = false }: { inverted?: boolean }) {
