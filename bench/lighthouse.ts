@@ -36,6 +36,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHROMIUM_FLAGS } from '../tests/e2e/chromium-flags.ts';
 
 const env = process.env;
 const BASE = (env.BENCH_LIGHTHOUSE_URL ?? 'http://127.0.0.1:3400').replace(/\/$/, '');
@@ -46,16 +47,6 @@ const PRESET = env.BENCH_LIGHTHOUSE_PRESET === 'desktop' ? 'desktop' : 'mobile';
 const CPU = env.BENCH_LIGHTHOUSE_CPU ?? '';
 const CHROME = env.BENCH_LIGHTHOUSE_CHROME ?? '/usr/bin/chromium';
 const MODULES = env.BENCH_LIGHTHOUSE_MODULES ?? '/work/tools/lh/node_modules';
-/** The machine reaches no internet: nothing in the browser should try (and wait for) it. */
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TOKEN_KEYS = { access: 'rentloop.access_token', refresh: 'rentloop.refresh_token' }; // apps/web/src/api/storage-keys.ts
 
 // ---- Lighthouse and puppeteer-core, from outside the repository, typed as far as this script uses them.
@@ -285,7 +276,7 @@ async function audit(path: string, signedIn: boolean, cpu: number | null): Promi
 }
 
 async function auditOnce(path: string, signedIn: boolean, cpu: number | null): Promise<Lhr> {
-  const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: CHROME_FLAGS });
+  const browser = await puppeteer.launch({ executablePath: CHROME, headless: true, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
     if (signedIn) {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 import { PORT } from './credentials.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -18,16 +19,7 @@ const browser = {
   launchOptions: {
     // scripts/chromium.mjs finds it for npm test; run alone, Debian's.
     executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', ...CHROMIUM_FLAGS],
   },
 };
 

@@ -4,15 +4,9 @@
  */
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
+import { hasNoNul, isWellFormedText } from './text-checks.ts';
 
-/** True when the text holds no U+0000 (PostgreSQL text and jsonb refuse it). */
-export const hasNoNul = (value: string) => !value.includes('\u0000');
-
-// With the u flag a surrogate range matches only a half pair: a whole pair is one code point.
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
-/** True when the text is well-formed UTF-16 (JSON "\ud800" parses to a half pair that UTF-8 cannot hold). */
-export const isWellFormedText = (value: string) => !LONE_SURROGATE.test(value);
+export { hasNoNul, isWellFormedText };
 
 /**
  * The string every text input starts from: any string but one holding a NUL character (an error in

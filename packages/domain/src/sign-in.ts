@@ -5,6 +5,7 @@
  * two agree on generated input. No zod here at all: its email pattern is copied below and the test holds
  * the copy equal to zod's (importing it brought zod's whole pattern module, 1.2 kB gzip).
  */
+import { hasNoNul, isWellFormedText } from './text-checks.ts';
 
 /** Texts the sign-in form shows; `MESSAGES` (messages.ts) includes them, so each is written once. */
 export const SIGN_IN_MESSAGES = {
@@ -32,13 +33,10 @@ export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 export const EMAIL_PATTERN =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-// With the u flag a surrogate range matches only a half pair (a whole pair is one code point): api.ts.
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
 /** The first problem with a text before its own rules: what `safeText()` refuses. */
 function unsafe(value: string): string | undefined {
-  if (value.includes('\u0000')) return SIGN_IN_MESSAGES.nulCharacter;
-  if (LONE_SURROGATE.test(value)) return SIGN_IN_MESSAGES.loneSurrogate;
+  if (!hasNoNul(value)) return SIGN_IN_MESSAGES.nulCharacter;
+  if (!isWellFormedText(value)) return SIGN_IN_MESSAGES.loneSurrogate;
   return undefined;
 }
 

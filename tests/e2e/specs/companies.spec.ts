@@ -1,6 +1,14 @@
 import { COMPANIES, USERS } from '../credentials.ts';
 import { expect, test } from '../fixtures.ts';
-import { companiesIds, pagerRange, screenshot, shellIds, signInThroughApi, waitForList } from '../helpers.ts';
+import {
+  companiesIds,
+  notificationIds,
+  pagerRange,
+  screenshot,
+  shellIds,
+  signInThroughApi,
+  waitForList,
+} from '../helpers.ts';
 
 test('staff switch between their companies with the ordinary switcher', async ({ page }) => {
   await signInThroughApi(page, USERS.northwindOwner, '/cms/insights');
@@ -27,6 +35,27 @@ test('staff switch between their companies with the ordinary switcher', async ({
   // The choice is remembered for this user.
   await page.goto('/cms/insights');
   await expect(page.getByTestId(companiesIds.switcher)).toHaveText(other);
+});
+
+test('the switcher stays where it is while the bell beside it loads', async ({ page }) => {
+  // The bell's chunk held back until the switcher has been seen: the bell then comes into the place kept
+  // for it, and the switcher, under a pointer about to click it, does not move (it moved 48 px before).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/NotificationsMenu-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInThroughApi(page, USERS.northwindOwner, '/cms/customers');
+  const switcher = page.getByTestId(companiesIds.switcher);
+  await expect(switcher).toBeVisible();
+  await expect(page.getByTestId(notificationIds.bell)).toHaveCount(0);
+  const before = await switcher.boundingBox();
+  release();
+  await expect(page.getByTestId(notificationIds.bell)).toBeVisible();
+  expect(await switcher.boundingBox()).toEqual(before);
 });
 
 test('a staff member of one company has a one-entry switcher', async ({ page }) => {

@@ -3,10 +3,12 @@
  * the default layout loads this module lazily, so the sign-in page never downloads them.
  */
 
+import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
 import { CompanySwitcher } from '../features/companies/CompanySwitcher.tsx';
 import { OperatorCompanySwitcher } from '../features/companies/OperatorCompanySwitcher.tsx';
 import { AccountActions } from './AccountActions.tsx';
+import { useCurrentCompany } from './current-company.tsx';
 import type { SessionControls } from './TopBar.tsx';
 
 // The search button comes after the screen's own code: it is not needed to show the first screen, and
@@ -29,9 +31,19 @@ const LazyNotificationsMenu = lazy(() =>
   import('../features/notifications/NotificationsMenu.tsx').then((m) => ({ default: m.NotificationsMenu })),
 );
 
+/**
+ * The bell's place, kept while its chunk loads: the bell stands right of the company switcher, and the
+ * switcher (with everything left of it) moved 48 px when the bell appeared, under a pointer that was
+ * about to click it. Only where a bell will come: with a current company (NotificationsMenu).
+ */
+function BellPlace() {
+  const { company } = useCurrentCompany();
+  return company ? <Box aria-hidden sx={{ width: 40, height: 40, flexShrink: 0 }} /> : null;
+}
+
 function NotificationsBell({ inverted }: { inverted: boolean }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<BellPlace />}>
       <LazyNotificationsMenu inverted={inverted} />
     </Suspense>
   );

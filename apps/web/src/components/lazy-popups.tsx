@@ -15,12 +15,16 @@ import type { MenuProps } from '@mui/material/Menu';
 import type { ModalProps } from '@mui/material/Modal';
 import type { PopoverProps } from '@mui/material/Popover';
 import type { PopperProps } from '@mui/material/Popper';
-import { forwardRef, lazy, Suspense, useRef } from 'react';
+import {
+  type ComponentType,
+  forwardRef,
+  lazy,
+  type PropsWithoutRef,
+  type RefAttributes,
+  Suspense,
+  useRef,
+} from 'react';
 
-const Menu = lazy(() => import('@mui/material/Menu'));
-const Modal = lazy(() => import('@mui/material/Modal'));
-const Popover = lazy(() => import('@mui/material/Popover'));
-const Popper = lazy(() => import('@mui/material/Popper'));
 /**
  * The phone drawer's slide, which Drawer renders only inside its (lazy) modal: it suspends into that
  * modal's boundary, so the drawer opens once both are there.
@@ -34,39 +38,33 @@ function useOpened(open: boolean) {
   return opened.current;
 }
 
-export const LazyMenu = forwardRef<HTMLDivElement, MenuProps>(function LazyMenu(props, ref) {
-  if (!useOpened(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <Menu {...props} ref={ref} />
-    </Suspense>
-  );
-});
+interface PopupProps {
+  open: boolean;
+  /** Kept mounted, the popup renders its (hidden) content while closed: that one loads at once. */
+  keepMounted?: boolean;
+}
 
-export const LazyPopover = forwardRef<HTMLDivElement, PopoverProps>(function LazyPopover(props, ref) {
-  if (!useOpened(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <Popover {...props} ref={ref} />
-    </Suspense>
-  );
-});
+/** One of MUI's popups, rendering nothing until first open, then the real one from its own chunk. */
+function lazyPopup<P extends PopupProps>(
+  name: string,
+  load: () => Promise<{ default: ComponentType<P & RefAttributes<HTMLDivElement>> }>,
+) {
+  // What forwardRef hands on: the props without `ref`, and the ref beside them.
+  const Popup = lazy(load) as ComponentType<PropsWithoutRef<P> & RefAttributes<HTMLDivElement>>;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per popup kind, at module level (below)
+  const LazyPopup = forwardRef<HTMLDivElement, P>(function LazyPopup(props, ref) {
+    if (!useOpened(props.open) && !props.keepMounted) return null;
+    return (
+      <Suspense fallback={null}>
+        <Popup {...props} ref={ref} />
+      </Suspense>
+    );
+  });
+  LazyPopup.displayName = name;
+  return LazyPopup;
+}
 
-export const LazyPopper = forwardRef<HTMLDivElement, PopperProps>(function LazyPopper(props, ref) {
-  if (!useOpened(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <Popper {...props} ref={ref} />
-    </Suspense>
-  );
-});
-
-/** A kept-mounted modal renders its (hidden) content while closed: that one loads at once. */
-export const LazyModal = forwardRef<HTMLDivElement, ModalProps>(function LazyModal(props, ref) {
-  if (!useOpened(props.open) && !props.keepMounted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Modal {...props} ref={ref} />
-    </Suspense>
-  );
-});
+export const LazyMenu = lazyPopup<MenuProps>('LazyMenu', () => import('@mui/material/Menu'));
+export const LazyPopover = lazyPopup<PopoverProps>('LazyPopover', () => import('@mui/material/Popover'));
+export const LazyPopper = lazyPopup<PopperProps>('LazyPopper', () => import('@mui/material/Popper'));
+export const LazyModal = lazyPopup<ModalProps>('LazyModal', () => import('@mui/material/Modal'));
