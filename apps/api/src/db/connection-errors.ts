@@ -25,9 +25,12 @@ const NETWORK_CODES = new Set([
  */
 const UNAVAILABLE_STATE = /^(08[0-9A-Z]{3}|57P0[1-3]|53300)$/;
 
-/** Messages of drivers that throw plain Errors without a code. */
+/**
+ * Messages of drivers that throw plain Errors without a code; the last three are the embedded database on
+ * its own thread (db/pglite-worker.ts and pglite-thread.mjs: closed, its thread gone, not yet open).
+ */
 const UNAVAILABLE_MESSAGE =
-  /^(PGlite is closed|Cannot use a pool after calling end on the pool|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/i;
+  /^(PGlite is closed|Cannot use a pool after calling end on the pool|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the embedded database is closed|the PGlite thread exited|the database is not open)/i;
 
 function* chain(e: unknown, depth = 0): Generator<Record<string, unknown>> {
   if (depth > 5 || typeof e !== 'object' || e === null) return;

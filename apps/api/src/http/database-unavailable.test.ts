@@ -89,6 +89,11 @@ describe('an unreachable database', () => {
     expect(connectionFailure({ message: 'query failed', cause: { code: '57P01' } })).toBe('57P01');
     expect(connectionFailure({ code: '08006' })).toBe('08006');
     expect(connectionFailure(new Error('PGlite is closed'))).toBe('PGlite is closed');
+    // The embedded database on its own thread (PGLITE_THREAD): closed, or its thread gone.
+    expect(connectionFailure(new Error('the embedded database is closed'))).toBe(
+      'the embedded database is closed',
+    );
+    expect(connectionFailure(new Error('the PGlite thread exited (1)'))).toBe('the PGlite thread exited (1)');
     expect(connectionFailure({ code: '23505' })).toBeNull();
     expect(connectionFailure(new Error('boom'))).toBeNull();
   });

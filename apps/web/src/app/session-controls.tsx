@@ -5,6 +5,7 @@
 
 import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
+import { useSignedIn } from '../features/auth/hooks.ts';
 import { CompanySwitcher } from '../features/companies/CompanySwitcher.tsx';
 import { OperatorCompanySwitcher } from '../features/companies/OperatorCompanySwitcher.tsx';
 import { AccountActions } from './AccountActions.tsx';
@@ -50,6 +51,11 @@ function NotificationsBell({ inverted }: { inverted: boolean }) {
 }
 
 function CompanySwitchers({ inverted }: { inverted: boolean }) {
+  const { me, error } = useCurrentCompany();
+  const signedIn = useSignedIn();
+  // While a signed-in user's session is read, the switcher's height is kept: on a phone it has a row of its
+  // own under the bar, and the whole screen moved down 37 px when it came (layout shift, docs/performance.md).
+  if (signedIn && !me && !error) return <Box aria-hidden sx={{ height: 36.5 }} />;
   return (
     <>
       <CompanySwitcher inverted={inverted} />

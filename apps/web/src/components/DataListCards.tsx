@@ -29,14 +29,20 @@ export interface DataListCardsProps<T> {
 
 const cardSx = { px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' } as const;
 
-function CardBody<T>({ columns, row }: { columns: Column<T>[]; row: T }) {
+/**
+ * A card's title and labelled fields; without a row (loading), the same labels with a skeleton for each
+ * value, so a card keeps its height when its row comes (two skeleton lines moved the pager and the footer
+ * down as the rows came: layout shift, docs/performance.md).
+ */
+function CardBody<T>({ columns, row }: { columns: Column<T>[]; row?: T }) {
   const title = columns.filter((c, i) => cardRole(c, i) === 'title');
   const fields = columns.filter((c, i) => cardRole(c, i) === 'field');
+  const value = (c: Column<T>) => (row === undefined ? <Skeleton width="70%" /> : c.render(row));
   return (
     <Box sx={wrapSx}>
       {title.map((c) => (
         <Box key={c.id} sx={{ fontWeight: 600, mb: 0.5 }}>
-          {c.render(row)}
+          {row === undefined ? <Skeleton width="50%" /> : c.render(row)}
         </Box>
       ))}
       <Box
@@ -51,7 +57,7 @@ function CardBody<T>({ columns, row }: { columns: Column<T>[]; row: T }) {
       >
         {fields.map((c) => (
           <Field key={c.id} label={c.label}>
-            {c.render(row)}
+            {value(c)}
           </Field>
         ))}
       </Box>
@@ -80,8 +86,7 @@ export function DataListCards<T>(props: DataListCardsProps<T>) {
         Array.from({ length: PLACEHOLDER_ROWS }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have nothing else to key by
           <Box component="li" key={i} sx={cardSx} data-testid={dataListIds.placeholderRow}>
-            <Skeleton width="60%" />
-            <Skeleton width="90%" />
+            <CardBody columns={columns} />
           </Box>
         ))}
       {rows?.map((row) => {

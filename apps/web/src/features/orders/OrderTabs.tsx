@@ -1,7 +1,6 @@
 /** The three order lists' tabs: Orders, Quotes, Consumables (links, so each list has its own URL). */
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import { Link } from 'react-router';
+import Box from '@mui/material/Box';
+import { LinkTabs } from '../../components/LinkTabs.tsx';
 import { ordersIds } from './testids.ts';
 
 const TABS = [
@@ -12,17 +11,8 @@ const TABS = [
 
 export function OrderTabs({ current }: { current: (typeof TABS)[number]['value'] }) {
   return (
-    <Tabs value={current} aria-label="Order lists" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
-      {TABS.map((tab) => (
-        <Tab
-          key={tab.value}
-          value={tab.value}
-          label={tab.label}
-          component={Link}
-          to={tab.to}
-          data-testid={ordersIds.tab(tab.value)}
-        />
-      ))}
-    </Tabs>
+    <Box sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <LinkTabs tabs={TABS} current={current} label="Order lists" tabTestId={ordersIds.tab} />
+    </Box>
   );
 }

@@ -4,12 +4,10 @@
  * route, so it has a URL, a breadcrumb and a lazy chunk.
  */
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useCurrentCompany } from '../../app/current-company.tsx';
 import { mayOpen } from '../../app/route-meta.ts';
+import { LinkTabs } from '../../components/LinkTabs.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { catalogTabsIds } from './testids.ts';
 
@@ -31,26 +29,13 @@ export function CatalogHeader(props: { tab: CatalogTab; subtitle: ReactNode; act
     <>
       <PageHeader title="Products" subtitle={props.subtitle} actions={props.actions} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3, mt: -1 }}>
-        <Tabs
-          value={props.tab}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Products area"
-          data-testid={catalogTabsIds.tabs}
-        >
-          {TABS.filter((t) => !t.admin || isAdmin).map((t) => (
-            <Tab
-              key={t.value}
-              value={t.value}
-              label={t.label}
-              component={Link}
-              to={t.to}
-              data-testid={catalogTabsIds.tab(t.value)}
-              sx={{ textTransform: 'none', fontWeight: 600, minWidth: 0, px: 2 }}
-            />
-          ))}
-        </Tabs>
+        <LinkTabs
+          tabs={TABS.filter((t) => !t.admin || isAdmin)}
+          current={props.tab}
+          label="Products area"
+          testId={catalogTabsIds.tabs}
+          tabTestId={catalogTabsIds.tab}
+        />
       </Box>
     </>
   );
