@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { companies, customers } from '../db/schema/index.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { stopQueue } from '../testing/harness.ts';
 import { ALL_JOBS, seedDemoCustomersJob } from './definitions.ts';
 import { createBoss, defineJob, enqueue, registerQueues, startWorkers } from './queue.ts';
 
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await boss.stop({ graceful: false, wait: true });
+  await stopQueue(boss);
   await drop();
 });
 

@@ -122,7 +122,7 @@ export function useHarness(
   });
   afterAll(async () => {
     await h.app?.close();
-    await h.boss?.stop({ graceful: false, wait: true });
+    if (h.boss) await stopQueue(h.boss);
     await h.inbox?.close();
     await drop?.();
   });
@@ -130,6 +130,18 @@ export function useHarness(
 }
 
 const quietLog = { info: () => {}, error: () => {} };
+
+/**
+ * Stops a test's queue before its database closes, letting a job that is still running end first (as
+ * main.ts and worker.ts stop). A stop that does not wait leaves the handler running against a database
+ * about to close, and pg-boss then records its end without awaiting it: a rejected query nobody handles,
+ * which ends a test run red although every test passed (a data export or an issue batch a test started
+ * and did not wait for). Jobs in tests take milliseconds; the bound only keeps a stuck one from holding
+ * the file past its hook's time-out.
+ */
+export async function stopQueue(boss: PgBoss): Promise<void> {
+  await boss.stop({ graceful: true, timeout: 20_000, wait: true });
+}
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++seq}`;

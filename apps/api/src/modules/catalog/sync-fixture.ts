@@ -28,7 +28,7 @@ import {
 import { createBoss, registerQueues, startWorkers } from '../../jobs/queue.ts';
 import { testCtx } from '../../testing/ctx.ts';
 import { createTestDatabase } from '../../testing/database.ts';
-import { createCompany } from '../../testing/harness.ts';
+import { createCompany, stopQueue } from '../../testing/harness.ts';
 import { saveShopSettings } from '../settings/shop.ts';
 import { latestProductSync, productSyncJob, startProductSync } from './sync.ts';
 
@@ -112,7 +112,7 @@ async function setUp() {
 }
 
 async function tearDown() {
-  await boss?.stop({ graceful: false, wait: true });
+  if (boss) await stopQueue(boss);
   await woo?.close();
   await shopify?.close();
   await drop?.();

@@ -16,7 +16,7 @@ import { createBoss, registerQueues } from '../../jobs/queue.ts';
 import { testCtx } from '../../testing/ctx.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { seedDuePayments } from '../../testing/due-payments.ts';
-import { createCompany } from '../../testing/harness.ts';
+import { createCompany, stopQueue } from '../../testing/harness.ts';
 import { runBusinessDay } from './business-day.ts';
 
 let database: Database;
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await boss.stop({ graceful: false, wait: true });
+  await stopQueue(boss);
   await drop();
 });
 

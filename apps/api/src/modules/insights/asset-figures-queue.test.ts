@@ -15,7 +15,7 @@ import { createBoss, type JobContext, registerQueues, runQueued } from '../../jo
 import { testCtx } from '../../testing/ctx.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import { seedDuePayments } from '../../testing/due-payments.ts';
-import { createCompany } from '../../testing/harness.ts';
+import { createCompany, stopQueue } from '../../testing/harness.ts';
 import { assetFiguresJob } from './asset-figures-job.ts';
 
 let database: Database;
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await boss.stop({ graceful: false, wait: true });
+  await stopQueue(boss);
   await drop();
 });
 
