@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { findChromium } from './chromium.mjs';
 import { startE2eServer } from './e2e-servers.mjs';
 import { nodeBinDir } from './node-lts.mjs';
@@ -22,6 +23,8 @@ import { nodeBinDir } from './node-lts.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const tmp = mkdtempSync(join(tmpdir(), 'rentloop-test-'));
 const results = [];
+/** What failed, by suite, printed before the summary (CI keeps only the end of the output). */
+const failures = [];
 
 const started = Date.now();
 let mark = started;
@@ -48,6 +51,7 @@ function check(name, cmd, args) {
 function vitest(name, dir, env = {}, extra = [], wrap = []) {
   console.log(`\n=== ${name} ===`);
   const out = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  const failedFile = join(tmp, `${name.replace(/\W+/g, '-')}.failures`);
   const [cmd, ...before] = [...wrap, 'npx'];
   const code = run(
     cmd,
@@ -59,11 +63,13 @@ function vitest(name, dir, env = {}, extra = [], wrap = []) {
       dir,
       '--reporter=default',
       '--reporter=json',
+      `--reporter=${join(root, 'scripts/vitest-failures.mjs')}`,
       `--outputFile.json=${out}`,
       ...extra,
     ],
-    env,
+    { ...env, VITEST_FAILURES_FILE: failedFile },
   );
+  if (existsSync(failedFile)) noteFailures(name, readFileSync(failedFile, 'utf8'));
   if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1, skipped: 0, minutes: lap() });
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
@@ -84,9 +90,41 @@ function playwright(name, specs = [], env = {}) {
     },
   );
   if (!existsSync(out)) return results.push({ name, passed: 0, failed: 1, skipped: 0, minutes: lap() });
-  const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const { stats } = report;
+  noteFailures(name, playwrightFailures(report).join('\n'));
   const failed = stats.unexpected + stats.flaky + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
   results.push({ name, passed: stats.expected, failed, skipped: stats.skipped, minutes: lap() });
+}
+
+function noteFailures(suite, text) {
+  if (text.trim()) failures.push(`${suite}:`, ...text.split('\n').map((line) => `  ${line}`));
+}
+
+/** The titles of a Playwright JSON report's tests that failed or passed only on a retry, with their first error. */
+function playwrightFailures(report) {
+  const lines = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((r) => r.error)?.error?.message ?? '';
+        const first = stripVTControlCharacters(error).split('\n')[0].slice(0, 300);
+        lines.push(
+          `${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line}, ${test.status}): ${first}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // The top level is a suite a file: its title is the file, which each line names already.
+  try {
+    for (const file of report.suites ?? []) walk(file, []);
+  } catch (e) {
+    // Only a list for the reader: a report of another shape must not cost the run its summary.
+    lines.push(`(the report's failures could not be read: ${e instanceof Error ? e.message : e})`);
+  }
+  return lines;
 }
 
 /** Whether a Redis answers PING at `url` within 3 s. */
@@ -264,6 +302,7 @@ if (want('node24') && (process.env.CI || process.env.TEST_NODE_24)) {
 }
 
 rmSync(tmp, { recursive: true, force: true });
+if (failures.length > 0) console.log(['\n=== what failed ===', ...failures].join('\n'));
 console.log('\n=== summary ===');
 for (const r of results) {
   console.log(
