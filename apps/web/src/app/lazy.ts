@@ -8,6 +8,9 @@ import { CHUNK_RELOAD_KEY as RELOAD_KEY } from '../api/storage-keys.ts';
 
 const RELOAD_INTERVAL_MS = 60_000;
 
+/** Set once this page has asked for a reload: until the browser replaces it, chunk errors wait for it. */
+let reloading = false;
+
 /** Reloads the page unless it already did so in the last minute; tells whether it reloads. */
 export function reloadAfterChunkError(now = Date.now()): boolean {
   let last = 0;
@@ -18,8 +21,26 @@ export function reloadAfterChunkError(now = Date.now()): boolean {
   }
   if (now - last < RELOAD_INTERVAL_MS) return false;
   window.localStorage.setItem(RELOAD_KEY, String(now));
+  reloading = true;
   window.location.reload();
   return true;
+}
+
+/**
+ * What a lazy page's render awaits: the page, or after a failed chunk a promise that waits for the reload.
+ * The reload may already be under way: main.tsx's `vite:preloadError` listener asks for it first, and its
+ * `preventDefault` makes the import resolve to nothing, so the load fails a second time here. That failure
+ * must not show the error page for the moment before the browser replaces it.
+ */
+export async function loadForRender<P extends object>(
+  loadOnce: () => Promise<ComponentType<P>>,
+): Promise<{ default: ComponentType<P> }> {
+  try {
+    return { default: await loadOnce() };
+  } catch (error) {
+    if (reloading || reloadAfterChunkError()) return new Promise<never>(() => {});
+    throw error;
+  }
 }
 
 /** A lazy component that can start loading its chunk before it renders (see `preloadFirstScreen`). */
@@ -38,15 +59,7 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
     });
     return loading;
   };
-  const page = lazy(async () => {
-    try {
-      return { default: await loadOnce() };
-    } catch (error) {
-      // The reload replaces the page; until it does, keep suspending instead of flashing an error.
-      if (reloadAfterChunkError()) return new Promise<never>(() => {});
-      throw error;
-    }
-  });
+  const page = lazy(() => loadForRender(loadOnce));
   // A failed preload is left to the render, which reloads or shows the error page.
   return Object.assign(page, { preload: () => loadOnce().catch(() => undefined) });
 }
