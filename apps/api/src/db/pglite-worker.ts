@@ -98,6 +98,7 @@ export class PgliteWorker implements PgliteClient {
   #pending = new Map<number, Pending>();
   #nextId = 1;
   #closed = false;
+  #closing: Promise<void> | undefined;
   #failure: Error | null = null;
   #listeners = new Map<string, Set<(payload: string) => void>>();
 
@@ -122,8 +123,9 @@ export class PgliteWorker implements PgliteClient {
     return client;
   }
 
+  /** True from the moment a close begins: a statement sent after that would only be refused. */
   get closed(): boolean {
-    return this.#closed;
+    return this.#closed || this.#closing !== undefined;
   }
 
   #receive(m: Message): void {
@@ -240,7 +242,7 @@ export class PgliteWorker implements PgliteClient {
       current?.delete(callback);
       if (current && current.size === 0) {
         this.#listeners.delete(channel);
-        if (!this.#closed) await this.#call({ op: 'unlisten', channel });
+        if (!this.closed) await this.#call({ op: 'unlisten', channel });
       }
     };
   }
@@ -249,7 +251,12 @@ export class PgliteWorker implements PgliteClient {
     return new Blob([(await this.#call({ op: 'dump', compression })) as ArrayBuffer]);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  async #close(): Promise<void> {
     if (this.#closed) return;
     try {
       await this.#call({ op: 'close' });
