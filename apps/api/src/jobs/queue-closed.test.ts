@@ -27,5 +27,7 @@ describe.each([
     await expect(db.executeSql('SELECT 3 AS n', [])).resolves.toBeUndefined();
     // What the queue is spared: the database's own executor refuses once closed.
     await expect(database.executor.executeSql('SELECT 4 AS n', [])).rejects.toThrow();
-  });
+    // A fresh embedded database (initdb in WebAssembly) takes seconds, many on a loaded machine, as in
+    // db/pglite-worker.test.ts.
+  }, 300_000);
 });
