@@ -149,8 +149,9 @@ const want = (key) => only.length === 0 || only.includes(key);
 // The browser passes' servers start first and seed in the background (scripts/e2e-servers.mjs, decision 92).
 // With DATABASE_URL (CI), the whole browser suite runs on a fresh database on that PostgreSQL server, and
 // the customers and catalog screens once more on the embedded database: the embedded one runs every query
-// in the server's only thread, in WebAssembly, beside the two browsers on CI's two cores (measured on
-// 2026-11-29: the server's start to ready took 175 CPU s on PGlite, 57 on PostgreSQL; decision 64).
+// in WebAssembly (on a thread of its own since decision 90, still one at a time), beside the two browsers on
+// CI's two cores (measured on 2026-11-29: the server's start to ready took 175 CPU s on PGlite, 57 on
+// PostgreSQL; decision 64).
 // Every API test still runs on both databases, and CI starts the product on the embedded one (Node 24).
 // TEST_E2E_PGLITE=1 runs the whole browser suite on the embedded database as without DATABASE_URL.
 //

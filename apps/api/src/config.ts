@@ -20,8 +20,8 @@ const envSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
-  /** The embedded database on a worker thread of its own (db/pglite-worker.ts, decision 90). */
-  PGLITE_THREAD: bool(false),
+  /** The embedded database on a worker thread of its own (db/pglite-worker.ts, decision 90); on unless false. */
+  PGLITE_THREAD: bool(true),
   READ_REPLICA_URL: optionalUrl,
   /** The standby's delay past which every list reads the primary (db/read-router.ts). */
   READ_REPLICA_MAX_LAG_MS: z.preprocess(
@@ -105,7 +105,7 @@ export type Config = {
   allowPrivateShopUrls: boolean;
   /** Keep resolved sessions in memory per instance (http/session-cache.ts); SESSION_CACHE=off: no. */
   sessionCache: boolean;
-  /** PGLITE_THREAD=true: PGlite on a worker thread of its own (decision 90; off by default until the suite is green with it). */
+  /** PGlite on a worker thread of its own (decision 90); PGLITE_THREAD=false runs it on the server's thread. */
   pgliteThread: boolean;
   /** Proxies whose X-Forwarded-For is believed (hops, or their addresses); false: the socket's address. */
   trustProxy: false | number | string[];

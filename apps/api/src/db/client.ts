@@ -82,7 +82,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => {
 /**
  * `snapshot`: an in-memory database starts as a copy of a dumped one (`dumpPglite`) instead of running
  * initdb: the tests start each file from one migrated copy (testing/database.ts).
- * `thread` (default PGLITE_THREAD, off): PGlite runs in a worker thread of its own, so its work
+ * `thread` (default PGLITE_THREAD, on): PGlite runs in a worker thread of its own, so its work
  * does not block the event loop (db/pglite-worker.ts, decision 90); false runs it in process.
  */
 export async function openPglite(
@@ -125,8 +125,11 @@ export async function openPglite(
   };
 }
 
-/** PGLITE_THREAD=true (or 1) puts PGlite on a thread of its own (decision 90, config.ts); off by default. */
-export const pgliteThreadDefault = () => /^(true|1)$/.test(process.env.PGLITE_THREAD ?? '');
+/**
+ * PGlite on a thread of its own unless PGLITE_THREAD is false (or 0) (decision 90, config.ts): the tests,
+ * the benches and the data move open it as the server does.
+ */
+export const pgliteThreadDefault = () => !/^(false|0)$/.test(process.env.PGLITE_THREAD ?? '');
 
 /** The whole data directory of an embedded database, uncompressed (a tarball for `openPglite`). */
 export async function dumpPglite(database: Database): Promise<Blob> {
