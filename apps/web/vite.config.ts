@@ -228,6 +228,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /node_modules[\\/]@mui[\\/]material[\\/](Menu|MenuList[\\/]MenuList\.|Popover|Modal|Unstable_TrapFocus|Portal|Grow|Fade|Backdrop)[\\/.]/,
             },
+            // MUI's small helpers (refs, ids, owner document, debounce, controlled state) that the entry does not
+            // hold: one file, not a dozen of 100-300 bytes each (each costs its own gzip frame and import lines).
+            {
+              name: 'mui-helpers',
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/]@mui[\\/](utils|material[\\/]utils)[\\/]/,
+            },
             // MUI's tooltip (with Popper): loaded when a tooltip's child is first pointed at or focused
             // (LazyTooltip.tsx) or a picker first opens. One file, not three.
             {

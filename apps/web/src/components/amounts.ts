@@ -1,6 +1,6 @@
 /**
- * Percentages and whole numbers as the catalog's forms read and show them, and `via`, which checks a
- * field with a domain rule. Amounts are `components/money.ts` (shown with `formatAmount`, read with
+ * Percentages and whole numbers as the catalog's forms read them (shown with `components/percent-text.ts`),
+ * and `via`, which checks a field with a domain rule. Amounts are `components/money.ts` (shown with `formatAmount`, read with
  * `readAmount` / `amountField`).
  */
 
@@ -44,13 +44,6 @@ export const percentField = z
     ),
   )
   .transform(via(percentInputSchema));
-
-/** A percentage without its trailing zeros, as a field shows it: "13.00" -> "13", "9.50" -> "9.5". */
-export const percentText = (percentage: string) =>
-  percentage.includes('.') ? percentage.replace(/0+$/, '').replace(/\.$/, '') : percentage;
-
-/** "13.00" -> "13 %", "9.975" -> "9.975 %", "14.9750" -> "14.975 %". */
-export const formatPercent = (percentage: string) => `${percentText(percentage)} %`;
 
 /**
  * A whole-number field (stock, months, days): empty gives null, or "Required field." when required;

@@ -2,8 +2,9 @@ import type { Product, ProductDetail, Variant } from '@rentloop/domain/catalog';
 import { SHOP_URL_SCHEME } from '@rentloop/domain/companies';
 import { MESSAGES } from '@rentloop/domain/messages';
 import { describe, expect, it } from 'vitest';
-import { formatPercent, percentField, percentText, wholeNumberField } from '../../components/amounts.ts';
+import { percentField, wholeNumberField } from '../../components/amounts.ts';
 import { formatOptions } from '../../components/catalog-labels.ts';
+import { formatPercent, percentText } from '../../components/percent-text.ts';
 import { buyoutPayload, toVariantsValues, variantChanges, variantsFormSchema } from './bulk-edits.ts';
 import { errorsByItem } from './item-errors.ts';
 import {

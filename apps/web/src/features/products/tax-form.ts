@@ -7,7 +7,8 @@ import {
 } from '@rentloop/domain/catalog';
 import { regionByCode } from '@rentloop/domain/regions';
 import { z } from 'zod';
-import { percentField, percentText, via } from '../../components/amounts.ts';
+import { percentField, via } from '../../components/amounts.ts';
+import { percentText } from '../../components/percent-text.ts';
 
 /** "Ontario (ON)", or the code itself for a region the tables do not know. */
 export const regionLabel = (country: string, region: string | null) => {

@@ -19,7 +19,6 @@ import {
 } from '@rentloop/domain/vouchers';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { formatPercent } from '../../components/amounts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { type Column, DataList } from '../../components/DataList.tsx';
 import { FilterBar, SelectFilter } from '../../components/ListFilters.tsx';
@@ -27,6 +26,7 @@ import { useListState } from '../../components/list-state.ts';
 import { formatAmount } from '../../components/money.ts';
 import { NewButton } from '../../components/NewButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { formatPercent } from '../../components/percent-text.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { useCompanyCurrency } from '../../components/use-company-currency.ts';
 import { formatDate } from '../../utils/dates.ts';

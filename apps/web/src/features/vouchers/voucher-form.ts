@@ -9,9 +9,10 @@ import {
   voucherProblems,
 } from '@rentloop/domain/vouchers';
 import { z } from 'zod';
-import { percentText, via, wholeNumberField } from '../../components/amounts.ts';
+import { via, wholeNumberField } from '../../components/amounts.ts';
 import { DATE_HINT } from '../../components/date-input.ts';
 import { amountField, amountText, readAmount } from '../../components/money-input.ts';
+import { percentText } from '../../components/percent-text.ts';
 
 export interface VoucherFormValues {
   code: string;
