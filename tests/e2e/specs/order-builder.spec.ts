@@ -17,6 +17,18 @@ async function pickOption(page: Page, inputTestId: string, text: string, option:
   await page.getByRole('option', { name: option }).click();
 }
 
+/**
+ * The totals' Net, Tax and Gross columns fit in their panel: the panel clips what overflows it, and the Gross
+ * column was cut at its edge (380 px beside the cart, Debian's fonts).
+ */
+async function expectTotalsFit(page: Page) {
+  const [table, panel] = await Promise.all([
+    page.getByRole('table', { name: 'Order totals' }).boundingBox(),
+    page.getByTestId(builderIds.totals).boundingBox(),
+  ]);
+  expect(table && panel && table.x + table.width <= panel.x + panel.width - 8).toBe(true);
+}
+
 /** Waits until the totals are the answer for the cart as it is now. */
 async function settled(page: Page) {
   await expect(page.getByTestId(builderIds.totalsLoading)).toHaveCount(0);
@@ -86,6 +98,7 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
     `${money(price.recurring[0]?.discounted?.gross ?? '')} / month`,
   );
   await expect(page.getByTestId(builderIds.recurring(0))).toHaveCount(0);
+  await expectTotalsFit(page);
   await screenshot(page, 'order-builder-01-cart');
 
   // An unknown voucher: the server's message on the field, the last totals stay.
@@ -149,6 +162,7 @@ test('staff build an order with rentals, a purchase, shipping and a voucher; quo
   expect(totals && lines && totals.y > lines.y + lines.height).toBe(true);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+  await expectTotalsFit(page);
   await screenshot(page, 'order-builder-03-phone');
   await page.getByTestId(builderIds.placeOrder).click();
   await expect(toasts(page).filter({ hasText: MESSAGES.orderCreated })).toBeVisible();

@@ -23,8 +23,10 @@ export interface AmountsRow extends Record<AmountColumn, string> {
   total?: boolean;
 }
 
-// Tight on a phone, so the three columns fit beside the labels without scrolling.
-const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', px: { xs: 0.5, sm: 1 } } as const;
+// Tight, so the three columns fit beside the labels without scrolling on a phone and in the order
+// builder's 380 px totals panel (its Gross column was cut at the edge); a figure's right edge lines up with
+// its heading's, so the columns still read apart.
+const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', px: 0.5 } as const;
 
 export function AmountsGrid({
   rows,
@@ -47,7 +49,7 @@ export function AmountsGrid({
     >
       <TableHead>
         <TableRow>
-          <TableCell sx={{ pl: 0 }}>
+          <TableCell sx={{ pl: 0, pr: 1 }}>
             <Box component="span" sx={visuallyHidden}>
               Line
             </Box>
@@ -64,7 +66,7 @@ export function AmountsGrid({
           const strong = row.total ? { fontWeight: 700, borderTop: 1, borderColor: 'divider' } : {};
           return (
             <TableRow key={row.key}>
-              <TableCell component="th" scope="row" sx={{ pl: 0, ...strong }}>
+              <TableCell component="th" scope="row" sx={{ pl: 0, pr: 1, ...strong }}>
                 {row.label}
               </TableCell>
               {AMOUNT_COLUMNS.map((c) => (
