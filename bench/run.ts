@@ -15,6 +15,7 @@
  * BENCH_KEEP=1 (keep the database / data dir afterwards, for EXPLAIN ANALYZE)
  * BENCH_PG_DB=rentloop_bench (the PostgreSQL database's name: dropped and created, so each bench its own)
  * BENCH_ASSETS=1000000 (the big company's assets, for a smaller run of the assets list).
+ * BENCH_SERVER_MEMORY=<file> (the server's RSS, V8 heap and memory outside it, a JSON line a second: server.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';

@@ -76,6 +76,17 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     WEB_DIST_DIR: join(REPO_ROOT, 'bench', 'no-web-dist'),
     ...env,
   });
+  // BENCH_SERVER_NODE_OPTIONS: Node options for the server alone (not the bench's seeding), e.g. a heap limit.
+  if (process.env.BENCH_SERVER_NODE_OPTIONS)
+    childEnv.NODE_OPTIONS = `${childEnv.NODE_OPTIONS ?? ''} ${process.env.BENCH_SERVER_NODE_OPTIONS}`.trim();
+  // BENCH_SERVER_MEMORY=<file>: the server writes its RSS, V8 heap and memory outside the heap there every second
+  // (bench/memory-file.cjs), to tell where its RSS goes; BENCH_MEMORY_GC=1 collects the heap fully before each
+  // sample (BENCH_MEMORY_MS=5000 then, so the collections cost the run little).
+  if (process.env.BENCH_SERVER_MEMORY) {
+    const gc = process.env.BENCH_MEMORY_GC === '1' ? ' --expose-gc' : '';
+    childEnv.NODE_OPTIONS = `${childEnv.NODE_OPTIONS ?? ''}${gc} --require ${join(REPO_ROOT, 'bench', 'memory-file.cjs')}`;
+    childEnv.BENCH_MEMORY_FILE = process.env.BENCH_SERVER_MEMORY;
+  }
   // BENCH_NO_BUILD=1: the bundle is already built (runs at once would rebuild it under each other).
   if (process.env.BENCH_NO_BUILD !== '1') {
     execFileSync(process.execPath, ['scripts/build-api.mjs'], { cwd: REPO_ROOT, stdio: 'ignore' });
