@@ -10,8 +10,9 @@
  * the pattern's escapes and wildcards are not letters or digits and add none.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ph } from './define-list.ts';
+import { orderSearch, subscriptionSearch } from './schema/index.ts';
 
 /** A list's search condition: the keyed trigrams narrow, the LIKE (the list's `pattern`) decides. */
 export const companySearch = (
@@ -20,3 +21,33 @@ export const companySearch = (
   pattern: ReturnType<typeof ph>,
 ): SQL =>
   sql`company_trigrams(${companyId}, ${searchText}) @> company_trigrams(${ph('companyId')}, ${pattern}) AND ${searchText} LIKE ${pattern}`;
+
+/**
+ * A list's search through its narrow search table (db/schema/search.ts, decision 102): the row's `id` among
+ * the table's matches. For every search shape the list builder does not answer from that table alone
+ * (`narrowSearch` in db/define-list.ts): another sort, a filter, an export.
+ */
+export const narrowSearchIn = (id: PgColumn, table: NarrowSearchTable, pattern: ReturnType<typeof ph>): SQL =>
+  sql`${id} IN (SELECT ${table.id} FROM ${table.table} WHERE ${table.companyId} = ${ph('companyId')}
+        AND ${companySearch(table.companyId, table.searchText, pattern)})`;
+
+interface NarrowSearchTable {
+  table: PgTable;
+  id: PgColumn;
+  companyId: PgColumn;
+  searchText: PgColumn;
+}
+
+export const ORDER_SEARCH: NarrowSearchTable = {
+  table: orderSearch,
+  id: orderSearch.order_id,
+  companyId: orderSearch.company_id,
+  searchText: orderSearch.search_text,
+};
+
+export const SUBSCRIPTION_SEARCH: NarrowSearchTable = {
+  table: subscriptionSearch,
+  id: subscriptionSearch.subscription_id,
+  companyId: subscriptionSearch.company_id,
+  searchText: subscriptionSearch.search_text,
+};

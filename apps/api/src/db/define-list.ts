@@ -12,7 +12,8 @@
  * - deep unfiltered pages of a list with a maintained total read from the nearer end of the index
  *   (db/list-pages.ts, `readPage`);
  * - a search collects its matches once (trigram index on the search expression) and takes both the
- *   count and a top-N sort of the page's ids from them;
+ *   count and a top-N sort of the page's ids from them; a list with a narrow search table collects them
+ *   there when the page is sorted by id and unfiltered (`narrowSearch`);
  * - statements built once per process and shape (sort, direction, scope, search, which filters), the
  *   unfiltered ones named prepared statements (db/list-pages.ts, `statement`).
  *
@@ -72,6 +73,18 @@ export interface ListDefinition<S extends string, F extends Record<string, unkno
   filters: { [K in keyof F]-?: (value: Placeholder) => SQL };
   /** The search condition given the LIKE pattern's placeholder (lower-cased, wildcards escaped). */
   search?: (pattern: Placeholder) => SQL;
+  /**
+   * The list's narrow search table (db/schema/search.ts, decision 102): a search sorted by the id with no
+   * filter takes its matches, their count and the page's ids from it alone, then reads the page's rows.
+   * `id` is the row's id there, `scopes` the definition's scopes on that table (each naming the company),
+   * `search` its search condition. `search` above stays what every other search shape runs.
+   */
+  narrowSearch?: {
+    table: PgTable;
+    id: PgColumn;
+    scopes: Record<string, SQL>;
+    search: (pattern: Placeholder) => SQL;
+  };
   /** `{ entity, scope }`: the unfiltered total of that scope is entity_counts' row; else counted. */
   total?: { entity: string; scope: string };
   /**
@@ -187,6 +200,16 @@ export function defineList<
     return q.where(inArray(def.id, pageIds as SQL)).orderBy(...orderBy(s, s.desc));
   };
 
+  /** The narrow search table's matches when the shape can be answered from it alone, else none. */
+  const narrowMatches = (db: Db, s: Shape) => {
+    const narrow = def.narrowSearch;
+    if (!narrow || !s.search || s.filters.length > 0 || def.sorts[s.sort as S] !== def.id) return undefined;
+    return db
+      .select({ id: sql<number>`${narrow.id}`.as('match_id'), key: sql`${narrow.id}`.as('sort_key') })
+      .from(narrow.table)
+      .where(and(narrow.scopes[s.scope], narrow.search(ph('pattern'))));
+  };
+
   function listQuery(db: Db, s: Shape, reverse: boolean) {
     const where = whereOf(s);
     if (s.search) {
@@ -195,13 +218,14 @@ export function defineList<
       // instead of a second walk down the index that filters rows until the page is full. Referenced
       // twice, the CTE is computed once.
       const matches = db.$with('matches').as(
-        db
-          .select({
-            id: sql<number>`${def.id}`.as('match_id'),
-            key: sql`${def.sorts[s.sort as S]}`.as('sort_key'),
-          })
-          .from(def.table)
-          .where(where),
+        narrowMatches(db, s) ??
+          db
+            .select({
+              id: sql<number>`${def.id}`.as('match_id'),
+              key: sql`${def.sorts[s.sort as S]}`.as('sort_key'),
+            })
+            .from(def.table)
+            .where(where),
       );
       const direction = s.desc ? desc : asc;
       // Not `.with(matches)` here: the subquery reads the outer statement's CTE.
@@ -236,6 +260,8 @@ export function defineList<
 
   /** The total alone, for a page past the end (no row to carry it) and to place a deep page. */
   function totalQuery(db: Db, s: Shape) {
+    const narrow = narrowMatches(db, s);
+    if (narrow) return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(narrow.as('matches'));
     if (trailScope(s) && !filtered(s))
       return db.select({ n: maintainedTotal(s).mapWith(Number) }).from(sql`(select 1) as one`);
     return maintained(s)

@@ -25,6 +25,7 @@ export * from './product-tracking.ts';
 export * from './repair-questions.ts';
 export * from './repairs.ts';
 export * from './returns.ts';
+export * from './search.ts';
 export * from './settings.ts';
 export * from './shipping.ts';
 export * from './subscription-imports.ts';

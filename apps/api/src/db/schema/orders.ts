@@ -24,7 +24,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companySearchIndex, createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
+import { createdAt, idColumn, money, refColumn, tsOrNull, updatedAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { customers } from './customers.ts';
 
@@ -100,7 +100,7 @@ export const orders = pgTable(
     cancellation_reason: text('cancellation_reason'),
     cancellation_message: text('cancellation_message'),
     cancellation_refunded: boolean('cancellation_refunded'),
-    /** What the list search matches (number, customer name and email), lower-cased, trigram-indexed. */
+    /** What the list search matches (number, customer name and email), lower-cased; searched in order_search. */
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>
         sql`lower(coalesce(${orders.number}, '') || ' ' || ${orders.customer_name} || ' ' || ${orders.customer_email})`,
@@ -124,8 +124,6 @@ export const orders = pgTable(
       index(`orders_drafts_${k}_idx`).on(t.company_id, t.consumable, t[k], t.id).where(sql`status = 'draft'`),
     ),
     index('orders_company_customer_idx').on(t.company_id, t.customer_id, t.id),
-    // Keyed by company (decision 99): a search reads only its company's candidates, from its own postings.
-    companySearchIndex('orders_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'orders_customer_fk',
       columns: [t.company_id, t.customer_id],
@@ -260,7 +258,7 @@ export const subscriptions = pgTable(
      * replacement goes out: what becomes of the unit it still holds (REPLACEMENT_KINDS, replacement.ts).
      */
     replacement_kind: text('replacement_kind', { enum: REPLACEMENT_KINDS }),
-    /** What the list search matches (customer, product, order number), lower-cased, trigram-indexed. */
+    /** What the list search matches (customer, product, order number), lower-cased; searched in subscription_search. */
     search_text: text('search_text').generatedAlwaysAs(
       (): SQL =>
         sql`lower(${subscriptions.customer_name} || ' ' || ${subscriptions.customer_email} || ' ' || ${subscriptions.product_name} || ' ' || coalesce(${subscriptions.number}, ''))`,
@@ -278,7 +276,6 @@ export const subscriptions = pgTable(
       .on(t.company_id, t.end_scheduled_on)
       .where(sql`${t.end_scheduled_on} is not null`),
     index('subscriptions_company_customer_idx').on(t.company_id, t.customer_id, t.id),
-    companySearchIndex('subscriptions_search_keys_idx', t.company_id, t.search_text),
     foreignKey({
       name: 'subscriptions_order_fk',
       columns: [t.company_id, t.order_id],

@@ -369,7 +369,8 @@ describe('the audit trail', () => {
     // webhook_deliveries and webhook_attempts are the outgoing webhooks' delivery log (a trail of its own);
     // data_exports is an export job's progress (the request writes its own 'exported' entry, decision 66)
     // and data_export_chunks the file's bytes; insights_rollup_* are the Insights graphs' derived rollups
-    // (decision 89), folded from the events by a job.
+    // (decision 89), folded from the events by a job; order_search and subscription_search are the lists'
+    // narrow search copies (decision 102), kept by triggers from the audited orders and subscriptions.
     expect(unaudited).toEqual([
       'asset_imports',
       'billing_runs',
@@ -389,11 +390,13 @@ describe('the audit trail', () => {
       'invoice_zips',
       'notification_reads',
       'number_series',
+      'order_search',
       'order_tag_history',
       'product_syncs',
       'sessions',
       'sign_in_throttles',
       'subscription_imports',
+      'subscription_search',
       'trail_count_changes',
       'trail_counts',
       'webhook_attempts',

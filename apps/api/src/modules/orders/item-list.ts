@@ -7,7 +7,7 @@
  */
 import type { ORDER_ITEM_SORTS, OrderFilters, OrderItemListRow } from '@rentloop/domain/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { companySearch } from '../../db/company-search.ts';
+import { narrowSearchIn, ORDER_SEARCH } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
 import { companies, orderItems, orders } from '../../db/schema/index.ts';
 import { toDecimal } from '../../money.ts';
@@ -82,7 +82,7 @@ export const orderItemList = defineList<Sort, OrderFilters, Row, OrderItemListRo
     consumable: (v) => ofOrder(sql`${orders.consumable} = ${v}`),
     product_id: (v) => sql`${orderItems.product_id} = ${v}`,
   },
-  search: (pattern) => ofOrder(companySearch(orders.company_id, orders.search_text, pattern)),
+  search: (pattern) => narrowSearchIn(orderItems.order_id, ORDER_SEARCH, pattern),
   map: ({ unit_price, discount, net, tax, gross, ...row }) => ({
     ...row,
     id: Number(row.id),

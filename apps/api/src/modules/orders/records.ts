@@ -7,9 +7,9 @@ import type { ORDER_SORTS, OrderFilters, OrderItem, OrderListRow } from '@rentlo
 import type { ProductTracking } from '@rentloop/domain/product-tracking';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { companySearch } from '../../db/company-search.ts';
+import { companySearch, narrowSearchIn, ORDER_SEARCH } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
-import { companies, orderItems, orders, subscriptions } from '../../db/schema/index.ts';
+import { companies, orderItems, orderSearch, orders, subscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
@@ -73,6 +73,10 @@ export function toOrderRow(
 const companyOrders = (consumable: boolean, draft: boolean): SQL =>
   sql`${orders.company_id} = ${ph('companyId')} AND ${orders.consumable} = ${consumable} AND ${orders.status} ${sql.raw(draft ? '=' : '<>')} 'draft'`;
 
+/** `companyOrders` on the narrow search table. */
+const companySearchRows = (consumable: boolean, draft: boolean): SQL =>
+  sql`${orderSearch.company_id} = ${ph('companyId')} AND ${orderSearch.consumable} = ${consumable} AND ${orderSearch.draft} = ${draft}`;
+
 /** Orders (placed: open, fulfilled, cancelled) and quotes (drafts) are two lists over one table. */
 function orderListOf(name: string, draft: boolean) {
   return defineList<
@@ -113,7 +117,13 @@ function orderListOf(name: string, draft: boolean) {
         sql`EXISTS (SELECT 1 FROM ${orderItems} WHERE ${orderItems.company_id} = ${orders.company_id}
               AND ${orderItems.order_id} = ${orders.id} AND ${orderItems.product_id} = ${v})`,
     },
-    search: (pattern) => companySearch(orders.company_id, orders.search_text, pattern),
+    search: (pattern) => narrowSearchIn(orders.id, ORDER_SEARCH, pattern),
+    narrowSearch: {
+      table: orderSearch,
+      id: orderSearch.order_id,
+      scopes: { company: companySearchRows(false, draft), consumable: companySearchRows(true, draft) },
+      search: (pattern) => companySearch(orderSearch.company_id, orderSearch.search_text, pattern),
+    },
     total: { entity: draft ? 'draft_orders' : 'orders', scope: 'company' },
     // The row itself, not a copy without the extra fields (an export maps a million of them).
     map: (row) => toOrderRow(row, BigInt(row.order_total), row.currency, Number(row.items_count)),

@@ -7,9 +7,9 @@ import type {
 } from '@rentloop/domain/subscriptions';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { companySearch } from '../../db/company-search.ts';
+import { companySearch, narrowSearchIn, SUBSCRIPTION_SEARCH } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
-import { companies, subscriptions } from '../../db/schema/index.ts';
+import { companies, subscriptionSearch, subscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
@@ -101,7 +101,14 @@ export const subscriptionList = defineList<
     auto_renew: (v) => sql`${subscriptions.auto_renew} = ${v}`,
     running_on: (v) => runningOnDay(sql`${subscriptions}`, v),
   },
-  search: (pattern) => companySearch(subscriptions.company_id, subscriptions.search_text, pattern),
+  search: (pattern) => narrowSearchIn(subscriptions.id, SUBSCRIPTION_SEARCH, pattern),
+  narrowSearch: {
+    table: subscriptionSearch,
+    id: subscriptionSearch.subscription_id,
+    scopes: { company: sql`${subscriptionSearch.company_id} = ${ph('companyId')}` },
+    search: (pattern) =>
+      companySearch(subscriptionSearch.company_id, subscriptionSearch.search_text, pattern),
+  },
   total: { entity: 'subscriptions', scope: 'company' },
   map: ({ currency, ...row }) => toSubscription(row, currency),
 });
