@@ -1,6 +1,7 @@
 /** The bench's output: a table on stdout, PASS/MISS against the targets, and the same as JSON. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type Calibration, describeCalibration } from './calibrate.ts';
 import type { LoadFigures } from './load.ts';
 import { LISTS, type ListKey, type Scenario } from './scenarios.ts';
 import type { SqlFigures, Statement } from './sql.ts';
@@ -39,7 +40,7 @@ export interface Target {
 export interface BenchReport {
   started_at: string;
   finished_at: string;
-  machine: { cpus: number; node: string; postgres: string | null };
+  machine: { cpus: number; node: string; postgres: string | null; calibration?: Calibration };
   lists: ListKey[];
   settings: {
     connections: number;
@@ -191,6 +192,7 @@ export function printReport(report: BenchReport): string {
     `Lists: ${report.lists.join(', ')}; ${s.connections} connections, ${s.duration_s} s a run after ${s.warmup_s} s warm-up; ` +
       `SQL: the statements the list's service sends for that page, replayed serially ${s.sql_iterations} times on one connection.`,
     `Machine: ${report.machine.cpus} CPUs, Node ${report.machine.node}, ${report.machine.postgres ?? 'PostgreSQL not run'}`,
+    ...(report.machine.calibration ? [describeCalibration(report.machine.calibration)] : []),
     '',
     figures,
     '',

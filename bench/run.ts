@@ -29,6 +29,7 @@ import {
   openPostgres,
   type SqlExecutor,
 } from '../apps/api/src/db/client.ts';
+import { calibrate } from './calibrate.ts';
 import { waitForQuiet } from './cpu.ts';
 import { assertAnswer, drive, type Expected, signIn } from './load.ts';
 import {
@@ -299,6 +300,9 @@ async function main() {
     postgres = String((await adminQuery('SHOW server_version')).rows[0]?.server_version ?? '');
     postgres = `PostgreSQL ${postgres}`;
   }
+  // Before the seeds, on an idle machine: the yardstick that makes this run comparable with another machine's.
+  await waitForQuiet(settings.quiet_wait_s);
+  const calibration = await calibrate(databases.includes('postgres') ? `${PG_SERVER}/postgres` : null);
   const results: DatabaseResult[] = [];
   for (const kind of databases) {
     log(`${kind}: preparing`);
@@ -307,7 +311,7 @@ async function main() {
   const report: BenchReport = {
     started_at: started.toISOString(),
     finished_at: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.versions.node, postgres },
+    machine: { cpus: cpus().length, node: process.versions.node, postgres, calibration },
     lists,
     settings,
     results,
