@@ -14,6 +14,11 @@ export interface ListParams<S extends string, F> {
   sort: S;
   desc: boolean;
   filters: F;
+  /**
+   * Lower-cased text every row of the list holds (an order number's prefix), whose keys a search leaves out
+   * (`companySearch`, db/company-search.ts); set by the list's service, not by the request.
+   */
+  searchCommon?: string | null;
 }
 
 export function listParams<S extends string, F extends z.ZodType>(

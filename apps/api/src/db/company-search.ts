@@ -14,13 +14,22 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { ph } from './define-list.ts';
 import { orderSearch, subscriptionSearch } from './schema/index.ts';
 
-/** A list's search condition: the keyed trigrams narrow, the LIKE (the list's `pattern`) decides. */
+/**
+ * A list's search condition: the keyed trigrams narrow, the LIKE (the list's `pattern`) decides. With
+ * `common`, the term's keys leave out those of the list's `searchCommon` text (ListParams), which every row
+ * holds (an order number's prefix): their postings are as long as the company's table (migration 0081).
+ */
 export const companySearch = (
   companyId: PgColumn,
   searchText: PgColumn,
   pattern: ReturnType<typeof ph>,
-): SQL =>
-  sql`company_trigrams(${companyId}, ${searchText}) @> company_trigrams(${ph('companyId')}, ${pattern}) AND ${searchText} LIKE ${pattern}`;
+  opts: { common?: boolean } = {},
+): SQL => {
+  const keys = opts.common
+    ? sql`company_search_keys(${ph('companyId')}, ${pattern}, ${ph('common')})`
+    : sql`company_trigrams(${ph('companyId')}, ${pattern})`;
+  return sql`company_trigrams(${companyId}, ${searchText}) @> ${keys} AND ${searchText} LIKE ${pattern}`;
+};
 
 /**
  * A list's search through its narrow search table (db/schema/search.ts, decision 102): the row's `id` among
@@ -29,13 +38,15 @@ export const companySearch = (
  */
 export const narrowSearchIn = (id: PgColumn, table: NarrowSearchTable, pattern: ReturnType<typeof ph>): SQL =>
   sql`${id} IN (SELECT ${table.id} FROM ${table.table} WHERE ${table.companyId} = ${ph('companyId')}
-        AND ${companySearch(table.companyId, table.searchText, pattern)})`;
+        AND ${companySearch(table.companyId, table.searchText, pattern, { common: table.common })})`;
 
 interface NarrowSearchTable {
   table: PgTable;
   id: PgColumn;
   companyId: PgColumn;
   searchText: PgColumn;
+  /** Whether its lists pass `searchCommon` (ListParams) to leave out of a search's keys. */
+  common: boolean;
 }
 
 export const ORDER_SEARCH: NarrowSearchTable = {
@@ -43,6 +54,7 @@ export const ORDER_SEARCH: NarrowSearchTable = {
   id: orderSearch.order_id,
   companyId: orderSearch.company_id,
   searchText: orderSearch.search_text,
+  common: true,
 };
 
 export const SUBSCRIPTION_SEARCH: NarrowSearchTable = {
@@ -50,4 +62,5 @@ export const SUBSCRIPTION_SEARCH: NarrowSearchTable = {
   id: subscriptionSearch.subscription_id,
   companyId: subscriptionSearch.company_id,
   searchText: subscriptionSearch.search_text,
+  common: false,
 };

@@ -81,4 +81,53 @@ describe('company_trigrams', () => {
              company_trigrams(1, 'cargo bike') && company_trigrams(11, 'cargo bike') as overlap`);
     expect(r[0]).toEqual({ same: true, overlap: false });
   });
+
+  it("company_search_keys leaves out a common text's keys and never a match", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({
+            text,
+            cut: fc.tuple(fc.nat(24), fc.nat(24)),
+            common: fc.option(fc.oneof(text, fc.constantFrom('ord-', 'inv-2026-')), { nil: null }),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        async (rows) => {
+          // A term taken from the text: always a LIKE match, so its kept keys must be among the text's.
+          const cases = rows
+            .map((r) => ({ ...r, term: r.text.slice(Math.min(...r.cut), Math.max(...r.cut)) }))
+            .filter((r) => r.term !== '');
+          if (cases.length === 0) return;
+          const values = sql.join(
+            cases.map((r) => sql`(${r.text}::text, ${likePattern(r.term)}::text, ${r.common}::text)`),
+            sql`, `,
+          );
+          const out = await rowsOf<{
+            t: string;
+            p: string;
+            keyed: boolean;
+            subset: boolean;
+            kept: boolean;
+          }>(sql`
+            select t, p,
+                   company_trigrams(7, t) @> company_search_keys(7, p, c) as keyed,
+                   company_search_keys(7, p, c) <@ company_trigrams(7, p) as subset,
+                   cardinality(company_search_keys(7, p, c)) > 0 or cardinality(company_trigrams(7, p)) = 0 as kept
+              from (values ${values}) as v(t, p, c)`);
+          for (const r of out)
+            expect([r.t, r.p, r.keyed, r.subset, r.kept]).toEqual([r.t, r.p, true, true, true]);
+        },
+      ),
+      { numRuns: process.env.CI ? 30 : 100 },
+    );
+    const [keys] = await rowsOf<{ number: string[]; only: string[]; none: string[] }>(sql`
+      select company_search_keys(7, ${likePattern('ORD-12345')}, 'ord-') as number,
+             company_search_keys(7, ${likePattern('ord-')}, 'ord-') as only,
+             company_search_keys(7, ${likePattern('ORD-12345')}, null) as none`);
+    expect([...keys!.number].sort()).toEqual(['7:123', '7:234', '7:345']);
+    // Every key common: all kept (no key at all would read every row of the index).
+    expect(keys!.only).toEqual(['7:ord']);
+    expect([...keys!.none].sort()).toEqual(['7:123', '7:234', '7:345', '7:ord']);
+  });
 });

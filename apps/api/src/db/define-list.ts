@@ -281,6 +281,7 @@ export function defineList<
     const v: Record<string, unknown> = {
       companyId,
       pattern: p.search ? likePattern(p.search) : null,
+      common: p.searchCommon ?? null,
     };
     for (const n of filterNames) v[`f_${n}`] = p.filters[n] ?? null;
     return v;

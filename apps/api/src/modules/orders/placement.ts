@@ -6,11 +6,11 @@
  */
 import { type OrderInput, type OrderInputValues, orderInputSchema } from '@rentloop/domain/orders';
 import { and, asc, eq } from 'drizzle-orm';
-import { companyToday, companyYear } from '../../company-time.ts';
+import { companyToday } from '../../company-time.ts';
 import { actingUserId, type Ctx } from '../../context.ts';
 import { orderItems, orders, orderTagHistory, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { nextNumber, resolvePrefix } from '../../numbering.ts';
+import { nextNumber } from '../../numbering.ts';
 import { recordEvent, recordEvents } from '../events/service.ts';
 import { transition } from '../events/transition.ts';
 import { getSettings } from '../settings/sections.ts';
@@ -18,12 +18,11 @@ import { subscriptionValues } from '../subscriptions/values.ts';
 import { redeemVoucher } from '../vouchers/service.ts';
 import { orderMachine } from './machine.ts';
 import { type PricedOrder, priceOrder } from './pricing.ts';
-import { itemsCount } from './records.ts';
+import { itemsCount, orderNumberPrefix } from './records.ts';
 
 /** The order's number from the order settings' prefix and the company's series for it. */
 export async function numberOrder(ctx: Ctx): Promise<string> {
-  const { number_prefix } = await getSettings(ctx, 'order');
-  const prefix = resolvePrefix(number_prefix, await companyYear(ctx));
+  const prefix = await orderNumberPrefix(ctx);
   return `${prefix}${await nextNumber(ctx, `order:${prefix}`)}`;
 }
 

@@ -6,6 +6,7 @@ import type { OrderDetail } from '@rentloop/domain/order-details';
 import type { ORDER_SORTS, OrderFilters, OrderItem, OrderListRow } from '@rentloop/domain/orders';
 import type { ProductTracking } from '@rentloop/domain/product-tracking';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { companyYear } from '../../company-time.ts';
 import type { Ctx } from '../../context.ts';
 import { companySearch, narrowSearchIn, ORDER_SEARCH } from '../../db/company-search.ts';
 import { defineList, ph } from '../../db/define-list.ts';
@@ -13,8 +14,10 @@ import { companies, orderItems, orderSearch, orders, subscriptions } from '../..
 import { notFound } from '../../errors.ts';
 import type { ListParams } from '../../lists.ts';
 import { companyCurrency, toDecimal } from '../../money.ts';
+import { resolvePrefix } from '../../numbering.ts';
 import { dunningOfOrder } from '../dunning/read.ts';
 import { subscriptionsAssets } from '../product-tracking/records.ts';
+import { getSettings } from '../settings/sections.ts';
 
 type Sort = (typeof ORDER_SORTS)[number];
 type Row = typeof orders.$inferSelect;
@@ -122,7 +125,8 @@ function orderListOf(name: string, draft: boolean) {
       table: orderSearch,
       id: orderSearch.order_id,
       scopes: { company: companySearchRows(false, draft), consumable: companySearchRows(true, draft) },
-      search: (pattern) => companySearch(orderSearch.company_id, orderSearch.search_text, pattern),
+      search: (pattern) =>
+        companySearch(orderSearch.company_id, orderSearch.search_text, pattern, { common: true }),
     },
     total: { entity: draft ? 'draft_orders' : 'orders', scope: 'company' },
     // The row itself, not a copy without the extra fields (an export maps a million of them).
@@ -133,11 +137,19 @@ function orderListOf(name: string, draft: boolean) {
 export const orderList = orderListOf('orders', false);
 export const draftOrderList = orderListOf('draft_orders', true);
 
-export function listOrders(ctx: Ctx, p: ListParams<Sort, OrderFilters>, opts: { draft: boolean }) {
+/** The prefix of the order numbers given now: the order settings' `number_prefix`, its `{YYYY}` this year. */
+export async function orderNumberPrefix(ctx: Ctx): Promise<string> {
+  const { number_prefix } = await getSettings(ctx, 'order');
+  return resolvePrefix(number_prefix, await companyYear(ctx));
+}
+
+export async function listOrders(ctx: Ctx, p: ListParams<Sort, OrderFilters>, opts: { draft: boolean }) {
   const { consumable, ...filters } = p.filters;
+  // The number prefix's keys are in every order's search text: a search leaves them out (decision 102).
+  const searchCommon = p.search ? (await orderNumberPrefix(ctx)).toLowerCase() : null;
   return (opts.draft ? draftOrderList : orderList).list(
     ctx,
-    { ...p, filters },
+    { ...p, filters, searchCommon },
     consumable ? 'consumable' : 'company',
   );
 }
